@@ -1,0 +1,94 @@
+/**
+ * The site's typed configuration: the one place for languages, the spec's
+ * constants and the runtime settings read from the environment.
+ *
+ * Static parts (languages, constants) are plain data and safe to import
+ * anywhere, client included. Runtime settings come from `process.env` and are
+ * validated with valibot the first time they are read on the server.
+ */
+import * as v from 'valibot'
+
+export const languages = [
+  { code: 'nl', iso: 'nl_NL', name: 'Nederlands' },
+  { code: 'en', iso: 'en_US', name: 'English' },
+  { code: 'de', iso: 'de_DE', name: 'Deutsch' },
+  { code: 'fr', iso: 'fr_FR', name: 'Français' },
+  { code: 'da', iso: 'da_DK', name: 'Dansk' },
+] as const
+
+export type Language = (typeof languages)[number]
+export type Locale = Language['code']
+
+/** nl is served without a path prefix. */
+export const defaultLocale = 'nl' satisfies Locale
+
+export const localeCodes: ReadonlyArray<Locale> = languages.map((l) => l.code)
+
+/** Constants from the spec (section 9). Durations in milliseconds unless named otherwise. */
+export const constants = {
+  /** Language cookie: records an explicit choice, 365 days. */
+  languageCookie: { name: 'lang', maxAgeSeconds: 365 * 24 * 60 * 60 },
+  /** Login/auth cookie: 604800 s (7 days), Secure, SameSite=Lax. */
+  authCookie: { name: 'auth_token', maxAgeSeconds: 604800, secure: true, sameSite: 'lax' },
+  buildCheck: { intervalMs: 60 * 60 * 1000, firstDelayMs: 1000, skipOnEffectiveType: ['slow-2g'] },
+  maxParallelPreloads: 4,
+  reloadGuardMs: 10_000,
+  enableFetchAfterSsrMs: 100,
+  websocketRetryLimit: 5,
+  sentry: {
+    tracesSampleRate: 0.2,
+    replaysSessionSampleRate: 1,
+    replaysOnErrorSampleRate: 1,
+    captureConsoleLevels: ['warn', 'error'],
+  },
+} as const
+
+const booleanFromEnv = v.pipe(
+  v.optional(v.picklist(['0', '1', 'true', 'false']), 'false'),
+  v.transform((s) => s === '1' || s === 'true'),
+)
+
+const urlFromEnv = v.pipe(v.string(), v.url('must be an absolute URL, e.g. https://example.com'))
+
+/** Environment variables the server reads, with their defaults. */
+export const runtimeConfigSchema = v.object({
+  PORT: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number)),
+    '3000',
+  ),
+  SITE_URL: v.optional(urlFromEnv, 'http://localhost:3000'),
+  CMS_GRAPHQL_URL: v.optional(urlFromEnv),
+  SENTRY_DSN: v.optional(urlFromEnv),
+  GTM_ID: v.optional(v.pipe(v.string(), v.regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX'))),
+  TRUST_PROXY: booleanFromEnv,
+})
+
+export type RuntimeConfig = v.InferOutput<typeof runtimeConfigSchema>
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+/** Validates an environment record; throws a ConfigError naming every bad variable. */
+export function parseRuntimeConfig(env: Record<string, string | undefined>): RuntimeConfig {
+  const input: Record<string, string> = {}
+  for (const key of Object.keys(runtimeConfigSchema.entries)) {
+    const value = env[key]
+    // An empty variable means "not set", as in most deployment tools.
+    if (value !== undefined && value !== '') input[key] = value
+  }
+  const result = v.safeParse(runtimeConfigSchema, input)
+  if (result.success) return result.output
+  const problems = result.issues.map((issue) => {
+    const name = v.getDotPath(issue) ?? '(environment)'
+    return `${name}: ${issue.message} (got ${JSON.stringify(issue.input)})`
+  })
+  throw new ConfigError(`Invalid environment configuration:\n  ${problems.join('\n  ')}`)
+}
+
+let cached: RuntimeConfig | undefined
+/** Server-only: the validated runtime configuration, read once. */
+export function getRuntimeConfig(): RuntimeConfig {
+  cached ??= parseRuntimeConfig(process.env)
+  return cached
+}

@@ -1,0 +1,44 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react'
+import { Link, type ErrorComponentProps } from '@tanstack/react-router'
+import { useCurrentLocale } from '../i18n/use-locale'
+import { statusOf, statusMessageOf } from '../server/http-error'
+
+const titles: Record<404 | 500, MessageDescriptor> = {
+  404: msg({ id: 'error.404.title', message: 'Pagina niet gevonden' }),
+  500: msg({ id: 'error.500.title', message: 'Serverfout' }),
+}
+
+const descriptions: Record<404 | 500, MessageDescriptor> = {
+  404: msg({ id: 'error.404.description', message: 'De opgevraagde pagina kon niet worden geladen.' }),
+  500: msg({ id: 'error.500.description', message: 'Er is een probleem opgetreden bij het verwerken van uw verzoek.' }),
+}
+
+const backToHome = msg({ id: 'error.backToHomeButtonLabel', message: 'Terug naar de homepage' })
+
+/** The spec's error page: title by status code, the status message, a way home. */
+export function ErrorView({ statusCode, statusMessage }: { statusCode: number; statusMessage: string }) {
+  const { i18n } = useLingui()
+  const locale = useCurrentLocale()
+  const key = statusCode === 404 ? 404 : 500
+  return (
+    <section className="error-page" aria-labelledby="error-title">
+      <p className="error-page__code" aria-hidden="true">
+        {statusCode}
+      </p>
+      <h1 id="error-title">{i18n._(titles[key])}</h1>
+      <p className="error-page__message" data-testid="status-message">
+        {statusMessage}
+      </p>
+      <p>{i18n._(descriptions[key])}</p>
+      <Link to="/$locale" params={{ locale }} className="button">
+        {i18n._(backToHome)}
+      </Link>
+    </section>
+  )
+}
+
+export function ErrorPage({ error }: ErrorComponentProps) {
+  return <ErrorView statusCode={statusOf(error)} statusMessage={statusMessageOf(error)} />
+}

@@ -1,0 +1,39 @@
+import { useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import { useCurrentLocale } from '../i18n/use-locale'
+import { LanguageSwitcher } from './LanguageSwitcher'
+
+export const siteName = 'Autogroep Horizon'
+
+export function SiteHeader() {
+  const { t } = useLingui()
+  const locale = useCurrentLocale()
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Link to="/$locale" params={{ locale }} className="brand" aria-label={t`${siteName}, naar de homepage`}>
+          <svg className="brand__mark" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+            <circle cx="16" cy="16" r="15" fill="currentColor" />
+            <path d="M5 20 Q16 6 27 20" fill="none" stroke="#fff" strokeWidth="3" strokeLinecap="round" />
+          </svg>
+          <span className="brand__name">{siteName}</span>
+        </Link>
+        <nav className="primary-nav" aria-label={t`Hoofdmenu`}>
+          <ul>
+            <li>
+              <Link to="/$locale" params={{ locale }} activeOptions={{ exact: true }}>
+                {t`Home`}
+              </Link>
+            </li>
+            <li>
+              <Link to="/$locale/~news" params={{ locale }}>
+                {t`Nieuws`}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <LanguageSwitcher />
+      </div>
+    </header>
+  )
+}

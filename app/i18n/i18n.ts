@@ -1,0 +1,36 @@
+import type { I18n, Messages } from '@lingui/core'
+import { defaultLocale, type Locale } from '../../app.config'
+import { createPathCodec, isLocale } from './paths'
+import { segmentTable } from './segments'
+
+/** The one codec the router and every helper use. */
+export const pathCodec = createPathCodec(segmentTable)
+
+/** Each locale's UI catalog is its own chunk, loaded on demand. */
+export async function loadMessages(locale: Locale): Promise<Messages> {
+  const { messages } = await import(`../locales/${locale}/messages.po`)
+  return messages
+}
+
+const loadedLocales = new WeakMap<I18n, Set<Locale>>()
+
+/** Records a catalog loaded into a per-router i18n instance (also used on hydration). */
+export function loadIntoInstance(i18n: I18n, locale: Locale, messages: Messages): void {
+  i18n.load(locale, messages)
+  const loaded = loadedLocales.get(i18n) ?? new Set<Locale>()
+  loaded.add(locale)
+  loadedLocales.set(i18n, loaded)
+}
+
+/** Loads (once per instance) and activates a locale on a per-router i18n instance. */
+export async function activateLocale(i18n: I18n, locale: Locale): Promise<void> {
+  if (i18n.locale === locale) return
+  if (!loadedLocales.get(i18n)?.has(locale)) loadIntoInstance(i18n, locale, await loadMessages(locale))
+  i18n.activate(locale)
+}
+
+/** Locale of an internal router path (`/$locale/...`). */
+export function localeOfInternalPath(pathname: string): Locale {
+  const first = pathname.split('/')[1]
+  return isLocale(first) ? first : defaultLocale
+}

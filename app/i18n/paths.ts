@@ -1,0 +1,89 @@
+/**
+ * Public URL ⇄ internal router path. Internally every route lives under
+ * `/$locale/…` and fixed pages use stable keys (`~news`, `~privacy` …);
+ * publicly nl has no prefix and fixed pages use the localized segment.
+ * The router's `rewrite` calls these on both server and client.
+ */
+import { defaultLocale, localeCodes, type Locale } from '../../app.config'
+import type { SegmentKey, SegmentTable } from './segments'
+
+/** Internal first segment under /$locale for each fixed page. */
+export const internalSegment = {
+  news: '~news',
+  cookiePolicy: '~cookie-policy',
+  privacy: '~privacy',
+  terms: '~terms',
+} as const satisfies Record<SegmentKey, string>
+
+const segmentKeys: ReadonlyArray<SegmentKey> = ['news', 'cookiePolicy', 'privacy', 'terms']
+
+/** Paths served by server routes or assets, never localized. */
+export const reservedFirstSegments: ReadonlySet<string> = new Set([
+  'healthz',
+  'graphql',
+  'api',
+  'builds',
+  'sitemap.xml',
+  'robots.txt',
+  '_serverFn',
+  'assets',
+])
+
+export function isLocale(value: string | undefined): value is Locale {
+  return value !== undefined && (localeCodes as ReadonlyArray<string>).includes(value)
+}
+
+function splitPath(pathname: string): string[] {
+  return pathname.split('/').filter((s) => s !== '')
+}
+
+export interface PathCodec {
+  /** `/fr/actualites/x` → `/fr/~news/x`; `/over-ons` → `/nl/over-ons`. */
+  toInternal(pathname: string): string
+  /** `/fr/~news/x` → `/fr/actualites/x`; `/nl/over-ons` → `/over-ons`. */
+  toPublic(pathname: string): string
+  /** Locale of a public path. */
+  localeOf(pathname: string): Locale
+}
+
+export function createPathCodec(table: SegmentTable): PathCodec {
+  const toInternal = (pathname: string): string => {
+    const parts = splitPath(pathname)
+    const first = parts[0]
+    if (first !== undefined && reservedFirstSegments.has(first)) return pathname
+    let locale: Locale = defaultLocale
+    if (isLocale(first) && first !== defaultLocale) {
+      locale = first
+      parts.shift()
+    }
+    const head = parts[0]
+    if (head !== undefined) {
+      const key = segmentKeys.find((k) => table[locale][k] === head)
+      if (key) parts[0] = internalSegment[key]
+      // An internal key typed by a visitor must not reach the fixed route:
+      // escape it so it is looked up (and not found) as a content slug.
+      else if (head.startsWith('~')) parts[0] = `~${head}`
+    }
+    return '/' + [locale, ...parts].join('/')
+  }
+
+  const toPublic = (pathname: string): string => {
+    const parts = splitPath(pathname)
+    const locale = parts[0]
+    if (!isLocale(locale)) return pathname
+    parts.shift()
+    const head = parts[0]
+    const key = segmentKeys.find((k) => internalSegment[k] === head)
+    if (key) parts[0] = table[locale][key]
+    else if (head !== undefined && head.startsWith('~~')) parts[0] = head.slice(1)
+    if (locale !== defaultLocale) parts.unshift(locale)
+    return '/' + parts.join('/')
+  }
+
+  const localeOf = (pathname: string): Locale => {
+    const first = splitPath(pathname)[0]
+    return isLocale(first) && first !== defaultLocale ? first : defaultLocale
+  }
+
+  return { toInternal, toPublic, localeOf }
+}

@@ -1,0 +1,67 @@
+import { setupI18n, type I18n, type Messages } from '@lingui/core'
+import { I18nProvider } from '@lingui/react'
+import { QueryClient } from '@tanstack/react-query'
+import { createRouter } from '@tanstack/react-router'
+import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
+import type { ReactNode } from 'react'
+import { isLocale } from './i18n/paths'
+import { loadIntoInstance, pathCodec } from './i18n/i18n'
+import { ErrorPage } from './components/ErrorPage'
+import { NotFoundPage } from './components/NotFoundPage'
+import { routeTree } from './routeTree.gen'
+
+export interface RouterContext {
+  queryClient: QueryClient
+  /** Per-router (so per-request on the server) Lingui instance: no shared global state. */
+  i18n: I18n
+}
+
+interface DehydratedI18n {
+  locale: string
+  messages: Messages
+}
+
+export function getRouter() {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { staleTime: 60_000 } },
+  })
+  const i18n = setupI18n()
+
+  const router = createRouter({
+    routeTree,
+    context: { queryClient, i18n } satisfies RouterContext,
+    rewrite: {
+      input: ({ url }) => {
+        url.pathname = pathCodec.toInternal(url.pathname)
+        return url
+      },
+      output: ({ url }) => {
+        url.pathname = pathCodec.toPublic(url.pathname)
+        return url
+      },
+    },
+    scrollRestoration: true,
+    defaultPreload: 'intent',
+    defaultViewTransition: true,
+    defaultErrorComponent: ErrorPage,
+    defaultNotFoundComponent: NotFoundPage,
+    Wrap: ({ children }: { children: ReactNode }) => <I18nProvider i18n={i18n}>{children}</I18nProvider>,
+    // The server's catalog travels with the page so the first client render
+    // uses exactly the server's messages (no hydration mismatch).
+    dehydrate: (): { i18n: DehydratedI18n } => ({ i18n: { locale: i18n.locale, messages: i18n.messages } }),
+    hydrate: (dehydrated: { i18n: DehydratedI18n }) => {
+      const { locale, messages } = dehydrated.i18n
+      if (!isLocale(locale)) return
+      loadIntoInstance(i18n, locale, messages)
+      i18n.activate(locale)
+    },
+  })
+  setupRouterSsrQueryIntegration({ router, queryClient })
+  return router
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof getRouter>
+  }
+}

@@ -1,0 +1,7 @@
+import { createFileRoute, notFound } from '@tanstack/react-router'
+
+export const Route = createFileRoute('/$locale/~news/$slug')({
+  loader: () => {
+    throw notFound()
+  },
+})

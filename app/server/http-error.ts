@@ -1,0 +1,30 @@
+/**
+ * An error with an HTTP status and a status message meant for visitors (the
+ * spec's error page shows it). Other errors show a generic message so
+ * internals never leak. Safe on client and server: only plain fields, so it
+ * survives serialization from a loader.
+ */
+export class HttpError extends Error {
+  override name = 'HttpError'
+  constructor(
+    readonly status: number,
+    readonly statusMessage: string,
+  ) {
+    super(statusMessage)
+  }
+}
+
+function hasNumber(value: unknown, key: string): value is Record<string, number> {
+  return typeof value === 'object' && value !== null && typeof Reflect.get(value, key) === 'number'
+}
+
+export function statusOf(error: unknown): number {
+  if (hasNumber(error, 'status')) return Reflect.get(error, 'status')
+  return 500
+}
+
+export function statusMessageOf(error: unknown): string {
+  if (error instanceof HttpError) return error.statusMessage
+  if (error instanceof Error && error.name === 'HttpError') return error.message
+  return 'Internal Server Error'
+}
