@@ -57,7 +57,10 @@ export const runtimeConfigSchema = v.object({
     '3000',
   ),
   SITE_URL: v.optional(urlFromEnv, 'http://localhost:3000'),
+  /** Remote CMS GraphQL endpoint; unset = the embedded CMS, in-process. */
   CMS_GRAPHQL_URL: v.optional(urlFromEnv),
+  /** Folder of the embedded CMS's content files. */
+  CONTENT_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), 'content'),
   SENTRY_DSN: v.optional(urlFromEnv),
   GTM_ID: v.optional(v.pipe(v.string(), v.regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX'))),
   TRUST_PROXY: booleanFromEnv,
