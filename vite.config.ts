@@ -10,7 +10,7 @@ export default defineConfig({
   server: { port: 3000, strictPort: true },
   plugins: [
     tanstackStart({ srcDirectory: 'app' }),
-    nitro(),
+    nitro({ plugins: ['./app/server/startup.nitro.ts'] }),
     viteReact(),
     // Lingui macros need a babel pass; plugin-react 6 no longer runs babel plugins.
     babel({ presets: [linguiTransformerBabelPreset()] }),

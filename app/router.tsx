@@ -1,11 +1,11 @@
-import { setupI18n, type I18n, type Messages } from '@lingui/core'
+import { setupI18n, type I18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { QueryClient } from '@tanstack/react-query'
 import { createRouter } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import type { ReactNode } from 'react'
 import { isLocale } from './i18n/paths'
-import { loadIntoInstance, pathCodec } from './i18n/i18n'
+import { activateLocale, pathCodec } from './i18n/i18n'
 import { ErrorPage } from './components/ErrorPage'
 import { NotFoundPage } from './components/NotFoundPage'
 import { routeTree } from './routeTree.gen'
@@ -16,10 +16,6 @@ export interface RouterContext {
   i18n: I18n
 }
 
-interface DehydratedI18n {
-  locale: string
-  messages: Messages
-}
 
 export function getRouter() {
   const queryClient = new QueryClient({
@@ -46,14 +42,12 @@ export function getRouter() {
     defaultErrorComponent: ErrorPage,
     defaultNotFoundComponent: NotFoundPage,
     Wrap: ({ children }: { children: ReactNode }) => <I18nProvider i18n={i18n}>{children}</I18nProvider>,
-    // The server's catalog travels with the page so the first client render
-    // uses exactly the server's messages (no hydration mismatch).
-    dehydrate: (): { i18n: DehydratedI18n } => ({ i18n: { locale: i18n.locale, messages: i18n.messages } }),
-    hydrate: (dehydrated: { i18n: DehydratedI18n }) => {
-      const { locale, messages } = dehydrated.i18n
-      if (!isLocale(locale)) return
-      loadIntoInstance(i18n, locale, messages)
-      i18n.activate(locale)
+    // The client activates the server's locale before hydrating, so the first
+    // client render uses the same catalog (no mismatch). The catalog itself is
+    // a hashed, cacheable chunk rather than JSON repeated in every page.
+    dehydrate: () => ({ locale: i18n.locale }),
+    hydrate: async (dehydrated: { locale: string }) => {
+      if (isLocale(dehydrated.locale)) await activateLocale(i18n, dehydrated.locale)
     },
   })
   setupRouterSsrQueryIntegration({ router, queryClient })

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { Link, useMatches } from '@tanstack/react-router'
+import { Link } from '@tanstack/react-router'
 import { languages } from '../../app.config'
 import { useCurrentLocale } from '../i18n/use-locale'
 
@@ -12,15 +12,14 @@ import { useCurrentLocale } from '../i18n/use-locale'
 export function LanguageSwitcher() {
   const { t } = useLingui()
   const current = useCurrentLocale()
-  const leaf = useMatches({ select: (matches) => matches.at(-1) })
   return (
     <nav className="language-switcher" aria-label={t`Taal kiezen`}>
       <ul>
         {languages.map((language) => (
           <li key={language.code}>
             <Link
-              to={leaf?.fullPath ?? '/$locale'}
-              params={{ ...leaf?.params, locale: language.code }}
+              to="."
+              params={(previous) => ({ ...previous, locale: language.code })}
               hrefLang={language.code}
               lang={language.code}
               aria-current={language.code === current ? 'page' : undefined}

@@ -14,8 +14,8 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
 
 const loadedLocales = new WeakMap<I18n, Set<Locale>>()
 
-/** Records a catalog loaded into a per-router i18n instance (also used on hydration). */
-export function loadIntoInstance(i18n: I18n, locale: Locale, messages: Messages): void {
+/** Records a catalog loaded into a per-router i18n instance. */
+function loadIntoInstance(i18n: I18n, locale: Locale, messages: Messages): void {
   i18n.load(locale, messages)
   const loaded = loadedLocales.get(i18n) ?? new Set<Locale>()
   loaded.add(locale)

@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 import { useLingui } from '@lingui/react'
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts, type AnyRouteMatch } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { activateLocale, localeOfInternalPath, pathCodec } from '../i18n/i18n'
 import { notFoundMessage } from '../components/NotFoundPage'
 import { statusMessageOf } from '../server/http-error'
@@ -12,7 +12,7 @@ import stylesUrl from '../styles.css?url'
 /** The spec's document title for error states: the status message. */
 function errorTitle(matches: ReadonlyArray<AnyRouteMatch>): string | undefined {
   for (const match of matches) {
-    if (match.status === 'notFound' || match.globalNotFound) {
+    if (match.status === 'notFound') {
       return notFoundMessage(pathCodec.toPublic(match.pathname))
     }
     if (match.status === 'error') return statusMessageOf(match.error)
@@ -43,6 +43,10 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootDocument({ children }: { children: ReactNode }) {
   const { i18n } = useLingui()
+  useEffect(() => {
+    // A stable signal for tests and tooling that the client has taken over.
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   return (
     <html lang={i18n.locale}>
       <head>

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import { createPathCodec } from './paths'
+import { segmentTable } from './segments'
+
+const codec = createPathCodec(segmentTable)
+
+describe('pathCodec', () => {
+  it.each([
+    ['/', '/nl'],
+    ['/over-ons/historie', '/nl/over-ons/historie'],
+    ['/en', '/en'],
+    ['/en/about-us', '/en/about-us'],
+    ['/nieuws', '/nl/~news'],
+    ['/nieuws/open-dag', '/nl/~news/open-dag'],
+    ['/en/news/open-day', '/en/~news/open-day'],
+    ['/fr/actualites', '/fr/~news'],
+    ['/de/nachricht', '/de/~news'],
+    ['/da/nyheder', '/da/~news'],
+    ['/de/datenschutz', '/de/~privacy'],
+    ['/fr/confidentialite', '/fr/~privacy'],
+    ['/da/fortrolighed', '/da/~privacy'],
+    ['/algemene-voorwaarden', '/nl/~terms'],
+    ['/en/algemene-voorwaarden', '/en/~terms'],
+    ['/cookie-policy', '/nl/~cookie-policy'],
+  ])('maps public %s to internal %s and back', (publicPath, internal) => {
+    expect(codec.toInternal(publicPath)).toBe(internal)
+    expect(codec.toPublic(internal)).toBe(publicPath)
+  })
+
+  it('treats an unknown first segment as an nl slug', () => {
+    expect(codec.toInternal('/xx/y')).toBe('/nl/xx/y')
+    expect(codec.localeOf('/xx/y')).toBe('nl')
+  })
+
+  it('does not treat another locale’s segment as a fixed page', () => {
+    // "news" is the English segment; in nl it is just a slug.
+    expect(codec.toInternal('/news')).toBe('/nl/news')
+    expect(codec.toInternal('/de/news')).toBe('/de/news')
+  })
+
+  it('keeps internal keys out of reach of visitors', () => {
+    const internal = codec.toInternal('/~news')
+    expect(internal).toBe('/nl/~~news')
+    expect(codec.toPublic(internal)).toBe('/~news')
+  })
+
+  it('leaves server routes alone', () => {
+    for (const path of ['/healthz', '/graphql', '/api/global', '/sitemap.xml', '/robots.txt', '/builds/latest.json']) {
+      expect(codec.toInternal(path)).toBe(path)
+    }
+  })
+})

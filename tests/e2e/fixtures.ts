@@ -1,0 +1,47 @@
+import AxeBuilder from '@axe-core/playwright'
+import { test as base, expect, type Page } from '@playwright/test'
+
+interface ConsoleGuard {
+  /** Console errors matching this pattern are expected in the current test. */
+  allow(pattern: RegExp): void
+}
+
+/**
+ * Every test fails on console errors, uncaught page errors or React hydration
+ * warnings, unless the test explicitly allows a message.
+ */
+export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
+  consoleGuard: [
+    async ({ page }, use) => {
+      const problems: string[] = []
+      const allowed: RegExp[] = []
+      page.on('console', (message) => {
+        const text = message.text()
+        const isProblem = message.type() === 'error' || /hydrat/i.test(text)
+        if (isProblem && !allowed.some((pattern) => pattern.test(text))) problems.push(`${message.type()}: ${text}`)
+      })
+      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
+      await use({ allow: (pattern) => allowed.push(pattern) })
+      expect(problems, 'console errors / hydration warnings').toEqual([])
+    },
+    { auto: true },
+  ],
+})
+
+export { expect }
+
+/** Opens a path and waits until React has hydrated the page. */
+export async function openPage(page: Page, path: string) {
+  const response = await page.goto(path)
+  await page.locator('html[data-hydrated="true"]').waitFor()
+  return response
+}
+
+/** Zero WCAG 2.2 AA violations (axe-core). */
+export async function expectNoA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze()
+  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  expect(summary, 'axe violations').toEqual([])
+}
