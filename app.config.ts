@@ -63,6 +63,8 @@ export const runtimeConfigSchema = v.object({
   CONTENT_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), 'content'),
   SENTRY_DSN: v.optional(urlFromEnv),
   GTM_ID: v.optional(v.pipe(v.string(), v.regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX'))),
+  /** Where Google Tag Manager's script is loaded from (after consent). */
+  GTM_SCRIPT_URL: v.optional(urlFromEnv, 'https://www.googletagmanager.com/gtm.js'),
   TRUST_PROXY: booleanFromEnv,
 })
 

@@ -15,6 +15,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
     ...devices['Desktop Chrome'],
+    // A Dutch browser by default: `/` then stays nl (language detection has its own tests).
+    locale: 'nl-NL',
     launchOptions: {
       // Debian's Chromium when present (the test tool's own download cannot work here).
       executablePath: existsSync(systemChromium) ? systemChromium : undefined,

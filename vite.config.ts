@@ -5,8 +5,18 @@ import viteReact from '@vitejs/plugin-react'
 import { nitro } from 'nitro/vite'
 import { defineConfig } from 'vite'
 
+// One id per build, shared by the server and client bundles (build checks, Sentry release).
+const buildId = process.env.BUILD_ID || new Date().toISOString().replace(/[-:.TZ]/g, '')
+
 export default defineConfig({
-  resolve: { tsconfigPaths: true },
+  define: { __BUILD_ID__: JSON.stringify(buildId) },
+  resolve: {
+    tsconfigPaths: true,
+    // graphql ships ESM and CJS builds without an exports map: Node (and so every
+    // externalized package) loads the CJS one. Use it everywhere, or schemas
+    // built by one copy are rejected by the other ("another module or realm").
+    alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }],
+  },
   server: { port: 3000, strictPort: true },
   plugins: [
     tanstackStart({ srcDirectory: 'app' }),

@@ -10,12 +10,15 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as LocaleRouteRouteImport } from './routes/$locale/route'
+import { Route as GraphqlRouteImport } from './routes/graphql'
 import { Route as HealthzRouteImport } from './routes/healthz'
 import { Route as LocaleIndexRouteImport } from './routes/$locale/index'
 import { Route as LocaleSplatRouteImport } from './routes/$locale/$'
 import { Route as LocaleChar126cookiePolicyRouteRouteImport } from './routes/$locale/~cookie-policy/route'
 import { Route as LocaleChar126privacyRouteImport } from './routes/$locale/~privacy'
 import { Route as LocaleChar126termsRouteImport } from './routes/$locale/~terms'
+import { Route as ApiGlobalRouteImport } from './routes/api/global'
+import { Route as BuildsLatestDotjsonRouteImport } from './routes/builds/latest[.]json'
 import { Route as LocaleChar126cookiePolicyIndexRouteImport } from './routes/$locale/~cookie-policy/index'
 import { Route as LocaleChar126newsIndexRouteImport } from './routes/$locale/~news/index'
 import { Route as LocaleChar126newsSlugRouteImport } from './routes/$locale/~news/$slug'
@@ -23,6 +26,11 @@ import { Route as LocaleChar126newsSlugRouteImport } from './routes/$locale/~new
 const LocaleRouteRoute = LocaleRouteRouteImport.update({
   id: '/$locale',
   path: '/$locale',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GraphqlRoute = GraphqlRouteImport.update({
+  id: '/graphql',
+  path: '/graphql',
   getParentRoute: () => rootRouteImport,
 } as any)
 const HealthzRoute = HealthzRouteImport.update({
@@ -56,6 +64,16 @@ const LocaleChar126termsRoute = LocaleChar126termsRouteImport.update({
   path: '/~terms',
   getParentRoute: () => LocaleRouteRoute,
 } as any)
+const ApiGlobalRoute = ApiGlobalRouteImport.update({
+  id: '/api/global',
+  path: '/api/global',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BuildsLatestDotjsonRoute = BuildsLatestDotjsonRouteImport.update({
+  id: '/builds/latest.json',
+  path: '/builds/latest.json',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LocaleChar126cookiePolicyIndexRoute =
   LocaleChar126cookiePolicyIndexRouteImport.update({
     id: '/',
@@ -75,21 +93,27 @@ const LocaleChar126newsSlugRoute = LocaleChar126newsSlugRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/$locale': typeof LocaleRouteRouteWithChildren
+  '/graphql': typeof GraphqlRoute
   '/healthz': typeof HealthzRoute
   '/$locale/~cookie-policy': typeof LocaleChar126cookiePolicyRouteRouteWithChildren
   '/$locale/$': typeof LocaleSplatRoute
   '/$locale/~privacy': typeof LocaleChar126privacyRoute
   '/$locale/~terms': typeof LocaleChar126termsRoute
+  '/api/global': typeof ApiGlobalRoute
+  '/builds/latest.json': typeof BuildsLatestDotjsonRoute
   '/$locale/': typeof LocaleIndexRoute
   '/$locale/~news/$slug': typeof LocaleChar126newsSlugRoute
   '/$locale/~cookie-policy/': typeof LocaleChar126cookiePolicyIndexRoute
   '/$locale/~news/': typeof LocaleChar126newsIndexRoute
 }
 export interface FileRoutesByTo {
+  '/graphql': typeof GraphqlRoute
   '/healthz': typeof HealthzRoute
   '/$locale/$': typeof LocaleSplatRoute
   '/$locale/~privacy': typeof LocaleChar126privacyRoute
   '/$locale/~terms': typeof LocaleChar126termsRoute
+  '/api/global': typeof ApiGlobalRoute
+  '/builds/latest.json': typeof BuildsLatestDotjsonRoute
   '/$locale': typeof LocaleIndexRoute
   '/$locale/~news/$slug': typeof LocaleChar126newsSlugRoute
   '/$locale/~cookie-policy': typeof LocaleChar126cookiePolicyIndexRoute
@@ -98,11 +122,14 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/$locale': typeof LocaleRouteRouteWithChildren
+  '/graphql': typeof GraphqlRoute
   '/healthz': typeof HealthzRoute
   '/$locale/~cookie-policy': typeof LocaleChar126cookiePolicyRouteRouteWithChildren
   '/$locale/$': typeof LocaleSplatRoute
   '/$locale/~privacy': typeof LocaleChar126privacyRoute
   '/$locale/~terms': typeof LocaleChar126termsRoute
+  '/api/global': typeof ApiGlobalRoute
+  '/builds/latest.json': typeof BuildsLatestDotjsonRoute
   '/$locale/': typeof LocaleIndexRoute
   '/$locale/~news/$slug': typeof LocaleChar126newsSlugRoute
   '/$locale/~cookie-policy/': typeof LocaleChar126cookiePolicyIndexRoute
@@ -112,21 +139,27 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/$locale'
+    | '/graphql'
     | '/healthz'
     | '/$locale/~cookie-policy'
     | '/$locale/$'
     | '/$locale/~privacy'
     | '/$locale/~terms'
+    | '/api/global'
+    | '/builds/latest.json'
     | '/$locale/'
     | '/$locale/~news/$slug'
     | '/$locale/~cookie-policy/'
     | '/$locale/~news/'
   fileRoutesByTo: FileRoutesByTo
   to:
+    | '/graphql'
     | '/healthz'
     | '/$locale/$'
     | '/$locale/~privacy'
     | '/$locale/~terms'
+    | '/api/global'
+    | '/builds/latest.json'
     | '/$locale'
     | '/$locale/~news/$slug'
     | '/$locale/~cookie-policy'
@@ -134,11 +167,14 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/$locale'
+    | '/graphql'
     | '/healthz'
     | '/$locale/~cookie-policy'
     | '/$locale/$'
     | '/$locale/~privacy'
     | '/$locale/~terms'
+    | '/api/global'
+    | '/builds/latest.json'
     | '/$locale/'
     | '/$locale/~news/$slug'
     | '/$locale/~cookie-policy/'
@@ -147,7 +183,10 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   LocaleRouteRoute: typeof LocaleRouteRouteWithChildren
+  GraphqlRoute: typeof GraphqlRoute
   HealthzRoute: typeof HealthzRoute
+  ApiGlobalRoute: typeof ApiGlobalRoute
+  BuildsLatestDotjsonRoute: typeof BuildsLatestDotjsonRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -157,6 +196,13 @@ declare module '@tanstack/react-router' {
       path: '/$locale'
       fullPath: '/$locale'
       preLoaderRoute: typeof LocaleRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/graphql': {
+      id: '/graphql'
+      path: '/graphql'
+      fullPath: '/graphql'
+      preLoaderRoute: typeof GraphqlRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/healthz': {
@@ -200,6 +246,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/$locale/~terms'
       preLoaderRoute: typeof LocaleChar126termsRouteImport
       parentRoute: typeof LocaleRouteRoute
+    }
+    '/api/global': {
+      id: '/api/global'
+      path: '/api/global'
+      fullPath: '/api/global'
+      preLoaderRoute: typeof ApiGlobalRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/builds/latest.json': {
+      id: '/builds/latest.json'
+      path: '/builds/latest.json'
+      fullPath: '/builds/latest.json'
+      preLoaderRoute: typeof BuildsLatestDotjsonRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/$locale/~cookie-policy/': {
       id: '/$locale/~cookie-policy/'
@@ -266,7 +326,10 @@ const LocaleRouteRouteWithChildren = LocaleRouteRoute._addFileChildren(
 
 const rootRouteChildren: RootRouteChildren = {
   LocaleRouteRoute: LocaleRouteRouteWithChildren,
+  GraphqlRoute: GraphqlRoute,
   HealthzRoute: HealthzRoute,
+  ApiGlobalRoute: ApiGlobalRoute,
+  BuildsLatestDotjsonRoute: BuildsLatestDotjsonRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,5 +1,10 @@
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
+import { constants, defaultLocale } from '../app.config'
+import { cookieValue } from './i18n/language-cookie'
+import { preferredLocale } from './i18n/negotiate'
 import { canonicalRedirect } from './server/canonical-redirect'
+import { statusOf } from './server/http-error'
+import { reportServerError } from './server/sentry.server'
 
 /** `/nl/x` → `/x` and `/x/` → `/x`, permanently, before any routing. */
 const canonicalPaths = createMiddleware({ type: 'request' }).server(({ request, next, handlerType }) => {
@@ -10,8 +15,53 @@ const canonicalPaths = createMiddleware({ type: 'request' }).server(({ request, 
   return next()
 })
 
+/**
+ * A visitor asking for `/` is sent to their language: an explicit choice
+ * (cookie) first, then the browser's languages; nl stays on `/`.
+ */
+const languageDetection = createMiddleware({ type: 'request' }).server(async ({ request, next, handlerType }) => {
+  const url = new URL(request.url)
+  if (handlerType !== 'router' || url.pathname !== '/' || request.method !== 'GET') return next()
+  const vary = 'Accept-Language, Cookie'
+  const locale = preferredLocale(
+    cookieValue(request.headers.get('cookie'), constants.languageCookie.name),
+    request.headers.get('accept-language'),
+  )
+  if (locale !== defaultLocale) {
+    return new Response(null, { status: 302, headers: { Location: `/${locale}${url.search}`, Vary: vary } })
+  }
+  const result = await next()
+  result.response.headers.set('Vary', vary)
+  return result
+})
+
+/** Server errors (5xx) from server functions and server routes go to error reporting. */
+const reportErrors = createMiddleware({ type: 'request' }).server(async ({ next }) => {
+  try {
+    return await next()
+  } catch (error) {
+    if (statusOf(error) >= 500) reportServerError(error)
+    throw error
+  }
+})
+
+const reportFunctionErrors = createMiddleware({ type: 'function' }).server(async ({ next }) => {
+  try {
+    return await next()
+  } catch (error) {
+    if (statusOf(error) >= 500) reportServerError(error)
+    throw error
+  }
+})
+
 export const startInstance = createStart(() => ({
   // A custom start.ts replaces the default, so the CSRF check on server
   // functions has to be added here explicitly.
-  requestMiddleware: [createCsrfMiddleware({ filter: ({ handlerType }) => handlerType === 'serverFn' }), canonicalPaths],
+  functionMiddleware: [reportFunctionErrors],
+  requestMiddleware: [
+    reportErrors,
+    createCsrfMiddleware({ filter: ({ handlerType }) => handlerType === 'serverFn' }),
+    canonicalPaths,
+    languageDetection,
+  ],
 }))

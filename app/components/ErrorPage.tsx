@@ -2,6 +2,8 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react'
 import { Link, type ErrorComponentProps } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { guardedFullLoad, isChunkLoadError, isClientNavigation } from '../client-runtime/reload'
 import { useCurrentLocale } from '../i18n/use-locale'
 import { statusOf, statusMessageOf } from '../server/http-error'
 
@@ -39,6 +41,21 @@ export function ErrorView({ statusCode, statusMessage }: { statusCode: number; s
   )
 }
 
+/**
+ * On a client-side navigation, a failed chunk or data request is not shown as
+ * an error: the target is loaded as a full page instead (once per 10 s), which
+ * also picks up a newer build. Errors in the server-rendered page are shown.
+ */
+function useFullLoadOnClientFailure(error: unknown) {
+  useEffect(() => {
+    if (!isClientNavigation()) return
+    const reason = isChunkLoadError(error) ? 'chunk failed to load' : 'data request failed'
+    console.warn(`[navigation] ${reason}`, error)
+    guardedFullLoad(window.location.href, reason)
+  }, [error])
+}
+
 export function ErrorPage({ error }: ErrorComponentProps) {
+  useFullLoadOnClientFailure(error)
   return <ErrorView statusCode={statusOf(error)} statusMessage={statusMessageOf(error)} />
 }

@@ -1,33 +1,62 @@
 import { useLingui } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
-import { languages } from '../../app.config'
+import { Link, useMatches } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { languages, localeCodes, type Language } from '../../app.config'
+import { rememberLanguage } from '../i18n/language-cookie'
+import { linkTargetFor } from '../i18n/link-target'
 import { useCurrentLocale } from '../i18n/use-locale'
 
-/**
- * Links to the current page in every language. Routes may provide their own
- * targets (CMS translations, news aliases) through loader data `alternates`;
- * otherwise the same route is kept with only the locale changed, which turns
- * a fixed page's segment into the other language's segment.
- */
+/** Loader data of pages whose other-language versions live at other paths (CMS pages, news). */
+const alternatesDataSchema = v.object({
+  alternates: v.record(v.picklist(localeCodes), v.string()),
+})
+
+function useAlternates() {
+  return useMatches({
+    select: (matches) => {
+      for (const match of [...matches].reverse()) {
+        const parsed = v.safeParse(alternatesDataSchema, match.loaderData)
+        if (parsed.success) return parsed.output.alternates
+      }
+      return undefined
+    },
+  })
+}
+
+function LanguageLink({ language, href }: { language: Language; href: string | undefined | null }) {
+  const current = useCurrentLocale()
+  const common = {
+    hrefLang: language.code,
+    lang: language.code,
+    'aria-current': language.code === current ? ('page' as const) : undefined,
+    onClick: () => rememberLanguage(language.code),
+    children: (
+      <>
+        <span aria-hidden="true">{language.code.toUpperCase()}</span>
+        <span className="visually-hidden">{language.name}</span>
+      </>
+    ),
+  }
+  // The page has per-language paths (CMS translations): use them, else that language's home.
+  if (href !== undefined) {
+    const target = href === null ? null : linkTargetFor(href)
+    if (target?.to === '/$locale/$') return <Link to={target.to} params={target.params} {...common} />
+    return <Link to="/$locale" params={{ locale: target?.params.locale ?? language.code }} {...common} />
+  }
+  // A fixed page: the same route with only the locale changed (its segment follows).
+  return <Link to="." params={(previous) => ({ ...previous, locale: language.code })} {...common} />
+}
+
+/** Links to the current page in every language. */
 export function LanguageSwitcher() {
   const { t } = useLingui()
-  const current = useCurrentLocale()
+  const alternates = useAlternates()
   return (
     <nav className="language-switcher" aria-label={t`Taal kiezen`}>
       <ul>
         {languages.map((language) => (
           <li key={language.code}>
-            <Link
-              to="."
-              params={(previous) => ({ ...previous, locale: language.code })}
-              hrefLang={language.code}
-              lang={language.code}
-              aria-current={language.code === current ? 'page' : undefined}
-              title={language.name}
-            >
-              <span aria-hidden="true">{language.code.toUpperCase()}</span>
-              <span className="visually-hidden">{language.name}</span>
-            </Link>
+            <LanguageLink language={language} href={alternates ? (alternates[language.code] ?? null) : undefined} />
           </li>
         ))}
       </ul>

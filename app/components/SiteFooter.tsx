@@ -1,18 +1,34 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
+import { linkTargetFor } from '../i18n/link-target'
 import { useCurrentLocale } from '../i18n/use-locale'
-import { siteName } from './SiteHeader'
+import { useSiteData } from './site-data'
 
 export function SiteFooter() {
   const { t } = useLingui()
   const locale = useCurrentLocale()
+  const { site, navigation } = useSiteData()
+  const siteName = site.title
   const year = new Date().getFullYear()
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
-        <p className="site-footer__name">{siteName}</p>
+        <div>
+          <p className="site-footer__name">{siteName}</p>
+          {site.tagline ? <p className="site-footer__tagline">{site.tagline}</p> : null}
+        </div>
         <nav aria-label={t`Voettekstmenu`}>
           <ul>
+            {navigation.footer.map((item) => {
+              const target = linkTargetFor(item.link)
+              return target ? (
+                <li key={item.link}>
+                  <Link to={target.to} params={target.params}>
+                    {item.title}
+                  </Link>
+                </li>
+              ) : null
+            })}
             <li>
               <Link to="/$locale/~privacy" params={{ locale }}>{t`Privacyverklaring`}</Link>
             </li>
@@ -24,6 +40,17 @@ export function SiteFooter() {
             </li>
           </ul>
         </nav>
+        {site.socialLinks.length > 0 ? (
+          <ul className="site-footer__social" aria-label={t`Sociale media`}>
+            {site.socialLinks.map((link) => (
+              <li key={link.url}>
+                <a href={link.url} rel="noopener noreferrer">
+                  {link.platform}
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
         <p className="site-footer__copy">{t`© ${year} ${siteName}. Alle rechten voorbehouden.`}</p>
       </div>
     </footer>

@@ -1,13 +1,15 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
+import { linkTargetFor } from '../i18n/link-target'
 import { useCurrentLocale } from '../i18n/use-locale'
 import { LanguageSwitcher } from './LanguageSwitcher'
-
-export const siteName = 'Autogroep Horizon'
+import { useSiteData } from './site-data'
 
 export function SiteHeader() {
   const { t } = useLingui()
   const locale = useCurrentLocale()
+  const { site, navigation } = useSiteData()
+  const siteName = site.title
   return (
     <header className="site-header">
       <div className="site-header__inner">
@@ -20,11 +22,16 @@ export function SiteHeader() {
         </Link>
         <nav className="primary-nav" aria-label={t`Hoofdmenu`}>
           <ul>
-            <li>
-              <Link to="/$locale" params={{ locale }} activeOptions={{ exact: true }}>
-                {t`Home`}
-              </Link>
-            </li>
+            {navigation.main.map((item) => {
+              const target = linkTargetFor(item.link)
+              return target ? (
+                <li key={item.link}>
+                  <Link to={target.to} params={target.params}>
+                    {item.title}
+                  </Link>
+                </li>
+              ) : null
+            })}
             <li>
               <Link to="/$locale/~news" params={{ locale }}>
                 {t`Nieuws`}

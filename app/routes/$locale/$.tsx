@@ -1,8 +1,16 @@
-import { createFileRoute, notFound } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
+import { loadCmsPage } from '../../cms/load-page'
+import { CmsPage } from '../../components/CmsPage'
+import { pathCodec } from '../../i18n/i18n'
 
-/** Every path not claimed by a fixed route: a CMS content page. */
+/** Every path not claimed by a fixed route: a CMS content page, looked up by link + locale. */
 export const Route = createFileRoute('/$locale/$')({
-  loader: () => {
-    throw notFound()
-  },
+  loader: ({ context, params }) =>
+    loadCmsPage(context.queryClient, context.locale, pathCodec.toPublic(`/${context.locale}/${params._splat ?? ''}`)),
+  component: ContentPage,
 })
+
+function ContentPage() {
+  const { page } = Route.useLoaderData()
+  return <CmsPage page={page} />
+}

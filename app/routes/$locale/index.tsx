@@ -1,21 +1,15 @@
-import { useLingui } from '@lingui/react/macro'
-import { createFileRoute, Link } from '@tanstack/react-router'
-import { siteName } from '../../components/SiteHeader'
+import { createFileRoute } from '@tanstack/react-router'
+import { loadCmsPage } from '../../cms/load-page'
+import { CmsPage } from '../../components/CmsPage'
+import { pathCodec } from '../../i18n/i18n'
 
+/** The home page of a language: the CMS page at "/" (nl) or "/{locale}". */
 export const Route = createFileRoute('/$locale/')({
+  loader: ({ context }) => loadCmsPage(context.queryClient, context.locale, pathCodec.toPublic(`/${context.locale}`)),
   component: HomePage,
 })
 
 function HomePage() {
-  const { t } = useLingui()
-  const { locale } = Route.useRouteContext()
-  return (
-    <section className="intro">
-      <h1>{siteName}</h1>
-      <p className="lead">{t`Dealers, schadeherstel en lease in zeven Europese landen.`}</p>
-      <Link to="/$locale/~news" params={{ locale }} className="button">
-        {t`Lees het laatste nieuws`}
-      </Link>
-    </section>
-  )
+  const { page } = Route.useLoaderData()
+  return <CmsPage page={page} />
 }

@@ -1,4 +1,5 @@
 import { createFileRoute, notFound, Outlet } from '@tanstack/react-router'
+import { cmsQueries } from '../../cms/queries'
 import { PageLayout } from '../../components/layouts'
 import { isLocale } from '../../i18n/paths'
 
@@ -8,6 +9,8 @@ export const Route = createFileRoute('/$locale')({
     if (!isLocale(params.locale)) throw notFound()
     return { locale: params.locale }
   },
+  // Site title, menus and social links for the header and footer.
+  loader: ({ context }) => context.queryClient.ensureQueryData(cmsQueries.site(context.locale)),
   component: LocaleLayout,
 })
 

@@ -1,0 +1,10 @@
+import { graphql } from '../server/graphql'
+
+export const ContactFormBlockFragment = graphql(`
+  fragment ContactFormBlock on ContactForm {
+    id
+    title
+    showTitle
+    intro
+  }
+`)

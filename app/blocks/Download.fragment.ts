@@ -1,0 +1,17 @@
+import { graphql } from '../server/graphql'
+
+export const DownloadBlockFragment = graphql(`
+  fragment DownloadBlock on Download {
+    id
+    title
+    showTitle
+    intro
+    files {
+      title
+      url
+      size
+      mimeType
+      extension
+    }
+  }
+`)

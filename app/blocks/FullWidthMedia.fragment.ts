@@ -1,0 +1,16 @@
+import { graphql } from '../server/graphql'
+
+export const FullWidthMediaBlockFragment = graphql(`
+  fragment FullWidthMediaBlock on FullWidthMedia {
+    id
+    title
+    showTitle
+    caption
+    image {
+      url
+      alt
+      width
+      height
+    }
+  }
+`)

@@ -1,0 +1,27 @@
+import type { ResultOf } from 'gql.tada'
+import { CmsLink } from '../components/CmsLink'
+import type { HeroBlockFragment } from './Hero.fragment'
+import { Image } from './Image'
+
+export function Hero({ block, isFirst }: { block: ResultOf<typeof HeroBlockFragment>; isFirst: boolean }) {
+  const Heading = isFirst ? 'h1' : 'h2'
+  const headingId = `block-${block.id}-title`
+  return (
+    <section className="block block--hero" aria-labelledby={block.title ? headingId : undefined}>
+      <Image image={block.image} priority={isFirst} className="hero__image" sizes="100vw" />
+      <div className="hero__content">
+        {block.title ? (
+          <Heading id={headingId} className="hero__title">
+            {block.title}
+          </Heading>
+        ) : null}
+        {block.subtitle ? <p className="hero__subtitle">{block.subtitle}</p> : null}
+        {block.cta ? (
+          <CmsLink link={block.cta} className="button button--large">
+            {block.cta.title}
+          </CmsLink>
+        ) : null}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,15 @@
+import { graphql } from '../server/graphql'
+
+export const LinkBlockFragment = graphql(`
+  fragment LinkBlock on Link {
+    id
+    title
+    showTitle
+    text
+    link {
+      title
+      url
+      external
+    }
+  }
+`)

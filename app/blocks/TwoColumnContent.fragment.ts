@@ -1,0 +1,11 @@
+import { graphql } from '../server/graphql'
+
+export const TwoColumnContentBlockFragment = graphql(`
+  fragment TwoColumnContentBlock on TwoColumnContent {
+    id
+    title
+    showTitle
+    left
+    right
+  }
+`)

@@ -1,0 +1,15 @@
+import type { ResultOf } from 'gql.tada'
+import { RichText } from '../components/RichText'
+import { BlockSection } from './BlockSection'
+import type { TwoColumnContentBlockFragment } from './TwoColumnContent.fragment'
+
+export function TwoColumnContent({ block }: { block: ResultOf<typeof TwoColumnContentBlockFragment> }) {
+  return (
+    <BlockSection id={block.id} type="two-columns" title={block.title} showTitle={block.showTitle}>
+      <div className="two-columns">
+        <RichText html={block.left} />
+        <RichText html={block.right} />
+      </div>
+    </BlockSection>
+  )
+}

@@ -1,0 +1,62 @@
+import type { ResultOf } from 'gql.tada'
+import type { ElementalAreaFragment } from './blocks.fragment'
+import { ContactForm } from './ContactForm'
+import { Download } from './Download'
+import { FullWidthMedia } from './FullWidthMedia'
+import { Grid } from './Grid'
+import { Hero } from './Hero'
+import { Icons } from './Icons'
+import { InteractiveMap } from './InteractiveMap'
+import { LinkBlock } from './Link'
+import { MediaContent } from './MediaContent'
+import { TwoColumnContent } from './TwoColumnContent'
+
+export type BlockElement = ResultOf<typeof ElementalAreaFragment>['elements'][number]
+
+/**
+ * The one registry: CMS block type (__typename) → component. A switch keeps
+ * each component's props exactly typed by its fragment, and TypeScript checks
+ * that every block type of the schema is handled.
+ */
+export function Block({ element, isFirst }: { element: BlockElement; isFirst: boolean }) {
+  switch (element.__typename) {
+    case 'ContactForm':
+      return <ContactForm block={element} />
+    case 'Download':
+      return <Download block={element} />
+    case 'FullWidthMedia':
+      return <FullWidthMedia block={element} isFirst={isFirst} />
+    case 'Grid':
+      return <Grid block={element} />
+    case 'Hero':
+      return <Hero block={element} isFirst={isFirst} />
+    case 'Icons':
+      return <Icons block={element} />
+    case 'InteractiveMap':
+      return <InteractiveMap block={element} />
+    case 'Link':
+      return <LinkBlock block={element} />
+    case 'MediaContent':
+      return <MediaContent block={element} isFirst={isFirst} />
+    case 'TwoColumnContent':
+      return <TwoColumnContent block={element} />
+    default:
+      return <UnknownBlock element={element} />
+  }
+}
+
+/** A block type this site does not know yet (e.g. from a newer CMS): nothing in production, a warning in development. */
+function UnknownBlock({ element }: { element: never }) {
+  if (import.meta.env.DEV) console.warn('[blocks] no component for block type', Reflect.get(Object(element), '__typename'))
+  return null
+}
+
+export function Blocks({ elements }: { elements: ReadonlyArray<BlockElement> }) {
+  return (
+    <>
+      {elements.map((element, index) => (
+        <Block key={element.id} element={element} isFirst={index === 0} />
+      ))}
+    </>
+  )
+}

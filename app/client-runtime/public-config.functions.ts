@@ -1,0 +1,21 @@
+import { createServerFn } from '@tanstack/react-start'
+import { getCookie } from '@tanstack/react-start/server'
+import { getRuntimeConfig } from '../../app.config'
+import { consentCookie, parseConsent } from './consent'
+
+/** The few runtime settings the browser needs, plus the visitor's stored consent. */
+export const fetchPublicConfig = createServerFn({ method: 'GET' }).handler(() => {
+  const config = getRuntimeConfig()
+  return {
+    buildId: __BUILD_ID__,
+    gtm: config.GTM_ID ? { id: config.GTM_ID, scriptUrl: config.GTM_SCRIPT_URL } : undefined,
+    sentry: config.SENTRY_DSN
+      ? {
+          dsn: config.SENTRY_DSN,
+          release: __BUILD_ID__,
+          tracePropagationTargets: [new URL(config.SITE_URL).origin, ...(config.CMS_GRAPHQL_URL ? [new URL(config.CMS_GRAPHQL_URL).origin] : [])],
+        }
+      : undefined,
+    consent: parseConsent(getCookie(consentCookie.name)),
+  }
+})

@@ -1,0 +1,42 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { notFound, redirect } from '@tanstack/react-router'
+import { languages, type Locale } from '../../app.config'
+import { linkTargetFor } from '../i18n/link-target'
+import { cmsQueries } from './queries'
+
+export type LoadedPage = Awaited<ReturnType<typeof loadCmsPage>>
+export type CmsPageData = LoadedPage['page']
+
+/** Public links of this page in every language that has it (the language switcher's targets). */
+export function alternatesOf(page: { locale: string; link: string; translations: ReadonlyArray<{ locale: string; link: string }> }) {
+  const alternates: Partial<Record<Locale, string>> = {}
+  for (const entry of [page, ...page.translations]) {
+    const language = languages.find((l) => l.iso === entry.locale)
+    if (language) alternates[language.code] = entry.link
+  }
+  return alternates
+}
+
+/**
+ * Loads the CMS page at a public link. Missing → 404; a RedirectorPage answers
+ * a real HTTP redirect (301/302 as the CMS says); a TimelinePage asks for the
+ * horizontal layout.
+ */
+export async function loadCmsPage(queryClient: QueryClient, locale: Locale, link: string) {
+  const page = await queryClient.ensureQueryData(cmsQueries.page(locale, link))
+  if (!page) throw notFound()
+  if (page.__typename === 'RedirectorPage') {
+    const statusCode = page.redirectCode === 301 ? 301 : 302
+    if (page.redirectionType === 'External' && page.externalUrl) throw redirect({ href: page.externalUrl, statusCode })
+    const target = page.linkTo ? linkTargetFor(page.linkTo.link) : null
+    if (target?.to === '/$locale') throw redirect({ to: target.to, params: target.params, statusCode })
+    if (target?.to === '/$locale/$') throw redirect({ to: target.to, params: target.params, statusCode })
+    throw notFound()
+  }
+  return {
+    page,
+    layout: page.__typename === 'TimelinePage' ? ('horizontal' as const) : ('default' as const),
+    alternates: alternatesOf(page),
+    seo: { title: page.metaTitle || page.title, description: page.metaDescription ?? undefined },
+  }
+}

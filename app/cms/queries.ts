@@ -1,0 +1,18 @@
+import { queryOptions } from '@tanstack/react-query'
+import type { Locale } from '../../app.config'
+import { fetchPage, fetchSite } from './cms.functions'
+
+/** Query factories: loaders ensure them on the server, client navigation reuses them. */
+export const cmsQueries = {
+  page: (locale: Locale, link: string) =>
+    queryOptions({
+      queryKey: ['cms', 'page', locale, link],
+      queryFn: () => fetchPage({ data: { locale, link } }),
+    }),
+  site: (locale: Locale) =>
+    queryOptions({
+      queryKey: ['cms', 'site', locale],
+      queryFn: () => fetchSite({ data: { locale } }),
+      staleTime: 5 * 60_000,
+    }),
+}

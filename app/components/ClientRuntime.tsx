@@ -1,0 +1,49 @@
+import { useRouter, useRouterState } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { startBuildCheck } from '../client-runtime/build-check'
+import { applyConsent, setConsentDefaults, type ConsentChoice } from '../client-runtime/consent'
+import { pushEvent } from '../client-runtime/data-layer'
+import type { SentrySettings } from '../client-runtime/sentry-browser'
+import { useCurrentLocale } from '../i18n/use-locale'
+
+interface Props {
+  sentry: SentrySettings | undefined
+  buildId: string
+  consent: ConsentChoice | undefined
+  gtm: { id: string; scriptUrl: string } | undefined
+}
+
+/** Browser-only behaviour: consent defaults, page views, build checks. Renders nothing. */
+export function ClientRuntime({ sentry, buildId, consent, gtm }: Props) {
+  const router = useRouter()
+  const locale = useCurrentLocale()
+  const publicHref = useRouterState({ select: (s) => s.location.publicHref })
+  const idle = useRouterState({ select: (s) => s.status === 'idle' })
+
+  useEffect(() => {
+    // Sentry (and its replay code) is its own chunk, fetched only when a DSN is configured.
+    if (sentry) void import('../client-runtime/sentry-browser').then(({ initSentry }) => initSentry(router, sentry))
+    setConsentDefaults()
+    if (consent) applyConsent(consent, gtm)
+    return startBuildCheck(router, buildId)
+    // Once per page load: these values come from the server-rendered document.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  // One page_view per navigation, the first load included, once the new page (and its title) is in place.
+  useEffect(() => {
+    if (!idle) return
+    const frame = requestAnimationFrame(() => {
+      const url = new URL(publicHref, window.location.origin)
+      pushEvent('page_view', {
+        page_location: url.href,
+        page_path: url.pathname,
+        page_title: document.title,
+        language: locale,
+      })
+    })
+    return () => cancelAnimationFrame(frame)
+  }, [publicHref, idle, locale])
+
+  return null
+}

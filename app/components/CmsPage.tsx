@@ -1,0 +1,47 @@
+import { Blocks } from '../blocks/registry'
+import type { CmsPageData } from '../cms/load-page'
+import { Breadcrumbs } from './Breadcrumbs'
+import { RichText } from './RichText'
+import { Timeline } from './Timeline'
+
+/** Renders a CMS page by its page type. */
+export function CmsPage({ page }: { page: CmsPageData }) {
+  const crumbs = [...page.breadcrumbs.map((b) => ({ title: b.menuTitle || b.title, link: b.link })), { title: page.menuTitle || page.title }]
+  switch (page.__typename) {
+    case 'Page': {
+      const elements = page.elementalArea.elements
+      // A page whose first block is not a Hero still needs its h1.
+      const hasHero = elements[0]?.__typename === 'Hero'
+      return (
+        <article className="cms-page">
+          {!hasHero ? (
+            <header className="page-header">
+              <Breadcrumbs items={crumbs} />
+              <h1>{page.title}</h1>
+            </header>
+          ) : null}
+          <Blocks elements={elements} />
+        </article>
+      )
+    }
+    case 'TimelinePage':
+      return (
+        <article className="cms-page cms-page--timeline">
+          <div className="page-header page-header--compact">
+            <Breadcrumbs items={crumbs} />
+          </div>
+          <Timeline page={page} />
+        </article>
+      )
+    case 'NewsPage':
+      return (
+        <article className="cms-page">
+          <header className="page-header">
+            <Breadcrumbs items={crumbs} />
+            <h1>{page.title}</h1>
+          </header>
+          {page.intro ? <RichText html={page.intro} /> : null}
+        </article>
+      )
+  }
+}

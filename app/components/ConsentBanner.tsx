@@ -1,0 +1,48 @@
+import { useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import { applyConsent, storeConsent, type ConsentChoice } from '../client-runtime/consent'
+import { useCurrentLocale } from '../i18n/use-locale'
+
+interface Props {
+  initial: ConsentChoice | undefined
+  gtm: { id: string; scriptUrl: string } | undefined
+}
+
+/** Asks once for consent to analytics cookies; nothing third-party loads before a yes. */
+export function ConsentBanner({ initial, gtm }: Props) {
+  const { t } = useLingui()
+  const locale = useCurrentLocale()
+  const [choice, setChoice] = useState(initial)
+  if (choice) return null
+
+  const choose = (next: ConsentChoice) => {
+    storeConsent(next)
+    applyConsent(next, gtm)
+    setChoice(next)
+  }
+
+  return (
+    <section className="consent-banner" aria-labelledby="consent-title">
+      <div className="consent-banner__inner">
+        <div>
+          <h2 id="consent-title">{t`Cookies op deze website`}</h2>
+          <p>
+            {t`Wij gebruiken analytische cookies om onze website te verbeteren, alleen als u daarmee instemt.`}{' '}
+            <Link to="/$locale/~cookie-policy" params={{ locale }}>
+              {t`Lees ons cookiebeleid`}
+            </Link>
+          </p>
+        </div>
+        <div className="consent-banner__actions">
+          <button type="button" className="button button--secondary" onClick={() => choose('denied')}>
+            {t`Weigeren`}
+          </button>
+          <button type="button" className="button" onClick={() => choose('granted')}>
+            {t`Accepteren`}
+          </button>
+        </div>
+      </div>
+    </section>
+  )
+}

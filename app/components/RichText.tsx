@@ -1,0 +1,6 @@
+import type { SafeHtml } from '../server/safe-html'
+
+/** CMS rich text. Accepts only SafeHtml, which only the server-side sanitizer creates. */
+export function RichText({ html, className }: { html: SafeHtml; className?: string }) {
+  return <div className={className ? `rich-text ${className}` : 'rich-text'} dangerouslySetInnerHTML={{ __html: html }} />
+}

@@ -1,0 +1,77 @@
+import { useLingui } from '@lingui/react/macro'
+import { useRef, type KeyboardEvent, type WheelEvent } from 'react'
+import type { CmsPageData } from '../cms/load-page'
+import { RichText } from './RichText'
+
+type TimelinePageData = Extract<CmsPageData, { __typename: 'TimelinePage' }>
+
+/**
+ * Entries along a horizontal track: vertical wheel scrolls sideways, arrow
+ * keys / Home / End move between entries, touch swipes natively (scroll snap).
+ */
+export function Timeline({ page }: { page: TimelinePageData }) {
+  const { t } = useLingui()
+  const track = useRef<HTMLOListElement>(null)
+
+  const onWheel = (event: WheelEvent<HTMLOListElement>) => {
+    const element = track.current
+    if (!element || Math.abs(event.deltaY) <= Math.abs(event.deltaX)) return
+    const atStart = element.scrollLeft <= 0 && event.deltaY < 0
+    const atEnd = element.scrollLeft + element.clientWidth >= element.scrollWidth - 1 && event.deltaY > 0
+    // At either end, let the page scroll on vertically.
+    if (atStart || atEnd) return
+    element.scrollBy({ left: event.deltaY })
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLOListElement>) => {
+    const element = track.current
+    if (!element) return
+    const step = element.clientWidth * 0.8
+    const moves: Record<string, number> = {
+      ArrowRight: step,
+      ArrowLeft: -step,
+      Home: -element.scrollWidth,
+      End: element.scrollWidth,
+    }
+    const delta = moves[event.key]
+    if (delta === undefined) return
+    event.preventDefault()
+    element.scrollBy({ left: delta, behavior: 'smooth' })
+  }
+
+  return (
+    <section className="timeline" aria-labelledby="timeline-title">
+      <header className="timeline__header">
+        <h1 id="timeline-title">{page.title}</h1>
+        {page.intro ? <RichText html={page.intro} /> : null}
+        <p className="timeline__hint">{t`Scroll of gebruik de pijltjestoetsen om door de tijdlijn te bewegen.`}</p>
+      </header>
+      <ol
+        ref={track}
+        className="timeline__track"
+        tabIndex={0}
+        aria-label={t`Tijdlijn`}
+        onWheel={onWheel}
+        onKeyDown={onKeyDown}
+      >
+        {page.entries.map((entry, index) => (
+          <li key={entry.id} className="timeline__entry">
+            <p className="timeline__year">{entry.year}</p>
+            {entry.image ? (
+              <img
+                src={entry.image.url}
+                alt={entry.image.alt}
+                width={entry.image.width}
+                height={entry.image.height}
+                loading={index < 2 ? 'eager' : 'lazy'}
+                decoding="async"
+              />
+            ) : null}
+            <h2>{entry.title}</h2>
+            <RichText html={entry.text} />
+          </li>
+        ))}
+      </ol>
+    </section>
+  )
+}

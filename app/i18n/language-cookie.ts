@@ -1,0 +1,18 @@
+import { constants, type Locale } from '../../app.config'
+
+/** Records an explicit language choice (365 days, SameSite=Lax, Secure on https). */
+export function rememberLanguage(locale: Locale): void {
+  const { name, maxAgeSeconds } = constants.languageCookie
+  const secure = window.location.protocol === 'https:' ? '; Secure' : ''
+  document.cookie = `${name}=${locale}; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Lax${secure}`
+}
+
+/** Reads a cookie value from a Cookie header. */
+export function cookieValue(header: string | null, name: string): string | undefined {
+  if (!header) return undefined
+  for (const part of header.split(';')) {
+    const [key, ...rest] = part.trim().split('=')
+    if (key === name) return decodeURIComponent(rest.join('='))
+  }
+  return undefined
+}

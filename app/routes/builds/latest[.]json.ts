@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router'
+
+const startedAt = Date.now()
+
+/** The running build's id: clients compare it with their own to notice a deploy. */
+export const Route = createFileRoute('/builds/latest.json')({
+  server: {
+    handlers: {
+      GET: () =>
+        Response.json({ id: __BUILD_ID__, timestamp: startedAt }, { headers: { 'Cache-Control': 'no-cache, no-store' } }),
+    },
+  },
+})

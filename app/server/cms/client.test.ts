@@ -1,0 +1,161 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { graphql } from '../graphql'
+
+/** A local stand-in for a remote CMS: records headers, answers canned data or fails. */
+let server: Server
+let url = ''
+let seen: IncomingHttpHeaders[] = []
+let mode: 'ok' | 'http-500' = 'ok'
+let tagline = 'v1'
+
+const SiteTitleQuery = graphql(`
+  query SiteTitle($locale: String!) {
+    readSiteConfig(locale: $locale) {
+      title
+      tagline
+    }
+  }
+`)
+
+const PageIntroQuery = graphql(`
+  query PageIntro($link: String!, $locale: String!) {
+    readOnePage(link: $link, locale: $locale) {
+      __typename
+      ... on NewsPage {
+        intro
+      }
+    }
+  }
+`)
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    let body = ''
+    request.on('data', (chunk) => (body += chunk))
+    request.on('end', () => {
+      seen.push(request.headers)
+      if (mode === 'http-500') {
+        response.writeHead(500).end('down')
+        return
+      }
+      const isPage = body.includes('readOnePage')
+      const data = isPage
+        ? { readOnePage: { __typename: 'NewsPage', intro: '<p onclick="x()">Hi<script>alert(1)</script></p>' } }
+        : { readSiteConfig: { title: 'Remote', tagline } }
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data }))
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  if (typeof address !== 'object' || address === null) throw new Error('server has no port')
+  url = `http://127.0.0.1:${address.port}/graphql`
+})
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+beforeEach(() => {
+  seen = []
+  mode = 'ok'
+  tagline = 'v1'
+  vi.resetModules()
+  vi.stubEnv('CMS_GRAPHQL_URL', url)
+  vi.stubEnv('SITE_URL', 'https://www.example.com')
+})
+
+/** A fresh client module (its config reads the stubbed env) with a fake clock. */
+async function freshClient() {
+  // Not 0: lru-cache treats a start time of 0 as "no TTL".
+  const clock = { time: 1_000_000, now: () => clock.time }
+  const { createCmsOperation } = await import('./client.server')
+  return { createCmsOperation, clock }
+}
+
+describe('CMS client against a remote CMS', () => {
+  it('sends the Origin header and no Authorization without a token', async () => {
+    const { createCmsOperation, clock } = await freshClient()
+    const run = createCmsOperation(SiteTitleQuery, { clock })
+    const result = await run({ locale: 'nl_NL' })
+    expect(result.readSiteConfig.title).toBe('Remote')
+    expect(seen[0]?.origin).toBe('https://www.example.com')
+    expect(seen[0]?.authorization).toBeUndefined()
+    expect(seen[0]?.['content-type']).toMatch(/application\/json/)
+  })
+
+  it('sends the auth token as a Bearer header and never caches that request', async () => {
+    const { createCmsOperation, clock } = await freshClient()
+    const run = createCmsOperation(SiteTitleQuery, { clock })
+    await run({ locale: 'nl_NL' }, { authToken: 'secret-token' })
+    await run({ locale: 'nl_NL' }, { authToken: 'secret-token' })
+    expect(seen).toHaveLength(2)
+    expect(seen.every((headers) => headers.authorization === 'Bearer secret-token')).toBe(true)
+  })
+
+  it('sanitizes HTML fields of any CMS', async () => {
+    const { createCmsOperation, clock } = await freshClient()
+    const run = createCmsOperation(PageIntroQuery, { clock })
+    const result = await run({ link: '/', locale: 'nl_NL' })
+    const page = result.readOnePage
+    expect(page?.__typename).toBe('NewsPage')
+    const intro = page?.__typename === 'NewsPage' ? page.intro : ''
+    expect(intro).toBe('<p>Hi</p>')
+  })
+})
+
+describe('CMS response cache', () => {
+  it('serves from cache within the TTL', async () => {
+    const { createCmsOperation, clock } = await freshClient()
+    const run = createCmsOperation(SiteTitleQuery, { clock })
+    await run({ locale: 'nl_NL' })
+    clock.time += 30_000
+    await run({ locale: 'nl_NL' })
+    expect(seen).toHaveLength(1)
+  })
+
+  it('keys by variables (locale)', async () => {
+    const { createCmsOperation, clock } = await freshClient()
+    const run = createCmsOperation(SiteTitleQuery, { clock })
+    await run({ locale: 'nl_NL' })
+    await run({ locale: 'en_US' })
+    expect(seen).toHaveLength(2)
+  })
+
+  it('serves stale after the TTL while revalidating in the background', async () => {
+    const { createCmsOperation, clock } = await freshClient()
+    const run = createCmsOperation(SiteTitleQuery, { clock })
+    await run({ locale: 'nl_NL' })
+    tagline = 'v2'
+    clock.time += 61_000
+    const stale = await run({ locale: 'nl_NL' })
+    expect(stale.readSiteConfig.tagline).toBe('v1')
+    await vi.waitFor(() => expect(seen).toHaveLength(2))
+    await vi.waitFor(async () => expect((await run({ locale: 'nl_NL' })).readSiteConfig.tagline).toBe('v2'))
+  })
+
+  it('keeps serving the last good result when the CMS fails (stale-if-error)', async () => {
+    const { createCmsOperation, clock } = await freshClient()
+    const run = createCmsOperation(SiteTitleQuery, { clock })
+    await run({ locale: 'nl_NL' })
+    mode = 'http-500'
+    clock.time += 61_000
+    expect((await run({ locale: 'nl_NL' })).readSiteConfig.title).toBe('Remote')
+    await vi.waitFor(() => expect(seen).toHaveLength(2))
+    clock.time += 61_000
+    expect((await run({ locale: 'nl_NL' })).readSiteConfig.title).toBe('Remote')
+  })
+
+  it('gives a 500 with the network error message when nothing is cached', async () => {
+    // A port nobody listens on: open a server, note its port, close it.
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const address = closed.address()
+    await new Promise<void>((resolve) => closed.close(() => resolve()))
+    if (typeof address !== 'object' || address === null) throw new Error('no port')
+    vi.stubEnv('CMS_GRAPHQL_URL', `http://127.0.0.1:${address.port}/graphql`)
+    const { createCmsOperation, clock } = await freshClient()
+    const run = createCmsOperation(SiteTitleQuery, { clock })
+    const failure = run({ locale: 'nl_NL' })
+    await expect(failure).rejects.toMatchObject({ status: 500 })
+    await expect(failure).rejects.toThrow(/fetch failed.*ECONNREFUSED/)
+  })
+})

@@ -1,0 +1,52 @@
+import { createTransport, getCurrentScope, type BaseTransportOptions, type Transport, type TransportRequest } from '@sentry/core'
+import { ServerRuntimeClient } from '@sentry/core/server'
+import { getRuntimeConfig } from '../../app.config'
+
+/**
+ * Server-side error reporting with Sentry's runtime-agnostic client and a
+ * fetch transport: light enough for every request path, and silent (no
+ * client at all) unless SENTRY_DSN is set.
+ */
+let client: ServerRuntimeClient | null | undefined
+
+function fetchTransport(options: BaseTransportOptions): Transport {
+  return createTransport(options, async (request: TransportRequest) => {
+    // Copy into a fresh buffer: fetch's types do not accept every Uint8Array backing store.
+    const body = typeof request.body === 'string' ? request.body : new Uint8Array(request.body)
+    const response = await fetch(options.url, { method: 'POST', body })
+    return {
+      statusCode: response.status,
+      headers: {
+        'x-sentry-rate-limits': response.headers.get('x-sentry-rate-limits'),
+        'retry-after': response.headers.get('retry-after'),
+      },
+    }
+  })
+}
+
+function getClient(): ServerRuntimeClient | null {
+  if (client !== undefined) return client
+  const { SENTRY_DSN } = getRuntimeConfig()
+  if (!SENTRY_DSN) return (client = null)
+  client = new ServerRuntimeClient({
+    dsn: SENTRY_DSN,
+    release: __BUILD_ID__,
+    platform: 'node',
+    runtime: { name: 'node', version: process.version },
+    integrations: [],
+    stackParser: () => [],
+    transport: fetchTransport,
+    tracesSampleRate: 0,
+  })
+  client.init()
+  return client
+}
+
+/** Reports a server-side error (no-op without a DSN). Never throws. */
+export function reportServerError(error: unknown): void {
+  try {
+    getClient()?.captureException(error, undefined, getCurrentScope())
+  } catch (reportingError) {
+    console.error('[sentry] could not report an error', reportingError)
+  }
+}
