@@ -46,7 +46,7 @@ export function BrandLogo({ brand, fallback }: { brand: string; fallback: string
         textAnchor="middle"
         dominantBaseline="middle"
         fontFamily="system-ui, 'Segoe UI', Arial, sans-serif"
-        fontSize={logo.text.length > 8 ? 24 : 30}
+        fontSize={logo.text.length > 10 ? 19 : logo.text.length > 8 ? 24 : 30}
         fontWeight={logo.weight}
         fontStyle={logo.italic ? 'italic' : 'normal'}
         letterSpacing={logo.letterSpacing ?? 0}

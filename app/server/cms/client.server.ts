@@ -111,7 +111,7 @@ export function createCmsOperation<TResult, TVariables extends Record<string, un
   return async (variables, { authToken } = {}) => {
     // Mutations and authenticated requests are never shared.
     if (rootType === 'Mutation' || authToken) return runDocument(document, variables, rootType, authToken)
-    const status: LRUCache.Status<{ data: TResult }> = {}
+    const status: LRUCache.Status<string, { data: TResult }, { variables: TVariables }> = {}
     const entry = await cache.fetch(cacheKey(variables), { context: { variables }, status })
     // With stale-if-error on, a failed first fetch resolves empty; surface its error.
     if (!entry) throw status.fetchError ?? new HttpError(500, 'CMS returned no result')
