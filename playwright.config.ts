@@ -32,12 +32,27 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // The built app, as in production (`npm run build` runs first in `npm test`).
-    command: 'node .output/server/index.mjs',
-    url: `http://127.0.0.1:${port}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { PORT: String(port), SITE_URL: `http://127.0.0.1:${port}` },
-  },
+  webServer: [
+    {
+      // The built app, as in production (`npm run build` runs first in `npm test`).
+      command: 'node .output/server/index.mjs',
+      url: `http://127.0.0.1:${port}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { PORT: String(port), SITE_URL: `http://127.0.0.1:${port}` },
+    },
+    {
+      // The same build reading its content over HTTP from the first server's /graphql:
+      // the remote-CMS path, run for real.
+      command: 'node .output/server/index.mjs',
+      url: `http://127.0.0.1:${port + 1}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(port + 1),
+        SITE_URL: `http://127.0.0.1:${port + 1}`,
+        CMS_GRAPHQL_URL: `http://127.0.0.1:${port}/graphql`,
+      },
+    },
+  ],
 })

@@ -3,7 +3,7 @@ import { constants, defaultLocale } from '../app.config'
 import { cookieValue } from './i18n/language-cookie'
 import { preferredLocale } from './i18n/negotiate'
 import { canonicalRedirect } from './server/canonical-redirect'
-import { statusOf } from './server/http-error'
+import { httpErrorSerialization, statusOf } from './server/http-error'
 import { reportServerError } from './server/sentry.server'
 
 /** `/nl/x` → `/x` and `/x/` → `/x`, permanently, before any routing. */
@@ -55,6 +55,7 @@ const reportFunctionErrors = createMiddleware({ type: 'function' }).server(async
 })
 
 export const startInstance = createStart(() => ({
+  serializationAdapters: [httpErrorSerialization],
   // A custom start.ts replaces the default, so the CSRF check on server
   // functions has to be added here explicitly.
   functionMiddleware: [reportFunctionErrors],

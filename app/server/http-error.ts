@@ -1,3 +1,5 @@
+import { createSerializationAdapter } from '@tanstack/react-router'
+
 /**
  * An error with an HTTP status and a status message meant for visitors (the
  * spec's error page shows it). Other errors show a generic message so
@@ -13,6 +15,14 @@ export class HttpError extends Error {
     super(statusMessage)
   }
 }
+
+/** Keeps HttpError (status + message) intact across the server → client boundary. */
+export const httpErrorSerialization = createSerializationAdapter({
+  key: 'HttpError',
+  test: (value): value is HttpError => value instanceof HttpError,
+  toSerializable: (error) => ({ status: error.status, statusMessage: error.statusMessage }),
+  fromSerializable: ({ status, statusMessage }) => new HttpError(status, statusMessage),
+})
 
 function hasNumber(value: unknown, key: string): value is Record<string, number> {
   return typeof value === 'object' && value !== null && typeof Reflect.get(value, key) === 'number'

@@ -1,12 +1,18 @@
 import { definePlugin } from 'nitro'
 import { ConfigError, getRuntimeConfig } from '../../app.config'
+import { ContentError, reloadContent } from './embedded'
 
-/** Runs once when the Node server starts: a bad environment stops it with a clear message. */
+/**
+ * Runs once when the Node server starts: a bad environment or, with the
+ * embedded CMS, an invalid content file stops it with a message naming the
+ * variable, or the file and field.
+ */
 export default definePlugin(() => {
   try {
-    getRuntimeConfig()
+    const config = getRuntimeConfig()
+    if (!config.CMS_GRAPHQL_URL) reloadContent()
   } catch (error) {
-    if (!(error instanceof ConfigError)) throw error
+    if (!(error instanceof ConfigError) && !(error instanceof ContentError)) throw error
     console.error(error.message)
     process.exit(1)
   }

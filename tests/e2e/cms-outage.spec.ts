@@ -1,0 +1,46 @@
+import type { ChildProcess } from 'node:child_process'
+import { expect, openPage, test } from './fixtures'
+import { startServer, stopServer } from './server-process'
+
+// Its own pair of servers: a "remote" CMS that can be stopped, and a site reading from it.
+const cmsPort = Number(process.env.E2E_PORT ?? 3210) + 10
+const sitePort = cmsPort + 1
+const site = `http://127.0.0.1:${sitePort}`
+
+test.describe.configure({ mode: 'serial' })
+
+let cms: ChildProcess | undefined
+let siteServer: ChildProcess | undefined
+
+test.beforeAll(async () => {
+  cms = await startServer(cmsPort)
+  siteServer = await startServer(sitePort, { CMS_GRAPHQL_URL: `http://127.0.0.1:${cmsPort}/graphql` })
+})
+
+test.afterAll(async () => {
+  if (siteServer) await stopServer(siteServer)
+  if (cms) await stopServer(cms)
+})
+
+test('with the CMS down, cached pages still render and an uncached page gives the 500 error page', async ({
+  page,
+  request,
+  consoleGuard,
+}) => {
+  // The server-rendered error is logged again by the router on hydration, as it should be.
+  consoleGuard.allow(/status of 500|fetch failed/)
+  // Warm up: the page and the site data are cached now.
+  expect((await request.get(`${site}/en/about-us`)).status()).toBe(200)
+
+  if (cms) await stopServer(cms)
+
+  const cached = await request.get(`${site}/en/about-us`)
+  expect(cached.status()).toBe(200)
+  expect(await cached.text()).toContain('About Autogroep Horizon')
+
+  const response = await openPage(page, `${site}/en/about-us/history`)
+  expect(response?.status()).toBe(500)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Server error')
+  await expect(page.getByTestId('status-message')).toHaveText(/fetch failed.*ECONNREFUSED/)
+  await expect(page).toHaveTitle(/fetch failed/)
+})

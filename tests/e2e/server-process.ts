@@ -1,0 +1,29 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+
+/** Starts the built server on a port with extra environment; resolves once /healthz answers. */
+export async function startServer(port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['.output/server/index.mjs'], {
+    env: { ...process.env, PORT: String(port), SITE_URL: `http://127.0.0.1:${port}`, ...env },
+    stdio: 'ignore',
+  })
+  const deadline = Date.now() + 20_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server on ${port} exited with ${child.exitCode}`)
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/healthz`)
+      if (response.ok) return child
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150))
+  }
+  child.kill('SIGKILL')
+  throw new Error(`server on ${port} did not start`)
+}
+
+export async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  child.kill('SIGKILL')
+  await exited
+}
