@@ -5,7 +5,7 @@ import { createRouter } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import type { ReactNode } from 'react'
 import { isLocale } from './i18n/paths'
-import { activateLocale, pathCodec } from './i18n/i18n'
+import { activateLocale, localeRewrite } from './i18n/i18n'
 import { ErrorPage } from './components/ErrorPage'
 import { NotFoundPage } from './components/NotFoundPage'
 import { routeTree } from './routeTree.gen'
@@ -26,16 +26,7 @@ export function getRouter() {
   const router = createRouter({
     routeTree,
     context: { queryClient, i18n } satisfies RouterContext,
-    rewrite: {
-      input: ({ url }) => {
-        url.pathname = pathCodec.toInternal(url.pathname)
-        return url
-      },
-      output: ({ url }) => {
-        url.pathname = pathCodec.toPublic(url.pathname)
-        return url
-      },
-    },
+    rewrite: localeRewrite,
     scrollRestoration: true,
     defaultPreload: 'intent',
     defaultViewTransition: true,

@@ -6,6 +6,18 @@ import { segmentTable } from './segments'
 /** The one codec the router and every helper use. */
 export const pathCodec = createPathCodec(segmentTable)
 
+/** The router's `rewrite`: public (localized) URLs in, internal `/$locale/…` paths out. */
+export const localeRewrite = {
+  input: ({ url }: { url: URL }) => {
+    url.pathname = pathCodec.toInternal(url.pathname)
+    return url
+  },
+  output: ({ url }: { url: URL }) => {
+    url.pathname = pathCodec.toPublic(url.pathname)
+    return url
+  },
+}
+
 /** Each locale's UI catalog is its own chunk, loaded on demand. */
 export async function loadMessages(locale: Locale): Promise<Messages> {
   const { messages } = await import(`../locales/${locale}/messages.po`)

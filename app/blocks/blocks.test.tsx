@@ -1,0 +1,129 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { formatFileSize } from './Download'
+import { Block, Blocks, type BlockElement } from './registry'
+import { html, renderInRouter } from './test-utils'
+
+afterEach(cleanup)
+
+const image = { url: '/media/hero.webp', alt: 'Een auto op de weg', width: 1600, height: 900 }
+
+const fixtures = {
+  Hero: { __typename: 'Hero', id: 'h', title: 'Welkom', showTitle: true, subtitle: 'Sub', image, cta: { title: 'Naar vestigingen', url: '/vestigingen', external: false } },
+  Icons: { __typename: 'Icons', id: 'i', title: 'Diensten', showTitle: true, items: [{ icon: 'car', title: 'Verkoop', text: 'Nieuw' }, { icon: 'nope', title: 'Onbekend', text: null }] },
+  Grid: {
+    __typename: 'Grid', id: 'g', title: 'Merken', showTitle: true, intro: html('<p>Intro</p>'), columns: 3,
+    items: [
+      { title: 'Volvo', text: null, brandLogo: 'volvo', image: null, link: null },
+      { title: 'Onbekend merk', text: null, brandLogo: 'zzz', image: null, link: null },
+    ],
+  },
+  MediaContent: { __typename: 'MediaContent', id: 'm', title: 'Showroom', showTitle: true, content: html('<p>Tekst</p>'), imagePosition: 'left', image, cta: { title: 'Extern', url: 'https://example.com', external: true } },
+  TwoColumnContent: { __typename: 'TwoColumnContent', id: 't', title: 'Twee', showTitle: true, left: html('<p>Links</p>'), right: html('<p>Rechts</p>') },
+  FullWidthMedia: { __typename: 'FullWidthMedia', id: 'f', title: 'Weg', showTitle: false, caption: 'Onderweg', image },
+  Link: { __typename: 'Link', id: 'l', title: 'Geschiedenis', showTitle: true, text: 'Lees meer', link: { title: 'Onze geschiedenis', url: '/over-ons/historie', external: false } },
+  Download: { __typename: 'Download', id: 'd', title: 'Downloads', showTitle: true, intro: null, files: [{ title: 'Jaarverslag', url: '/media/files/j.pdf', size: 1_234_567, mimeType: 'application/pdf', extension: 'pdf' }] },
+  ContactForm: { __typename: 'ContactForm', id: 'c', title: 'Contact', showTitle: true, intro: null },
+  InteractiveMap: { __typename: 'InteractiveMap', id: 'k', title: 'Kaart', showTitle: true, intro: null },
+} satisfies Record<BlockElement['__typename'], BlockElement>
+
+describe('blocks', () => {
+  it('Hero: h1 when first, eager image, CTA as a router link', async () => {
+    await renderInRouter(<Block element={fixtures.Hero} isFirst />)
+    expect(screen.getByRole('heading', { level: 1, name: 'Welkom' })).toBeTruthy()
+    const img = screen.getByRole('img', { name: 'Een auto op de weg' })
+    expect(img.getAttribute('loading')).toBe('eager')
+    expect(img.getAttribute('width')).toBe('1600')
+    expect(screen.getByRole('link', { name: 'Naar vestigingen' }).getAttribute('href')).toBe('/vestigingen')
+  })
+
+  it('Hero: h2 and a lazy image when not first', async () => {
+    await renderInRouter(<Block element={fixtures.Hero} isFirst={false} />)
+    expect(screen.getByRole('heading', { level: 2, name: 'Welkom' })).toBeTruthy()
+    expect(screen.getByRole('img').getAttribute('loading')).toBe('lazy')
+  })
+
+  it('Icons: a card per item, unknown icon keys still render', async () => {
+    await renderInRouter(<Block element={fixtures.Icons} isFirst={false} />)
+    const section = screen.getByRole('region', { name: 'Diensten' })
+    expect(within(section).getAllByRole('listitem')).toHaveLength(2)
+    expect(within(section).getByText('Onbekend')).toBeTruthy()
+  })
+
+  it('Grid: brand logos with accessible names, unknown brands as text', async () => {
+    await renderInRouter(<Block element={fixtures.Grid} isFirst={false} />)
+    expect(screen.getByRole('img', { name: 'Volvo' })).toBeTruthy()
+    expect(screen.getByText('Onbekend merk')).toBeTruthy()
+    expect(screen.getByText('Intro')).toBeTruthy()
+  })
+
+  it('MediaContent: rich text and an external CTA as a plain link', async () => {
+    await renderInRouter(<Block element={fixtures.MediaContent} isFirst={false} />)
+    expect(screen.getByText('Tekst')).toBeTruthy()
+    const cta = screen.getByRole('link', { name: 'Extern' })
+    expect(cta.getAttribute('href')).toBe('https://example.com')
+    expect(cta.getAttribute('rel')).toBe('noopener noreferrer')
+  })
+
+  it('TwoColumnContent: both columns', async () => {
+    await renderInRouter(<Block element={fixtures.TwoColumnContent} isFirst={false} />)
+    expect(screen.getByText('Links')).toBeTruthy()
+    expect(screen.getByText('Rechts')).toBeTruthy()
+  })
+
+  it('FullWidthMedia: image and caption, hidden title stays hidden', async () => {
+    await renderInRouter(<Block element={fixtures.FullWidthMedia} isFirst={false} />)
+    expect(screen.getByText('Onderweg')).toBeTruthy()
+    expect(screen.queryByRole('heading')).toBeNull()
+  })
+
+  it('Link: a localized internal link', async () => {
+    await renderInRouter(<Block element={fixtures.Link} isFirst={false} />)
+    expect(screen.getByRole('link', { name: 'Onze geschiedenis' }).getAttribute('href')).toBe('/over-ons/historie')
+  })
+
+  it('Download: file link with type and size', async () => {
+    await renderInRouter(<Block element={fixtures.Download} isFirst={false} />)
+    const link = screen.getByRole('link', { name: /Jaarverslag/ })
+    expect(link.getAttribute('href')).toBe('/media/files/j.pdf')
+    expect(link.hasAttribute('download')).toBe(true)
+    expect(link.textContent).toMatch(/PDF, 1,2\s?MB/)
+  })
+
+  it('ContactForm and InteractiveMap: clearly marked placeholders', async () => {
+    await renderInRouter(
+      <>
+        <Block element={fixtures.ContactForm} isFirst={false} />
+        <Block element={fixtures.InteractiveMap} isFirst={false} />
+      </>,
+    )
+    expect(screen.getAllByRole('note')).toHaveLength(2)
+  })
+})
+
+describe('registry', () => {
+  it('renders every block type of the schema', async () => {
+    await renderInRouter(<Blocks elements={Object.values(fixtures)} />)
+    for (const title of ['Welkom', 'Diensten', 'Merken', 'Showroom', 'Twee', 'Geschiedenis', 'Downloads', 'Contact', 'Kaart']) {
+      expect(screen.getByRole('heading', { name: title })).toBeTruthy()
+    }
+  })
+
+  it('renders nothing for an unknown block type and warns in development', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const unknown = JSON.parse('{"__typename":"Carousel","id":"x"}')
+    const { container } = await renderInRouter(<Blocks elements={[unknown]} />)
+    expect(container.textContent).toBe('')
+    expect(warn).toHaveBeenCalledWith('[blocks] no component for block type', 'Carousel')
+    warn.mockRestore()
+  })
+})
+
+describe('formatFileSize', () => {
+  it('formats per locale', () => {
+    expect(formatFileSize(611, 'en')).toBe('611 byte')
+    expect(formatFileSize(1_234_567, 'nl')).toMatch(/^1,2\s?MB$/)
+    expect(formatFileSize(12_345, 'en')).toMatch(/^12\s?kB$/)
+  })
+})
