@@ -12,6 +12,8 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as LocaleRouteRouteImport } from './routes/$locale/route'
 import { Route as GraphqlRouteImport } from './routes/graphql'
 import { Route as HealthzRouteImport } from './routes/healthz'
+import { Route as RobotsDottxtRouteImport } from './routes/robots[.]txt'
+import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as LocaleIndexRouteImport } from './routes/$locale/index'
 import { Route as LocaleSplatRouteImport } from './routes/$locale/$'
 import { Route as LocaleChar126cookiePolicyRouteRouteImport } from './routes/$locale/~cookie-policy/route'
@@ -22,6 +24,7 @@ import { Route as BuildsLatestDotjsonRouteImport } from './routes/builds/latest[
 import { Route as LocaleChar126cookiePolicyIndexRouteImport } from './routes/$locale/~cookie-policy/index'
 import { Route as LocaleChar126newsIndexRouteImport } from './routes/$locale/~news/index'
 import { Route as LocaleChar126newsSlugRouteImport } from './routes/$locale/~news/$slug'
+import { Route as ApiV1SplatRouteImport } from './routes/api/v1/$'
 
 const LocaleRouteRoute = LocaleRouteRouteImport.update({
   id: '/$locale',
@@ -36,6 +39,16 @@ const GraphqlRoute = GraphqlRouteImport.update({
 const HealthzRoute = HealthzRouteImport.update({
   id: '/healthz',
   path: '/healthz',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RobotsDottxtRoute = RobotsDottxtRouteImport.update({
+  id: '/robots.txt',
+  path: '/robots.txt',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SitemapDotxmlRoute = SitemapDotxmlRouteImport.update({
+  id: '/sitemap.xml',
+  path: '/sitemap.xml',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LocaleIndexRoute = LocaleIndexRouteImport.update({
@@ -90,11 +103,18 @@ const LocaleChar126newsSlugRoute = LocaleChar126newsSlugRouteImport.update({
   path: '/~news/$slug',
   getParentRoute: () => LocaleRouteRoute,
 } as any)
+const ApiV1SplatRoute = ApiV1SplatRouteImport.update({
+  id: '/api/v1/$',
+  path: '/api/v1/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/$locale': typeof LocaleRouteRouteWithChildren
   '/graphql': typeof GraphqlRoute
   '/healthz': typeof HealthzRoute
+  '/robots.txt': typeof RobotsDottxtRoute
+  '/sitemap.xml': typeof SitemapDotxmlRoute
   '/$locale/~cookie-policy': typeof LocaleChar126cookiePolicyRouteRouteWithChildren
   '/$locale/$': typeof LocaleSplatRoute
   '/$locale/~privacy': typeof LocaleChar126privacyRoute
@@ -103,12 +123,15 @@ export interface FileRoutesByFullPath {
   '/builds/latest.json': typeof BuildsLatestDotjsonRoute
   '/$locale/': typeof LocaleIndexRoute
   '/$locale/~news/$slug': typeof LocaleChar126newsSlugRoute
+  '/api/v1/$': typeof ApiV1SplatRoute
   '/$locale/~cookie-policy/': typeof LocaleChar126cookiePolicyIndexRoute
   '/$locale/~news/': typeof LocaleChar126newsIndexRoute
 }
 export interface FileRoutesByTo {
   '/graphql': typeof GraphqlRoute
   '/healthz': typeof HealthzRoute
+  '/robots.txt': typeof RobotsDottxtRoute
+  '/sitemap.xml': typeof SitemapDotxmlRoute
   '/$locale/$': typeof LocaleSplatRoute
   '/$locale/~privacy': typeof LocaleChar126privacyRoute
   '/$locale/~terms': typeof LocaleChar126termsRoute
@@ -116,6 +139,7 @@ export interface FileRoutesByTo {
   '/builds/latest.json': typeof BuildsLatestDotjsonRoute
   '/$locale': typeof LocaleIndexRoute
   '/$locale/~news/$slug': typeof LocaleChar126newsSlugRoute
+  '/api/v1/$': typeof ApiV1SplatRoute
   '/$locale/~cookie-policy': typeof LocaleChar126cookiePolicyIndexRoute
   '/$locale/~news': typeof LocaleChar126newsIndexRoute
 }
@@ -124,6 +148,8 @@ export interface FileRoutesById {
   '/$locale': typeof LocaleRouteRouteWithChildren
   '/graphql': typeof GraphqlRoute
   '/healthz': typeof HealthzRoute
+  '/robots.txt': typeof RobotsDottxtRoute
+  '/sitemap.xml': typeof SitemapDotxmlRoute
   '/$locale/~cookie-policy': typeof LocaleChar126cookiePolicyRouteRouteWithChildren
   '/$locale/$': typeof LocaleSplatRoute
   '/$locale/~privacy': typeof LocaleChar126privacyRoute
@@ -132,6 +158,7 @@ export interface FileRoutesById {
   '/builds/latest.json': typeof BuildsLatestDotjsonRoute
   '/$locale/': typeof LocaleIndexRoute
   '/$locale/~news/$slug': typeof LocaleChar126newsSlugRoute
+  '/api/v1/$': typeof ApiV1SplatRoute
   '/$locale/~cookie-policy/': typeof LocaleChar126cookiePolicyIndexRoute
   '/$locale/~news/': typeof LocaleChar126newsIndexRoute
 }
@@ -141,6 +168,8 @@ export interface FileRouteTypes {
     | '/$locale'
     | '/graphql'
     | '/healthz'
+    | '/robots.txt'
+    | '/sitemap.xml'
     | '/$locale/~cookie-policy'
     | '/$locale/$'
     | '/$locale/~privacy'
@@ -149,12 +178,15 @@ export interface FileRouteTypes {
     | '/builds/latest.json'
     | '/$locale/'
     | '/$locale/~news/$slug'
+    | '/api/v1/$'
     | '/$locale/~cookie-policy/'
     | '/$locale/~news/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/graphql'
     | '/healthz'
+    | '/robots.txt'
+    | '/sitemap.xml'
     | '/$locale/$'
     | '/$locale/~privacy'
     | '/$locale/~terms'
@@ -162,6 +194,7 @@ export interface FileRouteTypes {
     | '/builds/latest.json'
     | '/$locale'
     | '/$locale/~news/$slug'
+    | '/api/v1/$'
     | '/$locale/~cookie-policy'
     | '/$locale/~news'
   id:
@@ -169,6 +202,8 @@ export interface FileRouteTypes {
     | '/$locale'
     | '/graphql'
     | '/healthz'
+    | '/robots.txt'
+    | '/sitemap.xml'
     | '/$locale/~cookie-policy'
     | '/$locale/$'
     | '/$locale/~privacy'
@@ -177,6 +212,7 @@ export interface FileRouteTypes {
     | '/builds/latest.json'
     | '/$locale/'
     | '/$locale/~news/$slug'
+    | '/api/v1/$'
     | '/$locale/~cookie-policy/'
     | '/$locale/~news/'
   fileRoutesById: FileRoutesById
@@ -185,8 +221,11 @@ export interface RootRouteChildren {
   LocaleRouteRoute: typeof LocaleRouteRouteWithChildren
   GraphqlRoute: typeof GraphqlRoute
   HealthzRoute: typeof HealthzRoute
+  RobotsDottxtRoute: typeof RobotsDottxtRoute
+  SitemapDotxmlRoute: typeof SitemapDotxmlRoute
   ApiGlobalRoute: typeof ApiGlobalRoute
   BuildsLatestDotjsonRoute: typeof BuildsLatestDotjsonRoute
+  ApiV1SplatRoute: typeof ApiV1SplatRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -210,6 +249,20 @@ declare module '@tanstack/react-router' {
       path: '/healthz'
       fullPath: '/healthz'
       preLoaderRoute: typeof HealthzRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/robots.txt': {
+      id: '/robots.txt'
+      path: '/robots.txt'
+      fullPath: '/robots.txt'
+      preLoaderRoute: typeof RobotsDottxtRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sitemap.xml': {
+      id: '/sitemap.xml'
+      path: '/sitemap.xml'
+      fullPath: '/sitemap.xml'
+      preLoaderRoute: typeof SitemapDotxmlRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/$locale/': {
@@ -282,6 +335,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LocaleChar126newsSlugRouteImport
       parentRoute: typeof LocaleRouteRoute
     }
+    '/api/v1/$': {
+      id: '/api/v1/$'
+      path: '/api/v1/$'
+      fullPath: '/api/v1/$'
+      preLoaderRoute: typeof ApiV1SplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -328,8 +388,11 @@ const rootRouteChildren: RootRouteChildren = {
   LocaleRouteRoute: LocaleRouteRouteWithChildren,
   GraphqlRoute: GraphqlRoute,
   HealthzRoute: HealthzRoute,
+  RobotsDottxtRoute: RobotsDottxtRoute,
+  SitemapDotxmlRoute: SitemapDotxmlRoute,
   ApiGlobalRoute: ApiGlobalRoute,
   BuildsLatestDotjsonRoute: BuildsLatestDotjsonRoute,
+  ApiV1SplatRoute: ApiV1SplatRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -2,14 +2,20 @@ import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/r
 import { constants, defaultLocale } from '../app.config'
 import { cookieValue } from './i18n/language-cookie'
 import { preferredLocale } from './i18n/negotiate'
+import { pathCodec } from './i18n/i18n'
 import { canonicalRedirect } from './server/canonical-redirect'
+import { legacyRedirect } from './server/legacy-redirects'
 import { httpErrorSerialization, statusOf } from './server/http-error'
 import { reportServerError } from './server/sentry.server'
 
-/** `/nl/x` → `/x` and `/x/` → `/x`, permanently, before any routing. */
+/**
+ * Old site's paths → their new page, `/nl/x` → `/x` and `/x/` → `/x`: one
+ * permanent redirect each, before any routing.
+ */
 const canonicalPaths = createMiddleware({ type: 'request' }).server(({ request, next, handlerType }) => {
   if (handlerType === 'router') {
-    const target = canonicalRedirect(new URL(request.url))
+    const url = new URL(request.url)
+    const target = legacyRedirect(url.pathname, pathCodec.toPublic) ?? canonicalRedirect(url)
     if (target) return new Response(null, { status: 301, headers: { Location: target } })
   }
   return next()

@@ -7,6 +7,7 @@ import { consentCookie, parseConsent } from './consent'
 export const fetchPublicConfig = createServerFn({ method: 'GET' }).handler(() => {
   const config = getRuntimeConfig()
   return {
+    siteUrl: config.SITE_URL,
     buildId: __BUILD_ID__,
     gtm: config.GTM_ID ? { id: config.GTM_ID, scriptUrl: config.GTM_SCRIPT_URL } : undefined,
     sentry: config.SENTRY_DSN

@@ -1,7 +1,7 @@
 import { createServerFn } from '@tanstack/react-start'
 import { getCookie } from '@tanstack/react-start/server'
 import * as v from 'valibot'
-import { constants, languages, localeCodes, type Locale } from '../../app.config'
+import { constants, defaultLocale, languages, localeCodes, type Locale } from '../../app.config'
 import { cms } from '../server/cms/operations.server'
 
 const localeSchema = v.picklist(localeCodes)
@@ -29,4 +29,40 @@ export const fetchSite = createServerFn({ method: 'GET' })
   .handler(async ({ data }) => {
     const result = await cms.readSite({ locale: isoOf(data.locale) }, { authToken: authToken() })
     return { site: result.readSiteConfig, navigation: result.readNavigation }
+  })
+
+/** News items per list page. */
+export const newsPageSize = 6
+
+export const fetchNewsList = createServerFn({ method: 'GET' })
+  .validator(v.object({ locale: localeSchema, page: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000)) }))
+  .handler(async ({ data }) => {
+    const result = await cms.readNewsList(
+      { locale: isoOf(data.locale), limit: newsPageSize, offset: (data.page - 1) * newsPageSize },
+      { authToken: authToken() },
+    )
+    const { nodes, totalCount } = result.readNewsItems
+    return { items: nodes, totalCount, pageCount: Math.max(1, Math.ceil(totalCount / newsPageSize)) }
+  })
+
+const slugSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(200))
+
+/**
+ * A news item by slug. When the slug is not this language's but an nl slug
+ * with a translation here, the answer is that translation's slug (the route
+ * redirects to it).
+ */
+export const fetchNewsItem = createServerFn({ method: 'GET' })
+  .validator(v.object({ locale: localeSchema, slug: slugSchema }))
+  .handler(async ({ data }) => {
+    const options = { authToken: authToken() }
+    const iso = isoOf(data.locale)
+    const own = (await cms.readNewsItem({ slug: data.slug, locale: iso }, options)).readOneNewsItem
+    if (own) return { kind: 'item' as const, item: own }
+    if (data.locale !== defaultLocale) {
+      const nl = (await cms.readNewsItem({ slug: data.slug, locale: isoOf(defaultLocale) }, options)).readOneNewsItem
+      const translation = nl?.translations.find((t) => t.locale === iso)
+      if (translation) return { kind: 'moved' as const, slug: translation.slug }
+    }
+    return { kind: 'missing' as const }
   })

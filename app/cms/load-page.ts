@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { notFound, redirect } from '@tanstack/react-router'
 import { languages, type Locale } from '../../app.config'
+import { pathCodec } from '../i18n/i18n'
 import { linkTargetFor } from '../i18n/link-target'
 import { cmsQueries } from './queries'
 
@@ -37,6 +38,35 @@ export async function loadCmsPage(queryClient: QueryClient, locale: Locale, link
     page,
     layout: page.__typename === 'TimelinePage' ? ('horizontal' as const) : ('default' as const),
     alternates: alternatesOf(page),
-    seo: { title: page.metaTitle || page.title, description: page.metaDescription ?? undefined },
+    seo: {
+      title: page.metaTitle || page.title,
+      description: page.metaDescription ?? undefined,
+      translations: alternatesOf(page),
+      breadcrumbs: [...page.breadcrumbs.map((b) => ({ title: b.menuTitle || b.title, link: b.link })), { title: page.menuTitle || page.title, link: page.link }],
+    },
   }
+}
+
+/**
+ * A fixed route's text from the CMS (privacy, terms, cookie policy): the CMS
+ * page at the route's public path. Its language versions follow the route.
+ */
+export async function loadFixedPage(queryClient: QueryClient, locale: Locale, internalPath: string) {
+  const page = await queryClient.ensureQueryData(cmsQueries.page(locale, pathCodec.toPublic(internalPath)))
+  if (!page || page.__typename !== 'Page') throw notFound()
+  const home = pathCodec.toPublic(`/${locale}`)
+  return {
+    page,
+    seo: {
+      title: page.metaTitle || page.title,
+      description: page.metaDescription ?? undefined,
+      breadcrumbs: [{ title: homeTitle(page.breadcrumbs, home), link: home }, { title: page.title, link: page.link }],
+    },
+  }
+}
+
+/** The home page's title as the CMS names it in a breadcrumb trail (fallback "Home"). */
+function homeTitle(breadcrumbs: ReadonlyArray<{ link: string; menuTitle: string; title: string }>, home: string): string {
+  const crumb = breadcrumbs.find((b) => b.link === home)
+  return crumb ? crumb.menuTitle || crumb.title : 'Home'
 }

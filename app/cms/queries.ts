@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Locale } from '../../app.config'
-import { fetchPage, fetchSite } from './cms.functions'
+import { fetchNewsItem, fetchNewsList, fetchPage, fetchSite } from './cms.functions'
 
 /** Query factories: loaders ensure them on the server, client navigation reuses them. */
 export const cmsQueries = {
@@ -8,6 +8,16 @@ export const cmsQueries = {
     queryOptions({
       queryKey: ['cms', 'page', locale, link],
       queryFn: () => fetchPage({ data: { locale, link } }),
+    }),
+  newsList: (locale: Locale, page: number) =>
+    queryOptions({
+      queryKey: ['cms', 'news', locale, page],
+      queryFn: () => fetchNewsList({ data: { locale, page } }),
+    }),
+  newsItem: (locale: Locale, slug: string) =>
+    queryOptions({
+      queryKey: ['cms', 'news-item', locale, slug],
+      queryFn: () => fetchNewsItem({ data: { locale, slug } }),
     }),
   site: (locale: Locale) =>
     queryOptions({

@@ -8,10 +8,13 @@ import { ClientRuntime } from '../components/ClientRuntime'
 import { ConsentBanner } from '../components/ConsentBanner'
 import { notFoundMessage } from '../components/NotFoundPage'
 import { statusMessageOf } from '../server/http-error'
-import { documentTitle, pageSeoOf, siteSeoOf } from '../seo/head'
+import * as v from 'valibot'
+import { buildHead, jsonForScript, pageSeoOf, siteSeoOf } from '../seo/head'
 import type { RouterContext } from '../router'
 import blocksStylesUrl from '../blocks/blocks.css?url'
 import stylesUrl from '../styles.css?url'
+
+const pageSearchSchema = v.object({ page: v.number() })
 
 /** The spec's document title for error states: the status message. */
 function errorTitle(matches: ReadonlyArray<AnyRouteMatch>): string | undefined {
@@ -29,23 +32,42 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     // Every internal path starts with its locale; activate it before any render.
     await activateLocale(context.i18n, localeOfInternalPath(location.pathname))
   },
-  head: ({ matches }) => {
-    const page = pageSeoOf(matches)
-    const site = siteSeoOf(matches)
+  head: ({ matches, loaderData }) => {
+    const leaf = matches.at(-1)
+    const internalPath = leaf?.pathname ?? '/nl'
+    const locale = localeOfInternalPath(internalPath)
+    const rest = internalPath.slice(locale.length + 1)
+    const pageParam = v.safeParse(pageSearchSchema, leaf?.search)
+    const query = pageParam.success && pageParam.output.page > 1 ? `?page=${pageParam.output.page}` : ''
+    const head = buildHead({
+      siteUrl: loaderData?.siteUrl ?? 'http://localhost:3000',
+      locale,
+      path: pathCodec.toPublic(internalPath) + query,
+      sameRouteTranslations: {
+        nl: pathCodec.toPublic(`/nl${rest}`),
+        en: pathCodec.toPublic(`/en${rest}`),
+        de: pathCodec.toPublic(`/de${rest}`),
+        fr: pathCodec.toPublic(`/fr${rest}`),
+        da: pathCodec.toPublic(`/da${rest}`),
+      },
+      errorTitle: errorTitle(matches),
+      page: pageSeoOf(matches),
+      site: siteSeoOf(matches),
+    })
     return {
       meta: [
         { charSet: 'utf-8' },
         { name: 'viewport', content: 'width=device-width, initial-scale=1' },
         { name: 'theme-color', content: '#0b2545' },
-        { title: documentTitle({ errorTitle: errorTitle(matches), page, site }) },
-        ...(page?.description ? [{ name: 'description', content: page.description }] : []),
-        ...(site?.ogImage ? [{ property: 'og:image', content: site.ogImage.url }] : []),
+        ...head.meta,
       ],
       links: [
         { rel: 'stylesheet', href: stylesUrl },
         { rel: 'stylesheet', href: blocksStylesUrl },
         { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+        ...head.links,
       ],
+      scripts: head.jsonLd.map((data) => ({ type: 'application/ld+json', children: jsonForScript(data) })),
     }
   },
   // Runtime settings for the browser; they do not change while the page lives.

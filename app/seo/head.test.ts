@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { documentTitle, pageSeoOf, siteSeoOf } from './head'
+import { buildHead, documentTitle, jsonForScript, pageSeoOf, siteSeoOf, type HeadInput } from './head'
 
-const site = { title: 'Autogroep Horizon', ogImage: null }
+const site = { title: 'Autogroep Horizon', ogImage: null, socialLinks: [] }
 
 describe('head helpers', () => {
   it('builds "Page – Site"', () => {
@@ -24,5 +24,72 @@ describe('head helpers', () => {
     ]
     expect(pageSeoOf(matches)).toEqual({ title: 'B', description: 'd' })
     expect(siteSeoOf(matches)?.title).toBe('Autogroep Horizon')
+  })
+})
+
+const sameRoute = { nl: '/nieuws', en: '/en/news', de: '/de/nachricht', fr: '/fr/actualites', da: '/da/nyheder' }
+const base: HeadInput = { siteUrl: 'https://www.example.com', locale: 'en', path: '/en/news', sameRouteTranslations: sameRoute, site }
+
+function linkHrefs(head: ReturnType<typeof buildHead>, rel: string) {
+  return head.links.filter((l) => l.rel === rel).map((l) => `${l.hrefLang ?? ''} ${l.href}`.trim())
+}
+
+describe('buildHead', () => {
+  it('gives an absolute canonical and hreflang for every language plus x-default', () => {
+    const head = buildHead({ ...base, page: { title: 'News' } })
+    expect(linkHrefs(head, 'canonical')).toEqual(['https://www.example.com/en/news'])
+    expect(linkHrefs(head, 'alternate')).toEqual([
+      'nl https://www.example.com/nieuws',
+      'en https://www.example.com/en/news',
+      'de https://www.example.com/de/nachricht',
+      'fr https://www.example.com/fr/actualites',
+      'da https://www.example.com/da/nyheder',
+      'x-default https://www.example.com/nieuws',
+    ])
+  })
+
+  it('lists only existing translations when the page names them', () => {
+    const head = buildHead({ ...base, path: '/en/news/x', page: { title: 'X', translations: { en: '/en/news/x', de: '/de/nachricht/y' } } })
+    expect(linkHrefs(head, 'alternate')).toEqual(['en https://www.example.com/en/news/x', 'de https://www.example.com/de/nachricht/y'])
+    expect(head.meta).toContainEqual({ property: 'og:locale:alternate', content: 'de_DE' })
+    expect(head.meta).not.toContainEqual({ property: 'og:locale:alternate', content: 'fr_FR' })
+  })
+
+  it('has Open Graph and Twitter tags with an absolute image', () => {
+    const image = { url: '/media/a.webp', width: 1200, height: 630, alt: 'A' }
+    const head = buildHead({ ...base, page: { title: 'News', description: 'D', image } })
+    expect(head.meta).toContainEqual({ property: 'og:image', content: 'https://www.example.com/media/a.webp' })
+    expect(head.meta).toContainEqual({ property: 'og:locale', content: 'en_US' })
+    expect(head.meta).toContainEqual({ property: 'og:url', content: 'https://www.example.com/en/news' })
+    expect(head.meta).toContainEqual({ name: 'twitter:card', content: 'summary_large_image' })
+    expect(head.meta).toContainEqual({ name: 'description', content: 'D' })
+  })
+
+  it('adds Organization everywhere, NewsArticle for articles and BreadcrumbList for trails', () => {
+    const head = buildHead({
+      ...base,
+      path: '/en/news/x',
+      page: {
+        title: 'X',
+        type: 'article',
+        published: '2026-11-12',
+        breadcrumbs: [{ title: 'Home', link: '/en' }, { title: 'News', link: '/en/news' }, { title: 'X', link: '/en/news/x' }],
+      },
+    })
+    const types = head.jsonLd.map((item) => JSON.parse(JSON.stringify(item))['@type'])
+    expect(types).toEqual(['Organization', 'NewsArticle', 'BreadcrumbList'])
+    const article = JSON.parse(JSON.stringify(head.jsonLd[1]))
+    expect(article).toMatchObject({ headline: 'X', datePublished: '2026-11-12', publisher: { '@id': 'https://www.example.com/#organization' } })
+  })
+
+  it('marks error pages noindex and keeps their title', () => {
+    const head = buildHead({ ...base, errorTitle: 'Page Not Found: /x' })
+    expect(head.meta).toContainEqual({ title: 'Page Not Found: /x' })
+    expect(head.meta).toContainEqual({ name: 'robots', content: 'noindex' })
+    expect(linkHrefs(head, 'canonical')).toEqual([])
+  })
+
+  it('escapes JSON for script elements', () => {
+    expect(jsonForScript({ a: '</script><script>alert(1)</script>' })).not.toContain('</script>')
   })
 })

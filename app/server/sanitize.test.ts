@@ -50,6 +50,10 @@ describe('sanitizeHtml', () => {
     expect(sanitizeHtml('<a href="https://x.example" target="_top">x</a>')).toBe('<a href="https://x.example">x</a>')
   })
 
+  it('keeps slug ids on headings only', () => {
+    expect(sanitizeHtml('<h2 id="cookies-we-use">C</h2><h3 id="x y">D</h3><p id="p">E</p>')).toBe('<h2 id="cookies-we-use">C</h2><h3>D</h3><p>E</p>')
+  })
+
   it('closes unclosed and drops nested dangerous tags', () => {
     expect(sanitizeHtml('<p><b>bold<script>x</script>')).toBe('<p><b>bold</b></p>')
   })

@@ -1,14 +1,22 @@
 import sanitize from 'sanitize-html'
 import type { SafeHtml } from './safe-html'
 
+function keepSlugId(tagName: string, attribs: sanitize.Attributes): sanitize.Tag {
+  const id = attribs.id
+  return { tagName, attribs: id && /^[a-z][a-z0-9-]{0,63}$/.test(id) ? { id } : {} }
+}
+
 const options: sanitize.IOptions = {
   allowedTags: ['p', 'br', 'strong', 'em', 'b', 'i', 'u', 's', 'a', 'ul', 'ol', 'li', 'h2', 'h3', 'h4', 'blockquote', 'hr', 'table', 'thead', 'tbody', 'tr', 'th', 'td'],
-  allowedAttributes: { a: ['href', 'title', 'target', 'rel'], th: ['scope'] },
+  allowedAttributes: { a: ['href', 'title', 'target', 'rel'], th: ['scope'], h2: ['id'], h3: ['id'] },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   transformTags: {
+    // Heading ids are in-page anchors (a policy's table of contents): plain slugs only.
+    h2: keepSlugId,
+    h3: keepSlugId,
     a: (tagName, attribs) => {
       const attributes = { ...attribs }
       if (attributes.target === '_blank') attributes.rel = 'noopener noreferrer'

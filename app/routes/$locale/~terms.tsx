@@ -1,16 +1,18 @@
-import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import { loadFixedPage } from '../../cms/load-page'
+import { LegalContent, LegalPage } from '../../components/LegalPage'
 
 export const Route = createFileRoute('/$locale/~terms')({
+  loader: ({ context }) => loadFixedPage(context.queryClient, context.locale, `/${context.locale}/~terms`),
   component: TermsPage,
 })
 
 function TermsPage() {
-  const { t } = useLingui()
+  const { locale } = Route.useRouteContext()
+  const { page } = Route.useLoaderData()
   return (
-    <section className="content-section">
-      <h1>{t`Algemene voorwaarden`}</h1>
-      <p className="lead">{t`De voorwaarden die gelden voor onze diensten.`}</p>
-    </section>
+    <LegalPage locale={locale} title={page.title}>
+      <LegalContent html={page.content} />
+    </LegalPage>
   )
 }

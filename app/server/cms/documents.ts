@@ -35,6 +35,7 @@ export const PageQuery = graphql(
           link
         }
         ... on Page {
+          content
           elementalArea {
             ...ElementalArea
           }
@@ -101,3 +102,73 @@ export const SiteQuery = graphql(
   `,
   [ImageFields],
 )
+
+const NewsCardFields = graphql(
+  `
+    fragment NewsCardFields on NewsItem {
+      id
+      slug
+      title
+      date
+      summary
+      image {
+        ...ImageFields
+      }
+      translations {
+        locale
+        slug
+      }
+    }
+  `,
+  [ImageFields],
+)
+
+export const NewsListQuery = graphql(
+  `
+    query NewsList($locale: String!, $limit: Int!, $offset: Int!) {
+      readNewsItems(locale: $locale, limit: $limit, offset: $offset) {
+        totalCount
+        nodes {
+          ...NewsCardFields
+        }
+      }
+    }
+  `,
+  [NewsCardFields],
+)
+
+export const NewsItemQuery = graphql(
+  `
+    query NewsItem($slug: String!, $locale: String!) {
+      readOneNewsItem(slug: $slug, locale: $locale) {
+        ...NewsCardFields
+        body
+      }
+    }
+  `,
+  [NewsCardFields],
+)
+
+export const SitemapQuery = graphql(`
+  query Sitemap($locale: String!) {
+    readPages(locale: $locale) {
+      __typename
+      link
+      lastEdited
+      translations {
+        locale
+        link
+      }
+    }
+    readNewsItems(locale: $locale, limit: 1000, offset: 0) {
+      nodes {
+        slug
+        date
+        translations {
+          locale
+          slug
+        }
+      }
+    }
+  }
+`)

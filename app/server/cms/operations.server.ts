@@ -1,8 +1,11 @@
 import { createCmsOperation } from './client.server'
-import { PageQuery, SiteQuery } from './documents'
+import { NewsItemQuery, NewsListQuery, PageQuery, SiteQuery, SitemapQuery } from './documents'
 
 /** Every CMS operation the site runs, each typed by its document. */
 export const cms = {
   readOnePage: createCmsOperation(PageQuery),
   readSite: createCmsOperation(SiteQuery),
+  readNewsList: createCmsOperation(NewsListQuery),
+  readNewsItem: createCmsOperation(NewsItemQuery),
+  readSitemap: createCmsOperation(SitemapQuery),
 }

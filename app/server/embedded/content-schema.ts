@@ -103,7 +103,13 @@ const pageBase = {
 }
 
 export const pageFileSchema = v.variant('type', [
-  v.object({ type: v.literal('Page'), ...pageBase, elements: v.array(elementSchema) }),
+  v.object({
+    type: v.literal('Page'),
+    ...pageBase,
+    /** Rich text above the blocks; legal pages use it alone. */
+    content: v.optional(html),
+    elements: v.optional(v.array(elementSchema), []),
+  }),
   v.object({
     type: v.literal('RedirectorPage'),
     ...pageBase,
@@ -143,3 +149,35 @@ export const navigationFileSchema = v.object({
   footer: v.array(v.string()),
 })
 export type NavigationFile = v.InferOutput<typeof navigationFileSchema>
+
+/** Texts for some languages only (news items need not exist in every language). */
+const partialLocalized = v.object({
+  nl: v.optional(text),
+  en: v.optional(text),
+  de: v.optional(text),
+  fr: v.optional(text),
+  da: v.optional(text),
+})
+export type PartialLocalized = v.InferOutput<typeof partialLocalized>
+
+const slug = v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lowercase words joined by dashes'))
+
+export const newsFileSchema = v.object({
+  id: base.id,
+  date: v.pipe(v.string(), v.isoDate('must be a date like 2026-11-12')),
+  /** Languages the item exists in; all five when omitted. */
+  languages: v.optional(v.array(v.picklist(['nl', 'en', 'de', 'fr', 'da']))),
+  image: v.optional(
+    v.object({
+      src: image.entries.src,
+      width: image.entries.width,
+      height: image.entries.height,
+      alt: partialLocalized,
+    }),
+  ),
+  slug: v.object({ nl: v.optional(slug), en: v.optional(slug), de: v.optional(slug), fr: v.optional(slug), da: v.optional(slug) }),
+  title: partialLocalized,
+  summary: partialLocalized,
+  body: partialLocalized,
+})
+export type NewsFile = v.InferOutput<typeof newsFileSchema>

@@ -70,6 +70,12 @@ export function onContentChange(listener: () => void): () => void {
 
 const localeArgs = v.object({ locale: v.string() })
 const pageArgs = v.object({ link: v.string(), locale: v.string() })
+const newsListArgs = v.object({
+  locale: v.string(),
+  limit: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1000)),
+  offset: v.pipe(v.number(), v.integer(), v.minValue(0)),
+})
+const newsItemArgs = v.object({ slug: v.string(), locale: v.string() })
 
 function normalizeLink(link: string): string {
   return link.length > 1 ? link.replace(/\/+$/, '') : link
@@ -110,8 +116,15 @@ export function getEmbeddedSchema(): GraphQLSchema {
           if (!site) throw new Error(`Unknown locale ${locale}`)
           return site
         },
-        readNewsItems: () => ({ nodes: [], totalCount: 0 }),
-        readOneNewsItem: () => null,
+        readNewsItems: (_root: unknown, args: unknown) => {
+          const { locale, limit, offset } = v.parse(newsListArgs, args)
+          const items = currentContent().news.get(locale) ?? []
+          return { nodes: items.slice(offset, offset + limit), totalCount: items.length }
+        },
+        readOneNewsItem: (_root: unknown, args: unknown) => {
+          const { slug, locale } = v.parse(newsItemArgs, args)
+          return currentContent().news.get(locale)?.find((item) => item.slug === slug) ?? null
+        },
         readLocations: () => [],
       },
       Mutation: {

@@ -10,7 +10,9 @@ import {
   type ContentElement,
   type ContentImage,
   type ContentLink,
+  newsFileSchema,
   type NavigationFile,
+  type NewsFile,
   type PageFile,
   type SiteFile,
 } from './content-schema'
@@ -40,6 +42,7 @@ function validate<TSchema extends v.GenericSchema>(schema: TSchema, data: unknow
 
 export interface RawContent {
   pages: Array<{ file: string; page: PageFile }>
+  news: Array<{ file: string; item: NewsFile }>
   site: SiteFile
   navigation: NavigationFile
 }
@@ -58,8 +61,19 @@ export function readContent(dir: string): RawContent {
       const path = join(dir, 'pages', name)
       return { file: relative(root, path), page: validate(pageFileSchema, readYaml(path, root), relative(root, path)) }
     })
+  const newsDir = join(dir, 'news')
+  const news = existsSync(newsDir)
+    ? readdirSync(newsDir)
+        .filter((name) => name.endsWith('.yaml'))
+        .sort()
+        .map((name) => {
+          const path = join(newsDir, name)
+          return { file: relative(root, path), item: validate(newsFileSchema, readYaml(path, root), relative(root, path)) }
+        })
+    : []
   return {
     pages,
+    news,
     site: validate(siteFileSchema, readYaml(join(dir, 'site.yaml'), root), file('site.yaml')),
     navigation: validate(navigationFileSchema, readYaml(join(dir, 'navigation.yaml'), root), file('navigation.yaml')),
   }
@@ -101,7 +115,21 @@ export interface PageValue extends PageSummary {
   [field: string]: unknown
 }
 
+export interface NewsValue {
+  id: string
+  slug: string
+  title: string
+  date: string
+  summary: string
+  body: string
+  image: ImageValue | null
+  locale: string
+  translations: Array<{ locale: string; slug: string }>
+}
+
 export interface EmbeddedContent {
+  /** iso locale → items, newest first */
+  news: Map<string, NewsValue[]>
   /** iso locale → link → page */
   pages: Map<string, Map<string, PageValue>>
   site: Map<string, { title: string; tagline: string | null; ogImage: ImageValue | null; socialLinks: Array<{ platform: string; url: string }>; locale: string }>
@@ -212,7 +240,9 @@ export function buildContent(raw: RawContent): EmbeddedContent {
     }
   }
 
-  const content: EmbeddedContent = { pages: new Map(), site: new Map(), navigation: new Map() }
+  const content: EmbeddedContent = { pages: new Map(), news: new Map(), site: new Map(), navigation: new Map() }
+  const news = buildNews(raw.news)
+  for (const language of languages) content.news.set(language.iso, news.get(language.code) ?? [])
   for (const language of languages) {
     const locale = language.code
     const pages = new Map<string, PageValue>()
@@ -243,6 +273,7 @@ export function buildContent(raw: RawContent): EmbeddedContent {
       }
       switch (page.type) {
         case 'Page':
+          common.content = page.content?.[locale] ?? null
           common.elementalArea = { elements: page.elements.map((el) => element(el, locale, file)) }
           break
         case 'RedirectorPage': {
@@ -293,4 +324,54 @@ export function buildContent(raw: RawContent): EmbeddedContent {
     content.navigation.set(language.iso, { main: menu(raw.navigation.main, 'main'), footer: menu(raw.navigation.footer, 'footer') })
   }
   return content
+}
+
+/** News per language, newest first; every listed language must have all texts and a unique slug. */
+function buildNews(files: RawContent['news']): Map<Locale, NewsValue[]> {
+  const byLocale = new Map<Locale, NewsValue[]>()
+  const ids = new Set<string>()
+  for (const { file, item } of files) {
+    if (ids.has(item.id)) throw new ContentError(`${file}: id: "${item.id}" is used by another news item too`)
+    ids.add(item.id)
+    const itemLanguages = languages.filter((l) => !item.languages || item.languages.includes(l.code))
+    const texts = (locale: Locale) => {
+      const slug = item.slug[locale]
+      const title = item.title[locale]
+      const summary = item.summary[locale]
+      const body = item.body[locale]
+      const alt = item.image ? item.image.alt[locale] : ''
+      const missing = [
+        ['slug', slug],
+        ['title', title],
+        ['summary', summary],
+        ['body', body],
+        ['image.alt', alt],
+      ].find(([, value]) => value === undefined)
+      if (missing) throw new ContentError(`${file}: ${missing[0]}.${locale}: missing, but the item is published in ${locale}`)
+      return { slug: slug ?? '', title: title ?? '', summary: summary ?? '', body: body ?? '', alt: alt ?? '' }
+    }
+    for (const language of itemLanguages) {
+      const own = texts(language.code)
+      const list = byLocale.get(language.code) ?? []
+      if (list.some((other) => other.slug === own.slug)) {
+        throw new ContentError(`${file}: slug.${language.code}: "${own.slug}" is used by another news item too`)
+      }
+      list.push({
+        id: item.id,
+        slug: own.slug,
+        title: own.title,
+        date: item.date,
+        summary: own.summary,
+        body: own.body,
+        image: item.image ? { url: item.image.src, alt: own.alt, width: item.image.width, height: item.image.height } : null,
+        locale: language.iso,
+        translations: itemLanguages
+          .filter((other) => other.code !== language.code)
+          .map((other) => ({ locale: other.iso, slug: texts(other.code).slug })),
+      })
+      byLocale.set(language.code, list)
+    }
+  }
+  for (const list of byLocale.values()) list.sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id))
+  return byLocale
 }

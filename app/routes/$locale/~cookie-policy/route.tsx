@@ -1,16 +1,18 @@
-import { useLingui } from '@lingui/react/macro'
 import { createFileRoute, Outlet } from '@tanstack/react-router'
+import { loadFixedPage } from '../../../cms/load-page'
+import { LegalPage } from '../../../components/LegalPage'
 
 export const Route = createFileRoute('/$locale/~cookie-policy')({
+  loader: ({ context }) => loadFixedPage(context.queryClient, context.locale, `/${context.locale}/~cookie-policy`),
   component: CookiePolicyLayout,
 })
 
 function CookiePolicyLayout() {
-  const { t } = useLingui()
+  const { locale } = Route.useRouteContext()
+  const { page } = Route.useLoaderData()
   return (
-    <section className="content-section">
-      <h1>{t`Cookiebeleid`}</h1>
+    <LegalPage locale={locale} title={page.title}>
       <Outlet />
-    </section>
+    </LegalPage>
   )
 }

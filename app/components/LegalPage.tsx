@@ -1,0 +1,34 @@
+import { useLingui } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
+import type { Locale } from '../../app.config'
+import { pathCodec } from '../i18n/i18n'
+import type { SafeHtml } from '../server/safe-html'
+import { Breadcrumbs } from './Breadcrumbs'
+import { RichText } from './RichText'
+
+/** A text page from the CMS: breadcrumbs (Home › title), the title, then its content. */
+export function LegalPage({ locale, title, children }: { locale: Locale; title: string; children: ReactNode }) {
+  const { t } = useLingui()
+  return (
+    <article className="content-section legal-page">
+      <Breadcrumbs items={[{ title: t`Home`, link: pathCodec.toPublic(`/${locale}`) }, { title }]} />
+      <h1>{title}</h1>
+      {children}
+    </article>
+  )
+}
+
+export function LegalContent({ html }: { html: SafeHtml | null }) {
+  return html ? <RichText html={html} className="legal-page__content" /> : null
+}
+
+const entities: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" }
+
+/** The h2 sections of sanitized HTML (ids are kept by the sanitizer), for a table of contents. */
+export function sectionsOf(html: SafeHtml | null): Array<{ id: string; title: string }> {
+  if (!html) return []
+  return [...html.matchAll(/<h2 id="([a-z][a-z0-9-]*)">([\s\S]*?)<\/h2>/g)].map(([, id = '', inner = '']) => ({
+    id,
+    title: inner.replace(/<[^>]+>/g, '').replace(/&(amp|lt|gt|quot|#39);/g, (entity) => entities[entity] ?? entity),
+  }))
+}

@@ -1,0 +1,63 @@
+import { useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import type { Locale } from '../../../app.config'
+import type { ImageValue } from '../../blocks/Image'
+import { Image } from '../../blocks/Image'
+import { formatNewsDate } from './news-paths'
+
+export interface NewsCard {
+  id: string
+  slug: string
+  title: string
+  date: string
+  summary: string
+  image: ImageValue | null
+}
+
+export function NewsList({ locale, items, page, pageCount }: { locale: Locale; items: ReadonlyArray<NewsCard>; page: number; pageCount: number }) {
+  const { t, i18n } = useLingui()
+  if (items.length === 0) {
+    return <p className="empty-state">{t`Er zijn op dit moment geen nieuwsberichten.`}</p>
+  }
+  return (
+    <>
+      <ul className="news-list">
+        {items.map((item, index) => (
+          <li key={item.id} className="news-card">
+            {item.image ? <Image image={item.image} priority={index === 0 && page === 1} className="news-card__image" /> : null}
+            <div className="news-card__body">
+              <time dateTime={item.date} className="news-card__date">
+                {formatNewsDate(item.date, i18n.locale)}
+              </time>
+              <h2 className="news-card__title">{item.title}</h2>
+              <p>{item.summary}</p>
+              <Link to="/$locale/~news/$slug" params={{ locale, slug: item.slug }} className="news-card__more">
+                {t`Lees meer`}
+                <span className="visually-hidden">: {item.title}</span>
+              </Link>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {pageCount > 1 ? (
+        <nav className="pagination" aria-label={t`Paginering`}>
+          <ul>
+            {Array.from({ length: pageCount }, (_, i) => i + 1).map((number) => (
+              <li key={number}>
+                <Link
+                  to="/$locale/~news"
+                  params={{ locale }}
+                  search={number === 1 ? {} : { page: number }}
+                  aria-current={number === page ? 'page' : undefined}
+                  aria-label={t`Pagina ${number}`}
+                >
+                  {number}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+    </>
+  )
+}

@@ -1,0 +1,5 @@
+import { msg } from '@lingui/core/macro'
+
+/** Labels used in loaders (breadcrumbs, titles), where only the router's i18n instance is at hand. */
+export const homeLabel = msg`Home`
+export const newsLabel = msg`Nieuws`

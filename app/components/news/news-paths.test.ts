@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest'
+import { formatNewsDate, newsAlternates, newsPath } from './news-paths'
+
+describe('news paths', () => {
+  it('builds localized list and item paths', () => {
+    expect(newsPath('nl')).toBe('/nieuws')
+    expect(newsPath('fr', 'x')).toBe('/fr/actualites/x')
+    expect(newsPath('de', 'y')).toBe('/de/nachricht/y')
+  })
+
+  it('points the switcher to translations, else to the news list', () => {
+    const alternates = newsAlternates('nl', 'private-lease', [
+      { locale: 'en_US', slug: 'private-lease-en' },
+      { locale: 'de_DE', slug: 'privatleasing' },
+    ])
+    expect(alternates).toEqual({
+      nl: '/nieuws/private-lease',
+      en: '/en/news/private-lease-en',
+      de: '/de/nachricht/privatleasing',
+      fr: '/fr/actualites',
+      da: '/da/nyheder',
+    })
+  })
+
+  it('formats dates per language, the same day everywhere', () => {
+    expect(formatNewsDate('2026-11-12', 'nl')).toBe('12 november 2026')
+    expect(formatNewsDate('2026-11-12', 'en')).toBe('November 12, 2026')
+    expect(formatNewsDate('2026-11-12', 'de')).toBe('12. November 2026')
+  })
+})

@@ -1,0 +1,44 @@
+import { languages, type Locale } from '../../../app.config'
+import { pathCodec } from '../../i18n/i18n'
+
+/** Public path of the news list, or of one item, in a language. */
+export function newsPath(locale: Locale, slug?: string): string {
+  return pathCodec.toPublic(`/${locale}/~news${slug ? `/${slug}` : ''}`)
+}
+
+/**
+ * Where the language switcher goes from a news item: its translation where
+ * one exists, else that language's news list.
+ */
+export function newsAlternates(
+  locale: Locale,
+  slug: string,
+  translations: ReadonlyArray<{ locale: string; slug: string }>,
+): Record<Locale, string> {
+  const alternates = { nl: newsPath('nl'), en: newsPath('en'), de: newsPath('de'), fr: newsPath('fr'), da: newsPath('da') }
+  alternates[locale] = newsPath(locale, slug)
+  for (const translation of translations) {
+    const language = languages.find((l) => l.iso === translation.locale)
+    if (language) alternates[language.code] = newsPath(language.code, translation.slug)
+  }
+  return alternates
+}
+
+/** Public paths of the languages that really have this item (for hreflang). */
+export function newsTranslations(
+  locale: Locale,
+  slug: string,
+  translations: ReadonlyArray<{ locale: string; slug: string }>,
+): Partial<Record<Locale, string>> {
+  const result: Partial<Record<Locale, string>> = { [locale]: newsPath(locale, slug) }
+  for (const translation of translations) {
+    const language = languages.find((l) => l.iso === translation.locale)
+    if (language) result[language.code] = newsPath(language.code, translation.slug)
+  }
+  return result
+}
+
+/** A date in the page's language; UTC so server and browser print the same day. */
+export function formatNewsDate(date: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
+}

@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router'
+
+/** The old site's API namespace: nothing lives here any more. */
+export const Route = createFileRoute('/api/v1/$')({
+  server: {
+    handlers: {
+      GET: () => Response.json({ error: 'Not found' }, { status: 404, headers: { 'Cache-Control': 'public, max-age=3600' } }),
+    },
+  },
+})

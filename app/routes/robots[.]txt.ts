@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { getRuntimeConfig } from '../../app.config'
+
+export const Route = createFileRoute('/robots.txt')({
+  server: {
+    handlers: {
+      GET: () => {
+        const sitemap = new URL('/sitemap.xml', getRuntimeConfig().SITE_URL).href
+        return new Response(`User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${sitemap}\n`, {
+          headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+        })
+      },
+    },
+  },
+})

@@ -1,0 +1,47 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser'
+import { describe, expect, it } from 'vitest'
+import { buildSitemap } from './sitemap'
+
+/** Checks a sitemap against the sitemaps.org 0.9 rules the schema enforces, plus hreflang links. */
+export function validateSitemap(xml: string) {
+  expect(XMLValidator.validate(xml)).toBe(true)
+  const doc = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'url' || name === 'xhtml:link' }).parse(xml)
+  const urlset = doc.urlset
+  expect(urlset['@_xmlns']).toBe('http://www.sitemaps.org/schemas/sitemap/0.9')
+  expect(urlset['@_xmlns:xhtml']).toBe('http://www.w3.org/1999/xhtml')
+  const urls: Array<Record<string, unknown>> = urlset.url ?? []
+  expect(urls.length).toBeLessThanOrEqual(50_000)
+  for (const url of urls) {
+    const keys = Object.keys(url)
+    expect(keys.every((k) => ['loc', 'lastmod', 'changefreq', 'priority', 'xhtml:link'].includes(k))).toBe(true)
+    const loc = String(url.loc)
+    expect(loc).toMatch(/^https?:\/\//)
+    expect(loc.length).toBeLessThanOrEqual(2048)
+    if (url.lastmod !== undefined) expect(String(url.lastmod)).toMatch(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/)
+    for (const link of (url['xhtml:link'] as Array<Record<string, string>>) ?? []) {
+      expect(link['@_rel']).toBe('alternate')
+      expect(link['@_hreflang']).toMatch(/^([a-z]{2}|x-default)$/)
+      expect(link['@_href']).toMatch(/^https?:\/\//)
+    }
+  }
+  return urls
+}
+
+describe('buildSitemap', () => {
+  it('writes a valid sitemap with hreflang alternates and x-default', () => {
+    const xml = buildSitemap('https://www.example.com', [
+      { path: '/over-ons', lastmod: '2026-09-02T08:30:00Z', alternates: { nl: '/over-ons', en: '/en/about-us' } },
+      { path: '/en/news/a&b', lastmod: '2026-11-12', alternates: { en: '/en/news/a&b' } },
+    ])
+    const urls = validateSitemap(xml)
+    expect(urls).toHaveLength(2)
+    expect(xml).toContain('<loc>https://www.example.com/over-ons</loc>')
+    expect(xml).toContain('hreflang="en" href="https://www.example.com/en/about-us"')
+    expect(xml).toContain('hreflang="x-default" href="https://www.example.com/over-ons"')
+    expect(xml).toContain('/en/news/a&amp;b')
+  })
+
+  it('fails validation for a broken sitemap (the checker itself can fail)', () => {
+    expect(() => validateSitemap('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>/relative</loc></url></urlset>')).toThrow()
+  })
+})
