@@ -1,0 +1,82 @@
+import { expect, expectNoA11yViolations, openPage, test } from './fixtures'
+import { locales } from './demo-pages'
+
+const newsLists = { nl: '/nieuws', en: '/en/news', de: '/de/nachricht', fr: '/fr/actualites', da: '/da/nyheder' } as const
+const readMore = { nl: 'Lees meer', en: 'Read more', de: 'Weiterlesen', fr: 'Lire la suite', da: 'Læs mere' } as const
+
+test.describe('news', () => {
+  for (const locale of locales) {
+    test(`the ${locale} news list links to its details`, async ({ page }) => {
+      const response = await openPage(page, newsLists[locale])
+      expect(response?.status()).toBe(200)
+      await expect(page.locator('html')).toHaveAttribute('lang', locale)
+      const links = page.getByRole('link', { name: new RegExp(`^${readMore[locale]}`) })
+      expect(await links.count()).toBeGreaterThan(0)
+      const first = links.first()
+      const href = await first.getAttribute('href')
+      expect(href).toMatch(new RegExp(`^${newsLists[locale]}/[a-z0-9-]+$`))
+      await first.click()
+      await expect(page).toHaveURL(new RegExp(`${href}$`))
+      await expect(page.getByRole('navigation', { name: /./ }).locator('ol li').first()).toBeVisible()
+      if (locale === 'en') await expectNoA11yViolations(page)
+    })
+  }
+
+  test('the switcher on a detail goes to the translated item, or to the list where there is none', async ({ page }) => {
+    await openPage(page, '/nieuws/private-lease-zonder-aanbetaling')
+    const switcher = page.getByRole('navigation', { name: 'Taal kiezen' })
+    await expect(switcher.getByRole('link', { name: 'English' })).toHaveAttribute('href', '/en/news/private-lease-without-deposit')
+    await expect(switcher.getByRole('link', { name: 'Français' })).toHaveAttribute('href', '/fr/actualites')
+    await switcher.getByRole('link', { name: 'Deutsch' }).click()
+    await expect(page).toHaveURL(/\/de\/nachricht\/privatleasing-ohne-anzahlung$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privatleasing ohne Anzahlung')
+  })
+
+  test('an nl slug under another language redirects to its translation, else 404', async ({ request }) => {
+    const moved = await request.get('/en/news/gratis-wintercheck', { maxRedirects: 0 })
+    expect(moved.status()).toBe(301)
+    expect(moved.headers()['location']).toMatch(/\/en\/news\/free-winter-check$/)
+    const missing = await request.get('/fr/actualites/private-lease-zonder-aanbetaling')
+    expect(missing.status()).toBe(404)
+  })
+
+  test('pagination: page 2 exists, invalid or out-of-range pages are 404', async ({ request }) => {
+    expect((await request.get('/nieuws?page=2')).status()).toBe(200)
+    for (const page of ['0', '-1', 'abc', '1.5', '99']) expect((await request.get(`/nieuws?page=${page}`)).status()).toBe(404)
+  })
+})
+
+test.describe('cookie policy, privacy and terms', () => {
+  const pages = {
+    cookie: { nl: '/cookie-policy', en: '/en/cookie-policy', de: '/de/cookie-policy', fr: '/fr/cookie-policy', da: '/da/cookie-policy' },
+    privacy: { nl: '/privacy', en: '/en/privacy', de: '/de/datenschutz', fr: '/fr/confidentialite', da: '/da/fortrolighed' },
+    terms: {
+      nl: '/algemene-voorwaarden',
+      en: '/en/algemene-voorwaarden',
+      de: '/de/algemene-voorwaarden',
+      fr: '/fr/algemene-voorwaarden',
+      da: '/da/algemene-voorwaarden',
+    },
+  } as const
+  for (const [name, paths] of Object.entries(pages)) {
+    for (const locale of locales) {
+      test(`${name} in ${locale} answers 200 with breadcrumbs`, async ({ page }) => {
+        const response = await openPage(page, paths[locale])
+        expect(response?.status()).toBe(200)
+        await expect(page.locator('html')).toHaveAttribute('lang', locale)
+        const crumbs = page.locator('nav.breadcrumbs li')
+        await expect(crumbs).toHaveCount(2)
+        await expect(crumbs.last()).toHaveText((await page.getByRole('heading', { level: 1 }).textContent()) ?? '')
+        if (locale === 'fr') await expectNoA11yViolations(page)
+      })
+    }
+  }
+
+  test('the cookie policy index lists its sections and jumps to them', async ({ page }) => {
+    await openPage(page, '/en/cookie-policy')
+    const toc = page.getByRole('navigation', { name: 'Table of contents' })
+    await expect(toc.getByRole('link')).toHaveCount(4)
+    await toc.getByRole('link', { name: 'Analytics cookies' }).click()
+    await expect(page).toHaveURL(/#analytische-cookies$/)
+  })
+})
