@@ -41,6 +41,15 @@ const languageDetection = createMiddleware({ type: 'request' }).server(async ({ 
   return result
 })
 
+/** Responses to a visitor with the auth cookie are personal: never stored by shared caches. */
+const privateWhenAuthenticated = createMiddleware({ type: 'request' }).server(async ({ request, next }) => {
+  const result = await next()
+  if (cookieValue(request.headers.get('cookie'), constants.authCookie.name)) {
+    result.response.headers.set('Cache-Control', 'private, no-store')
+  }
+  return result
+})
+
 /** Server errors (5xx) from server functions and server routes go to error reporting. */
 const reportErrors = createMiddleware({ type: 'request' }).server(async ({ next }) => {
   try {
@@ -70,5 +79,6 @@ export const startInstance = createStart(() => ({
     createCsrfMiddleware({ filter: ({ handlerType }) => handlerType === 'serverFn' }),
     canonicalPaths,
     languageDetection,
+    privateWhenAuthenticated,
   ],
 }))

@@ -1,0 +1,141 @@
+import { expect, openPage, test } from './fixtures'
+
+test.describe('language detection', () => {
+  test('a German browser lands on /de; a Dutch one stays on /', async ({ browser, baseURL }) => {
+    const german = await browser.newContext({ locale: 'de-DE', baseURL })
+    const page = await german.newPage()
+    await page.goto('/')
+    await expect(page).toHaveURL(/\/de$/)
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de')
+    await german.close()
+
+    const dutch = await browser.newContext({ locale: 'nl-NL', baseURL })
+    const nlPage = await dutch.newPage()
+    await nlPage.goto('/')
+    await expect(nlPage).toHaveURL(/\/$/)
+    await expect(nlPage.locator('html')).toHaveAttribute('lang', 'nl')
+    await dutch.close()
+  })
+
+  test('an explicit choice is remembered for a year and wins over the browser language', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ locale: 'de-DE', baseURL })
+    const page = await context.newPage()
+    await page.goto('/')
+    await page.locator('html[data-hydrated="true"]').waitFor()
+    await page.getByRole('navigation', { name: 'Sprache wählen' }).getByRole('link', { name: 'English' }).click()
+    await expect(page).toHaveURL(/\/en$/)
+    const cookie = (await context.cookies()).find((c) => c.name === 'lang')
+    expect(cookie?.value).toBe('en')
+    expect(cookie?.sameSite).toBe('Lax')
+    const days = ((cookie?.expires ?? 0) - Date.now() / 1000) / 86_400
+    expect(days).toBeGreaterThan(364)
+    expect(days).toBeLessThanOrEqual(365)
+    await page.goto('/')
+    await expect(page).toHaveURL(/\/en$/)
+    await context.close()
+  })
+
+  test('the redirect varies on Accept-Language and Cookie', async ({ request }) => {
+    const response = await request.get('/', { headers: { 'Accept-Language': 'fr-FR,fr;q=0.9' }, maxRedirects: 0 })
+    expect(response.status()).toBe(302)
+    expect(response.headers()['location']).toBe('/fr')
+    expect(response.headers()['vary']).toBe('Accept-Language, Cookie')
+  })
+})
+
+test.describe('analytics', () => {
+  test('page_view on the first load and on every client navigation', async ({ page }) => {
+    await openPage(page, '/en')
+    const events = () =>
+      page.evaluate(() =>
+        (window.dataLayer ?? []).flatMap((entry) => ('event' in entry && entry.event === 'page_view' ? [entry] : [])),
+      )
+    await expect.poll(async () => (await events()).length).toBe(1)
+    const menu = page.getByRole('navigation', { name: 'Main menu' })
+    await menu.getByRole('link', { name: 'About us' }).click()
+    await expect(page).toHaveURL(/\/en\/about-us$/)
+    await menu.getByRole('link', { name: 'News' }).click()
+    await expect(page).toHaveURL(/\/en\/news$/)
+    await page.getByRole('navigation', { name: 'Choose language' }).getByRole('link', { name: 'Deutsch' }).click()
+    await expect(page).toHaveURL(/\/de\/nachricht$/)
+    await expect.poll(async () => (await events()).length).toBe(4)
+    const list = await events()
+    expect(list.map((e) => [e.page_path, e.language])).toEqual([
+      ['/en', 'en'],
+      ['/en/about-us', 'en'],
+      ['/en/news', 'en'],
+      ['/de/nachricht', 'de'],
+    ])
+    expect(list[1]?.page_title).toBe('About us – Autogroep Horizon')
+    expect(list[3]?.page_location).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/de\/nachricht$/)
+  })
+
+  test('consent mode defaults to denied and no third-party request happens', async ({ page }) => {
+    const external: string[] = []
+    page.on('request', (request) => {
+      if (!request.url().startsWith('http://127.0.0.1')) external.push(request.url())
+    })
+    await openPage(page, '/')
+    const consent = await page.evaluate(() =>
+      (window.dataLayer ?? []).flatMap((entry) => (entry instanceof Object && !('event' in entry) ? [Array.from(entry as ArrayLike<unknown>)] : [])),
+    )
+    expect(consent[0]).toEqual(['consent', 'default', { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied' }])
+    await page.getByRole('button', { name: 'Accepteren' }).click()
+    await expect(page.getByRole('region', { name: 'Cookies op deze website' })).toHaveCount(0)
+    // No GTM id is configured on this server: accepting still loads nothing external.
+    await page.waitForTimeout(300)
+    expect(external).toEqual([])
+  })
+})
+
+test.describe('resilience', () => {
+  test('a new build makes the next navigation a full page load', async ({ page }) => {
+    await page.route('**/builds/latest.json*', (route) => route.fulfill({ json: { id: 'a-newer-build', timestamp: Date.now() } }))
+    await openPage(page, '/en')
+    await page.evaluate(() => Reflect.set(window, '__sameDocument', true))
+    await page.locator('html[data-update-available="true"]').waitFor()
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'About us' }).click()
+    await expect(page).toHaveURL(/\/en\/about-us$/)
+    await page.locator('html[data-hydrated="true"]').waitFor()
+    expect(await page.evaluate(() => Reflect.get(window, '__sameDocument'))).toBeUndefined()
+  })
+
+  test('without a new build, navigation stays client-side', async ({ page }) => {
+    await openPage(page, '/en')
+    await page.evaluate(() => Reflect.set(window, '__sameDocument', true))
+    await page.waitForTimeout(1500)
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'About us' }).click()
+    await expect(page).toHaveURL(/\/en\/about-us$/)
+    expect(await page.evaluate(() => Reflect.get(window, '__sameDocument'))).toBe(true)
+  })
+
+  test('a chunk that fails to load reloads the target once, and not again', async ({ page, consoleGuard }) => {
+    consoleGuard.allow(/dynamically imported module|Failed to load resource|net::ERR_FAILED|\[navigation\]|\[reload\]/)
+    await openPage(page, '/en')
+    await page.evaluate(() => Reflect.set(window, '__sameDocument', true))
+    // Break the news route's code chunks from now on.
+    await page.route(/\/assets\/.*news.*\.js$/, (route) => route.abort())
+    const menu = page.getByRole('navigation', { name: 'Main menu' })
+    await menu.getByRole('link', { name: 'News' }).click()
+    // One full load of the target: the server renders it.
+    await expect(page).toHaveURL(/\/en\/news$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('News')
+    await expect.poll(() => page.evaluate(() => Reflect.get(window, '__sameDocument'))).toBeUndefined()
+    const marked = await page.evaluate(() => Object.keys(sessionStorage).some((key) => /reload/.test(key)))
+    expect(marked).toBe(true)
+    // The same failure again right away: no second reload.
+    await page.evaluate(() => Reflect.set(window, '__sameDocument', true))
+    await page.goBack()
+    await expect(page).toHaveURL(/\/en$/)
+    await page.waitForTimeout(300)
+    await page.evaluate(() => Reflect.set(window, '__sameDocument', true))
+    await menu.getByRole('link', { name: 'News' }).click()
+    await page.waitForTimeout(1500)
+    expect(await page.evaluate(() => Reflect.get(window, '__sameDocument'))).toBe(true)
+  })
+})
+
+test('requests with the auth cookie are never stored by shared caches', async ({ request }) => {
+  const response = await request.get('/en', { headers: { Cookie: 'auth_token=abc' } })
+  expect(response.headers()['cache-control']).toBe('private, no-store')
+})
