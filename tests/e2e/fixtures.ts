@@ -20,7 +20,9 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
         const isProblem = message.type() === 'error' || /hydrat/i.test(text)
         if (isProblem && !allowed.some((pattern) => pattern.test(text))) problems.push(`${message.type()}: ${text}`)
       })
-      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
+      page.on('pageerror', (error) => {
+        if (!allowed.some((pattern) => pattern.test(error.message))) problems.push(`pageerror: ${error.message}`)
+      })
       await use({ allow: (pattern) => allowed.push(pattern) })
       expect(problems, 'console errors / hydration warnings').toEqual([])
     },
