@@ -65,6 +65,12 @@ export const runtimeConfigSchema = v.object({
   GTM_ID: v.optional(v.pipe(v.string(), v.regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX'))),
   /** Where Google Tag Manager's script is loaded from (after consent). */
   GTM_SCRIPT_URL: v.optional(urlFromEnv, 'https://www.googletagmanager.com/gtm.js'),
+  /** Map tiles for the locations map ({z}/{x}/{y} template) and their required attribution. */
+  TILE_URL: v.optional(v.pipe(v.string(), v.startsWith('https://')), 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  TILE_ATTRIBUTION: v.optional(
+    v.string(),
+    '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+  ),
   TRUST_PROXY: booleanFromEnv,
 })
 

@@ -1,18 +1,169 @@
 import { useLingui } from '@lingui/react/macro'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { getRouteApi, useNavigate, useSearch } from '@tanstack/react-router'
 import type { ResultOf } from 'gql.tada'
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react'
+import { cmsQueries } from '../cms/queries'
 import { RichText } from '../components/RichText'
+import { useCurrentLocale } from '../i18n/use-locale'
 import { BlockSection } from './BlockSection'
 import type { InteractiveMapBlockFragment } from './InteractiveMap.fragment'
+import { countryNames, totalCountLabel, typeCountLabel, typeNames } from './locations/labels'
+import {
+  countByCountry,
+  countByType,
+  countries,
+  countryOf,
+  directionsUrl,
+  filterLocations,
+  inCountry,
+  locationTypes,
+  parseSelection,
+  selectionSearch,
+  type Selection,
+} from './locations/locations'
+import { TypeIcon } from './locations/TypeIcon'
 
-/** Placeholder until the locations issue lands: says plainly that the map is not here yet. */
+// Leaflet is its own chunk, requested only by pages with this block, only in the browser.
+const LocationsMap = lazy(() => import('./locations/LocationsMap'))
+
+const rootRoute = getRouteApi('__root__')
+
+/**
+ * Locations by country and type: a selector with counts, a server-rendered
+ * list that works without JavaScript (a GET form on the page URL), and a
+ * Leaflet map once the browser takes over.
+ */
 export function InteractiveMap({ block }: { block: ResultOf<typeof InteractiveMapBlockFragment> }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
+  const locale = useCurrentLocale()
+  const navigate = useNavigate({ from: '/$locale/$' })
+  const { tiles } = rootRoute.useLoaderData()
+  const { data: locations } = useSuspenseQuery(cmsQueries.locations(locale))
+  const selection = parseSelection(useSearch({ strict: false }))
+  const [focusedId, setFocusedId] = useState<string | null>(null)
+  const [mounted, setMounted] = useState(false)
+  useEffect(() => setMounted(true), [])
+
+  const countryLabel = (code: string) => {
+    const country = countryOf(code)
+    return country ? i18n._(countryNames[country]) : code
+  }
+  const perCountry = countByCountry(locations)
+  const inSelectedCountry = inCountry(locations, selection.country)
+  const perType = countByType(inSelectedCountry)
+  const selected = filterLocations(locations, selection)
+
+  const select = (next: Selection) => {
+    void navigate({ search: selectionSearch(next), replace: true, resetScroll: false })
+  }
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const data = new FormData(event.currentTarget)
+    select(parseSelection({ country: data.get('country') ?? undefined, type: data.get('type') ?? undefined }))
+  }
+
   return (
     <BlockSection id={block.id} type="interactive-map" title={block.title} showTitle={block.showTitle}>
       {block.intro ? <RichText html={block.intro} className="block__intro" /> : null}
-      <p className="placeholder-notice" role="note">
-        {t`De kaart met vestigingen volgt binnenkort.`}
-      </p>
+      <form className="locations-filter" method="get" onSubmit={onSubmit}>
+        <div className="locations-filter__field">
+          <label htmlFor={`${block.id}-country`}>{t`Land`}</label>
+          <select
+            id={`${block.id}-country`}
+            name="country"
+            value={selection.country?.toLowerCase() ?? ''}
+            onChange={(event) => select(parseSelection({ country: event.target.value, type: selection.type ?? undefined }))}
+          >
+            <option value="">{t`Alle landen (${locations.length})`}</option>
+            {countries.map((country) => (
+              <option key={country} value={country.toLowerCase()}>
+                {`${i18n._(countryNames[country])} (${perCountry[country]})`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="locations-filter__field">
+          <label htmlFor={`${block.id}-type`}>{t`Type vestiging`}</label>
+          <select
+            id={`${block.id}-type`}
+            name="type"
+            value={selection.type ?? ''}
+            onChange={(event) => select(parseSelection({ country: selection.country ?? undefined, type: event.target.value }))}
+          >
+            <option value="">{t`Alle typen`}</option>
+            {locationTypes.map((type) => (
+              <option key={type} value={type}>
+                {`${i18n._(typeNames[type])} (${perType[type]})`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <noscript>
+          <button type="submit" className="button">
+            {t`Toon vestigingen`}
+          </button>
+        </noscript>
+      </form>
+
+      <div className="locations-summary" aria-live="polite">
+        <p className="locations-summary__total">{totalCountLabel(i18n, selected.length)}</p>
+        <ul className="locations-summary__types">
+          {locationTypes.map((type) => (
+            <li key={type} data-type={type}>
+              <TypeIcon type={type} />
+              {typeCountLabel(i18n, type, perType[type])}
+            </li>
+          ))}
+        </ul>
+      </div>
+
+      <div className="locations-layout">
+        <div className="locations-map" role="region" aria-label={t`Kaart met vestigingen`}>
+          {mounted ? (
+            <Suspense fallback={<p className="locations-map__loading">{t`Kaart wordt geladen…`}</p>}>
+              <LocationsMap
+                locations={selected}
+                focusedId={focusedId}
+                tiles={tiles}
+                typeLabel={(type) => i18n._(typeNames[type])}
+                directionsLabel={t`Route plannen`}
+              />
+            </Suspense>
+          ) : null}
+        </div>
+        <ul className="locations-list">
+          {selected.map((location) => (
+            <li key={location.id} className="location-card" data-type={location.type}>
+              <h3>{location.name}</h3>
+              <p className="location-card__type">
+                <TypeIcon type={location.type} />
+                {i18n._(typeNames[location.type])}
+              </p>
+              <address>
+                {location.address.street}
+                <br />
+                {location.address.postalCode} {location.address.city}
+                <br />
+                {countryLabel(location.address.country)}
+              </address>
+              <p className="location-card__links">
+                {location.phone ? <a href={`tel:${location.phone.replace(/\s+/g, '')}`}>{location.phone}</a> : null}
+                <a href={directionsUrl(location)} rel="noopener noreferrer">
+                  {t`Route plannen`}
+                  <span className="visually-hidden">: {location.name}</span>
+                </a>
+                {mounted ? (
+                  <button type="button" className="link-button" onClick={() => setFocusedId(location.id)}>
+                    {t`Toon op kaart`}
+                    <span className="visually-hidden">: {location.name}</span>
+                  </button>
+                ) : null}
+              </p>
+            </li>
+          ))}
+        </ul>
+      </div>
     </BlockSection>
   )
 }

@@ -28,6 +28,16 @@ const fixtures = {
   InteractiveMap: { __typename: 'InteractiveMap', id: 'k', title: 'Kaart', showTitle: true, intro: null },
 } satisfies Record<BlockElement['__typename'], BlockElement>
 
+const location = (id: string, name: string, type: 'dealer' | 'carbodyrepairshop', country: string, city: string) => ({
+  id, name, type, brands: [], lat: 52, lng: 5, phone: '+31 30 123', email: null, website: null, openingHours: [],
+  address: { street: 'Straat 1', postalCode: '1234 AB', city, country },
+})
+const locations = [
+  location('u', 'Horizon Utrecht', 'dealer', 'NL', 'Utrecht'),
+  location('b', 'Horizon Breda Schade', 'carbodyrepairshop', 'NL', 'Breda'),
+  location('k', 'Horizon Köln', 'dealer', 'DE', 'Köln'),
+]
+
 describe('blocks', () => {
   it('Hero: h1 when first, eager image, CTA as a router link', async () => {
     await renderInRouter(<Block element={fixtures.Hero} isFirst />)
@@ -91,20 +101,24 @@ describe('blocks', () => {
     expect(link.textContent).toMatch(/PDF, 1,2\s?MB/)
   })
 
-  it('ContactForm and InteractiveMap: clearly marked placeholders', async () => {
-    await renderInRouter(
-      <>
-        <Block element={fixtures.ContactForm} isFirst={false} />
-        <Block element={fixtures.InteractiveMap} isFirst={false} />
-      </>,
-    )
-    expect(screen.getAllByRole('note')).toHaveLength(2)
+  it('ContactForm: a clearly marked placeholder', async () => {
+    await renderInRouter(<Block element={fixtures.ContactForm} isFirst={false} />)
+    expect(screen.getAllByRole('note')).toHaveLength(1)
+  })
+
+  it('InteractiveMap: selector with per-country counts and the list of locations', async () => {
+    await renderInRouter(<Block element={fixtures.InteractiveMap} isFirst={false} />, 'nl', [[['cms', 'locations', 'nl'], locations]])
+    const country = screen.getByRole('combobox', { name: 'Land' })
+    const options = within(country).getAllByRole('option').map((o) => o.textContent)
+    expect(options).toEqual(['Alle landen (3)', 'Nederland (2)', 'België (0)', 'Duitsland (1)', 'Frankrijk (0)', 'Luxemburg (0)', 'Verenigd Koninkrijk (0)', 'Denemarken (0)'])
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Horizon Utrecht', 'Horizon Breda Schade', 'Horizon Köln'])
+    expect(screen.getByText('3 vestigingen')).toBeTruthy()
   })
 })
 
 describe('registry', () => {
   it('renders every block type of the schema', async () => {
-    await renderInRouter(<Blocks elements={Object.values(fixtures)} />)
+    await renderInRouter(<Blocks elements={Object.values(fixtures)} />, 'nl', [[['cms', 'locations', 'nl'], locations]])
     for (const title of ['Welkom', 'Diensten', 'Merken', 'Showroom', 'Twee', 'Geschiedenis', 'Downloads', 'Contact', 'Kaart']) {
       expect(screen.getByRole('heading', { name: title })).toBeTruthy()
     }

@@ -1,5 +1,6 @@
 import { setupI18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
 import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
@@ -8,18 +9,26 @@ import { sanitizeHtml } from '../server/sanitize'
 import { localeRewrite } from '../i18n/i18n'
 
 /** Renders UI inside a memory router and an nl Lingui provider, as blocks expect. */
-export async function renderInRouter(ui: ReactNode, locale = 'nl') {
+export async function renderInRouter(ui: ReactNode, locale = 'nl', queryData: ReadonlyArray<[ReadonlyArray<string>, unknown]> = []) {
   const i18n = setupI18n({ locale, messages: { [locale]: {} } })
-  const rootRoute = createRootRoute({ component: () => <>{ui}</> })
+  const queryClient = new QueryClient()
+  for (const [key, data] of queryData) queryClient.setQueryData(key, data)
+  const rootRoute = createRootRoute({
+    // What the real root loader provides to blocks (see public-config.functions.ts).
+    loader: () => ({ tiles: { url: 'https://tiles.invalid/{z}/{x}/{y}.png', attribution: 'Test tiles' } }),
+    component: () => <>{ui}</>,
+  })
   const router = createRouter({
     routeTree: rootRoute,
     history: createMemoryHistory({ initialEntries: ['/'] }),
     rewrite: localeRewrite,
   })
   const result = render(
-    <I18nProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nProvider>,
+    <QueryClientProvider client={queryClient}>
+      <I18nProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nProvider>
+    </QueryClientProvider>,
   )
   await router.load()
   return result

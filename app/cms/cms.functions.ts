@@ -66,3 +66,10 @@ export const fetchNewsItem = createServerFn({ method: 'GET' })
     }
     return { kind: 'missing' as const }
   })
+
+export const fetchLocations = createServerFn({ method: 'GET' })
+  .validator(v.object({ locale: localeSchema }))
+  .handler(async ({ data }) => {
+    const result = await cms.readLocations({ locale: isoOf(data.locale) }, { authToken: authToken() })
+    return result.readLocations
+  })

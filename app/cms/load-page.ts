@@ -34,6 +34,10 @@ export async function loadCmsPage(queryClient: QueryClient, locale: Locale, link
     if (target?.to === '/$locale/$') throw redirect({ to: target.to, params: target.params, statusCode })
     throw notFound()
   }
+  // The locations block reads its data from the query cache: fill it before rendering.
+  if (page.__typename === 'Page' && page.elementalArea.elements.some((e) => e.__typename === 'InteractiveMap')) {
+    await queryClient.ensureQueryData(cmsQueries.locations(locale))
+  }
   return {
     page,
     layout: page.__typename === 'TimelinePage' ? ('horizontal' as const) : ('default' as const),

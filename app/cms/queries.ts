@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Locale } from '../../app.config'
-import { fetchNewsItem, fetchNewsList, fetchPage, fetchSite } from './cms.functions'
+import { fetchLocations, fetchNewsItem, fetchNewsList, fetchPage, fetchSite } from './cms.functions'
 
 /** Query factories: loaders ensure them on the server, client navigation reuses them. */
 export const cmsQueries = {
@@ -18,6 +18,12 @@ export const cmsQueries = {
     queryOptions({
       queryKey: ['cms', 'news-item', locale, slug],
       queryFn: () => fetchNewsItem({ data: { locale, slug } }),
+    }),
+  locations: (locale: Locale) =>
+    queryOptions({
+      queryKey: ['cms', 'locations', locale],
+      queryFn: () => fetchLocations({ data: { locale } }),
+      staleTime: 5 * 60_000,
     }),
   site: (locale: Locale) =>
     queryOptions({

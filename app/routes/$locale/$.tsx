@@ -5,6 +5,11 @@ import { pathCodec } from '../../i18n/i18n'
 
 /** Every path not claimed by a fixed route: a CMS content page, looked up by link + locale. */
 export const Route = createFileRoute('/$locale/$')({
+  // Filters of the locations block (?country=de&type=dealer), kept as given and judged by the block.
+  validateSearch: (search): { country?: string; type?: string } => ({
+    ...(typeof search.country === 'string' ? { country: search.country } : {}),
+    ...(typeof search.type === 'string' ? { type: search.type } : {}),
+  }),
   loader: ({ context, params }) =>
     loadCmsPage(context.queryClient, context.locale, pathCodec.toPublic(`/${context.locale}/${params._splat ?? ''}`)),
   component: ContentPage,

@@ -172,3 +172,26 @@ export const SitemapQuery = graphql(`
     }
   }
 `)
+
+export const LocationsQuery = graphql(`
+  query Locations($locale: String!) {
+    readLocations(locale: $locale) {
+      id
+      name
+      type
+      brands
+      address {
+        street
+        postalCode
+        city
+        country
+      }
+      lat
+      lng
+      phone
+      email
+      website
+      openingHours
+    }
+  }
+`)

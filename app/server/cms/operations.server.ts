@@ -1,5 +1,5 @@
 import { createCmsOperation } from './client.server'
-import { NewsItemQuery, NewsListQuery, PageQuery, SiteQuery, SitemapQuery } from './documents'
+import { LocationsQuery, NewsItemQuery, NewsListQuery, PageQuery, SiteQuery, SitemapQuery } from './documents'
 
 /** Every CMS operation the site runs, each typed by its document. */
 export const cms = {
@@ -8,4 +8,5 @@ export const cms = {
   readNewsList: createCmsOperation(NewsListQuery),
   readNewsItem: createCmsOperation(NewsItemQuery),
   readSitemap: createCmsOperation(SitemapQuery),
+  readLocations: createCmsOperation(LocationsQuery),
 }

@@ -181,3 +181,25 @@ export const newsFileSchema = v.object({
   body: partialLocalized,
 })
 export type NewsFile = v.InferOutput<typeof newsFileSchema>
+
+export const locationTypes = ['dealer', 'carbodyrepairshop', 'leaselocation', 'otherlocation'] as const
+export const locationCountries = ['NL', 'BE', 'DE', 'FR', 'LU', 'GB', 'DK'] as const
+
+export const locationsFileSchema = v.object({
+  locations: v.array(
+    v.object({
+      id: base.id,
+      name: text,
+      type: v.picklist(locationTypes),
+      brands: v.optional(v.array(text), []),
+      address: v.object({ street: text, postalCode: text, city: text, country: v.picklist(locationCountries) }),
+      lat: v.pipe(v.number(), v.minValue(-90), v.maxValue(90)),
+      lng: v.pipe(v.number(), v.minValue(-180), v.maxValue(180)),
+      phone: v.optional(text),
+      email: v.optional(v.pipe(v.string(), v.email())),
+      website: v.optional(v.pipe(v.string(), v.url())),
+      openingHours: v.optional(v.array(text), []),
+    }),
+  ),
+})
+export type LocationsFile = v.InferOutput<typeof locationsFileSchema>

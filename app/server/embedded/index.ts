@@ -125,7 +125,13 @@ export function getEmbeddedSchema(): GraphQLSchema {
           const { slug, locale } = v.parse(newsItemArgs, args)
           return currentContent().news.get(locale)?.find((item) => item.slug === slug) ?? null
         },
-        readLocations: () => [],
+        readLocations: () =>
+          currentContent().locations.map((location) => ({
+            ...location,
+            phone: location.phone ?? null,
+            email: location.email ?? null,
+            website: location.website ?? null,
+          })),
       },
       Mutation: {
         submitContactForm: () => {

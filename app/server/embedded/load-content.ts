@@ -10,7 +10,9 @@ import {
   type ContentElement,
   type ContentImage,
   type ContentLink,
+  locationsFileSchema,
   newsFileSchema,
+  type LocationsFile,
   type NavigationFile,
   type NewsFile,
   type PageFile,
@@ -41,6 +43,7 @@ function validate<TSchema extends v.GenericSchema>(schema: TSchema, data: unknow
 }
 
 export interface RawContent {
+  locations: LocationsFile['locations']
   pages: Array<{ file: string; page: PageFile }>
   news: Array<{ file: string; item: NewsFile }>
   site: SiteFile
@@ -71,7 +74,17 @@ export function readContent(dir: string): RawContent {
           return { file: relative(root, path), item: validate(newsFileSchema, readYaml(path, root), relative(root, path)) }
         })
     : []
+  const locationsFile = join(dir, 'locations.yaml')
+  const locations = existsSync(locationsFile)
+    ? validate(locationsFileSchema, readYaml(locationsFile, root), file('locations.yaml')).locations
+    : []
+  const ids = new Set<string>()
+  for (const [index, location] of locations.entries()) {
+    if (ids.has(location.id)) throw new ContentError(`${file('locations.yaml')}: locations[${index}].id: "${location.id}" is used twice`)
+    ids.add(location.id)
+  }
   return {
+    locations,
     pages,
     news,
     site: validate(siteFileSchema, readYaml(join(dir, 'site.yaml'), root), file('site.yaml')),
@@ -128,6 +141,7 @@ export interface NewsValue {
 }
 
 export interface EmbeddedContent {
+  locations: LocationsFile['locations']
   /** iso locale → items, newest first */
   news: Map<string, NewsValue[]>
   /** iso locale → link → page */
@@ -240,7 +254,7 @@ export function buildContent(raw: RawContent): EmbeddedContent {
     }
   }
 
-  const content: EmbeddedContent = { pages: new Map(), news: new Map(), site: new Map(), navigation: new Map() }
+  const content: EmbeddedContent = { locations: raw.locations, pages: new Map(), news: new Map(), site: new Map(), navigation: new Map() }
   const news = buildNews(raw.news)
   for (const language of languages) content.news.set(language.iso, news.get(language.code) ?? [])
   for (const language of languages) {

@@ -1,0 +1,108 @@
+import L from 'leaflet'
+import 'leaflet/dist/leaflet.css'
+import { useEffect, useMemo, useRef } from 'react'
+import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet'
+import { directionsUrl, type LocationRow, type LocationType } from './locations'
+import { typeStyle } from './TypeIcon'
+
+export interface TileSettings {
+  url: string
+  attribution: string
+}
+
+interface Props {
+  locations: ReadonlyArray<LocationRow>
+  focusedId: string | null
+  tiles: TileSettings
+  typeLabel: (type: LocationType) => string
+  directionsLabel: string
+}
+
+function markerIcon(type: LocationType): L.DivIcon {
+  const { color, letter } = typeStyle[type]
+  return L.divIcon({
+    className: 'location-marker',
+    html: `<span style="background:${color}" aria-hidden="true">${letter}</span>`,
+    iconSize: [30, 30],
+    iconAnchor: [15, 15],
+    popupAnchor: [0, -14],
+  })
+}
+
+/** Fits the view to the selected locations whenever the selection changes. */
+function FitToLocations({ locations }: { locations: ReadonlyArray<LocationRow> }) {
+  const map = useMap()
+  useEffect(() => {
+    if (locations.length === 0) return
+    const bounds = L.latLngBounds(locations.map((l) => [l.lat, l.lng]))
+    map.fitBounds(bounds, { padding: [30, 30], maxZoom: 12 })
+  }, [map, locations])
+  return null
+}
+
+/** Moves to a location chosen in the list, opens its popup and moves keyboard focus to its marker. */
+function FocusLocation({ markers, focusedId }: { markers: Map<string, L.Marker>; focusedId: string | null }) {
+  const map = useMap()
+  useEffect(() => {
+    if (!focusedId) return
+    const marker = markers.get(focusedId)
+    if (!marker) return
+    map.setView(marker.getLatLng(), Math.max(map.getZoom(), 11))
+    marker.openPopup()
+    const element = marker.getElement()
+    element?.focus()
+  }, [map, markers, focusedId])
+  return null
+}
+
+export default function LocationsMap({ locations, focusedId, tiles, typeLabel, directionsLabel }: Props) {
+  const markers = useRef(new Map<string, L.Marker>())
+  const icons = useMemo(
+    () => ({
+      dealer: markerIcon('dealer'),
+      carbodyrepairshop: markerIcon('carbodyrepairshop'),
+      leaselocation: markerIcon('leaselocation'),
+      otherlocation: markerIcon('otherlocation'),
+    }),
+    [],
+  )
+  return (
+    <MapContainer center={[51.5, 6]} zoom={5} scrollWheelZoom={false} className="locations-map__canvas" keyboard>
+      <TileLayer url={tiles.url} attribution={tiles.attribution} />
+      <FitToLocations locations={locations} />
+      <FocusLocation markers={markers.current} focusedId={focusedId} />
+      {locations.map((location) => (
+        <Marker
+          key={location.id}
+          position={[location.lat, location.lng]}
+          icon={icons[location.type]}
+          title={`${location.name} (${typeLabel(location.type)})`}
+          alt={`${location.name} (${typeLabel(location.type)})`}
+          keyboard
+          ref={(marker) => {
+            if (marker) markers.current.set(location.id, marker)
+            else markers.current.delete(location.id)
+          }}
+        >
+          <Popup>
+            <strong>{location.name}</strong>
+            <br />
+            {typeLabel(location.type)}
+            <br />
+            {location.address.street}, {location.address.postalCode} {location.address.city}
+            {location.phone ? (
+              <>
+                <br />
+                <a href={`tel:${location.phone.replace(/\s+/g, '')}`}>{location.phone}</a>
+              </>
+            ) : null}
+            <br />
+            <a href={directionsUrl(location)} rel="noopener noreferrer">
+              {directionsLabel}
+            </a>
+          </Popup>
+        </Marker>
+      ))}
+    </MapContainer>
+  )
+}
