@@ -35,9 +35,8 @@ export async function loadCmsPage(queryClient: QueryClient, locale: Locale, link
     throw notFound()
   }
   // The locations block reads its data from the query cache: fill it before rendering.
-  if (page.__typename === 'Page' && page.elementalArea.elements.some((e) => e.__typename === 'InteractiveMap')) {
-    await queryClient.ensureQueryData(cmsQueries.locations(locale))
-  }
+  const hasMap = page.__typename === 'Page' && page.elementalArea.elements.some((e) => e.__typename === 'InteractiveMap')
+  const locations = hasMap ? await queryClient.ensureQueryData(cmsQueries.locations(locale)) : undefined
   return {
     page,
     layout: page.__typename === 'TimelinePage' ? ('horizontal' as const) : ('default' as const),
@@ -46,6 +45,7 @@ export async function loadCmsPage(queryClient: QueryClient, locale: Locale, link
       title: page.metaTitle || page.title,
       description: page.metaDescription ?? undefined,
       translations: alternatesOf(page),
+      locations,
       breadcrumbs: [...page.breadcrumbs.map((b) => ({ title: b.menuTitle || b.title, link: b.link })), { title: page.menuTitle || page.title, link: page.link }],
     },
   }

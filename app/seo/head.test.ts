@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildHead, documentTitle, jsonForScript, pageSeoOf, siteSeoOf, type HeadInput } from './head'
+import { buildHead, documentTitle, jsonForScript, openingHoursSpecification, pageSeoOf, siteSeoOf, type HeadInput } from './head'
 
 const site = { title: 'Autogroep Horizon', ogImage: null, socialLinks: [] }
 
@@ -91,5 +91,46 @@ describe('buildHead', () => {
 
   it('escapes JSON for script elements', () => {
     expect(jsonForScript({ a: '</script><script>alert(1)</script>' })).not.toContain('</script>')
+  })
+})
+
+describe('location structured data', () => {
+  it('converts opening hours', () => {
+    expect(openingHoursSpecification('Mo-Fr 08:00-18:00')).toEqual([
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '08:00', closes: '18:00' },
+    ])
+    expect(openingHoursSpecification('Sa 09:00-17:00')[0]).toMatchObject({ dayOfWeek: ['Saturday'] })
+    expect(openingHoursSpecification('by appointment')).toEqual([])
+  })
+
+  it('describes each location as its business type, linked to the group', () => {
+    const head = buildHead({
+      ...base,
+      page: {
+        title: 'Locations',
+        locations: [
+          {
+            id: 'k',
+            name: 'Horizon Köln',
+            type: 'carbodyrepairshop',
+            address: { street: 'S 1', postalCode: '50829', city: 'Köln', country: 'DE' },
+            lat: 50.9,
+            lng: 6.9,
+            phone: '+49 1',
+            email: null,
+            openingHours: ['Mo-Fr 07:30-17:30'],
+          },
+        ],
+      },
+    })
+    const shop = JSON.parse(JSON.stringify(head.jsonLd[1]))
+    expect(shop).toMatchObject({
+      '@type': 'AutoBodyShop',
+      name: 'Horizon Köln',
+      geo: { latitude: 50.9, longitude: 6.9 },
+      telephone: '+49 1',
+      address: { addressCountry: 'DE', addressLocality: 'Köln' },
+      parentOrganization: { '@id': 'https://www.example.com/#organization' },
+    })
   })
 })

@@ -19,6 +19,22 @@ const seoDataSchema = v.object({
     published: v.optional(v.string()),
     /** Public paths of the page in each language that has it (default: the same route in every language). */
     translations: v.optional(v.record(v.picklist(localeCodes), v.string())),
+    /** Locations shown on the page (structured data for each). */
+    locations: v.optional(
+      v.array(
+        v.object({
+          id: v.string(),
+          name: v.string(),
+          type: v.string(),
+          address: v.object({ street: v.string(), postalCode: v.string(), city: v.string(), country: v.string() }),
+          lat: v.number(),
+          lng: v.number(),
+          phone: v.nullish(v.string()),
+          email: v.nullish(v.string()),
+          openingHours: v.array(v.string()),
+        }),
+      ),
+    ),
     /** The trail shown on the page, current page last (public paths). */
     breadcrumbs: v.optional(v.array(v.object({ title: v.string(), link: v.optional(v.string()) }))),
   }),
@@ -169,6 +185,26 @@ export function buildHead(input: HeadInput): Head {
       ...(organization ? { publisher: { '@id': organization['@id'] }, author: { '@id': organization['@id'] } } : {}),
     })
   }
+  for (const location of page?.locations ?? []) {
+    jsonLd.push({
+      '@context': 'https://schema.org',
+      '@type': schemaTypes[location.type] ?? 'AutomotiveBusiness',
+      '@id': `${canonical}#${location.id}`,
+      name: location.name,
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: location.address.street,
+        postalCode: location.address.postalCode,
+        addressLocality: location.address.city,
+        addressCountry: location.address.country,
+      },
+      geo: { '@type': 'GeoCoordinates', latitude: location.lat, longitude: location.lng },
+      ...(location.phone ? { telephone: location.phone } : {}),
+      ...(location.email ? { email: location.email } : {}),
+      openingHoursSpecification: location.openingHours.flatMap(openingHoursSpecification),
+      ...(organization ? { parentOrganization: { '@id': organization['@id'] } } : {}),
+    })
+  }
   if (page?.breadcrumbs && page.breadcrumbs.length > 1) {
     jsonLd.push({
       '@context': 'https://schema.org',
@@ -182,4 +218,40 @@ export function buildHead(input: HeadInput): Head {
     })
   }
   return { meta, links, jsonLd }
+}
+
+const schemaTypes: Record<string, string> = {
+  dealer: 'AutoDealer',
+  carbodyrepairshop: 'AutoBodyShop',
+  leaselocation: 'AutoRental',
+  otherlocation: 'AutomotiveBusiness',
+}
+
+const days: Record<string, string> = {
+  Mo: 'Monday',
+  Tu: 'Tuesday',
+  We: 'Wednesday',
+  Th: 'Thursday',
+  Fr: 'Friday',
+  Sa: 'Saturday',
+  Su: 'Sunday',
+}
+const dayOrder = Object.keys(days)
+
+/** "Mo-Fr 08:00-18:00" → schema.org OpeningHoursSpecification (unparseable entries are skipped). */
+export function openingHoursSpecification(value: string): Array<Record<string, unknown>> {
+  const match = /^([A-Z][a-z])(?:-([A-Z][a-z]))? (\d{2}:\d{2})-(\d{2}:\d{2})$/.exec(value.trim())
+  if (!match) return []
+  const [, from = '', to, opens, closes] = match
+  const start = dayOrder.indexOf(from)
+  const end = to ? dayOrder.indexOf(to) : start
+  if (start < 0 || end < start) return []
+  return [
+    {
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: dayOrder.slice(start, end + 1).map((day) => days[day]),
+      opens,
+      closes,
+    },
+  ]
 }

@@ -1,0 +1,92 @@
+import { demoPages, locales } from './demo-pages'
+import { expect, expectNoA11yViolations, openPage, test } from './fixtures'
+
+const tile = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGPo6OgAAAMCAYFzAgoAAAAASUVORK5CYII=', 'base64')
+const countryLabel = { nl: 'Land', en: 'Country', de: 'Land', fr: 'Pays', da: 'Land' } as const
+const germany = { nl: 'Duitsland', en: 'Germany', de: 'Deutschland', fr: 'Allemagne', da: 'Tyskland' } as const
+
+test.beforeEach(async ({ context }) => {
+  // No network here: map tiles are stubbed.
+  await context.route('https://tile.openstreetmap.org/**', (route) => route.fulfill({ body: tile, contentType: 'image/png' }))
+})
+
+test.describe('locations', () => {
+  for (const locale of locales) {
+    test(`${locale}: seven countries whose counts add up, and Germany filters list and counts`, async ({ page }) => {
+      await openPage(page, demoPages.locations[locale])
+      const select = page.getByRole('combobox', { name: countryLabel[locale] })
+      const options = await select.locator('option').allTextContents()
+      expect(options).toHaveLength(8)
+      const counts = options.map((o) => Number(/\((\d+)\)$/.exec(o)?.[1]))
+      const [total = 0, ...perCountry] = counts
+      expect(perCountry.reduce((a, b) => a + b, 0)).toBe(total)
+      expect(await page.locator('.location-card').count()).toBe(total)
+
+      const germanyOption = options.find((o) => o.startsWith(germany[locale])) ?? ''
+      await select.selectOption({ label: germanyOption })
+      await expect(page).toHaveURL(/\?country=de$/)
+      const germanCount = Number(/\((\d+)\)$/.exec(germanyOption)?.[1])
+      await expect(page.locator('.location-card')).toHaveCount(germanCount)
+      const typeCounts = await page.locator('.locations-summary__types li').allTextContents()
+      expect(typeCounts.map((text) => Number(/\d+/.exec(text)?.[0])).reduce((a, b) => a + b, 0)).toBe(germanCount)
+    })
+  }
+
+  test('plural labels are right in every language', async ({ page }) => {
+    const expected = {
+      nl: ['5 dealers', '2 schadeherstelbedrijven'],
+      en: ['5 dealers', '2 body repair shops'],
+      de: ['5 Autohäuser', '2 Karosseriebetriebe'],
+      fr: ['5 concessions', '2 carrosseries'],
+      da: ['5 forhandlere', '2 karosseriværksteder'],
+    }
+    for (const locale of locales) {
+      await openPage(page, `${demoPages.locations[locale]}?country=de`)
+      const summary = await page.locator('.locations-summary__types').textContent()
+      for (const label of expected[locale]) expect(summary).toContain(label)
+    }
+    await openPage(page, '/en/locations?country=gb&type=leaselocation')
+    await expect(page.locator('.locations-summary__total')).toHaveText(/^1 location$/)
+  })
+
+  test('works without JavaScript through the page URL', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL, locale: 'nl-NL' })
+    const page = await context.newPage()
+    await page.goto('/vestigingen')
+    await page.getByRole('combobox', { name: 'Land' }).selectOption('de')
+    await page.getByRole('combobox', { name: 'Type vestiging' }).selectOption('dealer')
+    await page.getByRole('button', { name: 'Toon vestigingen' }).click()
+    await expect(page).toHaveURL(/\/vestigingen\?country=de&type=dealer$/)
+    const cards = page.locator('.location-card')
+    expect(await cards.count()).toBeGreaterThan(0)
+    for (const type of await cards.evaluateAll((els) => els.map((el) => el.getAttribute('data-type')))) expect(type).toBe('dealer')
+    await context.close()
+  })
+
+  test('the map shows a marker per location and is reachable from the list by keyboard', async ({ page }) => {
+    await openPage(page, '/en/locations?country=dk')
+    const markers = page.locator('.leaflet-marker-icon')
+    await expect(markers).toHaveCount(await page.locator('.location-card').count())
+    await expect(markers.first()).toHaveAttribute('title', /Horizon .+ \(/)
+    const show = page.locator('.location-card').filter({ has: page.getByRole('heading', { name: 'Horizon Aarhus', exact: true }) }).getByRole('button', { name: /Show on map/ })
+    await show.focus()
+    await page.keyboard.press('Enter')
+    await expect(page.locator('.leaflet-popup-content')).toContainText('Horizon Aarhus')
+    await expect(page.locator('.leaflet-marker-icon:focus')).toHaveCount(1)
+    await expectNoA11yViolations(page)
+  })
+
+  test('Leaflet is requested on the locations page and on no other page', async ({ page }) => {
+    const requested: string[] = []
+    page.on('request', (request) => {
+      if (/LocationsMap|leaflet/i.test(request.url())) requested.push(new URL(request.url()).pathname)
+    })
+    for (const path of ['/', '/over-ons', '/nieuws', '/contact', '/over-ons/historie']) {
+      await openPage(page, path)
+    }
+    expect(requested).toEqual([])
+    await openPage(page, '/vestigingen')
+    await expect(page.locator('.leaflet-container')).toBeVisible()
+    expect(requested.some((path) => path.endsWith('.js'))).toBe(true)
+  })
+})
