@@ -72,6 +72,22 @@ export const runtimeConfigSchema = v.object({
     '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
   ),
   TRUST_PROXY: booleanFromEnv,
+  /** Folder for the SQLite database (contact submissions, used captcha challenges). */
+  DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), 'data'),
+  /** Secret that signs captcha challenges. Unset: a random one per process (fine for one instance). */
+  ALTCHA_HMAC_KEY: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
+  /** Contact submissions allowed per client IP and window, e.g. "5/600" (5 per 600 s). */
+  CONTACT_RATE_LIMIT: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+\/\d+$/, 'must look like 5/600 (count/seconds)'),
+      v.transform((s) => {
+        const [max = '5', seconds = '600'] = s.split('/')
+        return { max: Number(max), windowMs: Number(seconds) * 1000 }
+      }),
+    ),
+    '5/600',
+  ),
 })
 
 export type RuntimeConfig = v.InferOutput<typeof runtimeConfigSchema>

@@ -24,6 +24,7 @@ import { Route as BuildsLatestDotjsonRouteImport } from './routes/builds/latest[
 import { Route as LocaleChar126cookiePolicyIndexRouteImport } from './routes/$locale/~cookie-policy/index'
 import { Route as LocaleChar126newsIndexRouteImport } from './routes/$locale/~news/index'
 import { Route as LocaleChar126newsSlugRouteImport } from './routes/$locale/~news/$slug'
+import { Route as ApiCaptchaChallengeRouteImport } from './routes/api/captcha/challenge'
 import { Route as ApiV1SplatRouteImport } from './routes/api/v1/$'
 
 const LocaleRouteRoute = LocaleRouteRouteImport.update({
@@ -103,6 +104,11 @@ const LocaleChar126newsSlugRoute = LocaleChar126newsSlugRouteImport.update({
   path: '/~news/$slug',
   getParentRoute: () => LocaleRouteRoute,
 } as any)
+const ApiCaptchaChallengeRoute = ApiCaptchaChallengeRouteImport.update({
+  id: '/api/captcha/challenge',
+  path: '/api/captcha/challenge',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiV1SplatRoute = ApiV1SplatRouteImport.update({
   id: '/api/v1/$',
   path: '/api/v1/$',
@@ -123,6 +129,7 @@ export interface FileRoutesByFullPath {
   '/builds/latest.json': typeof BuildsLatestDotjsonRoute
   '/$locale/': typeof LocaleIndexRoute
   '/$locale/~news/$slug': typeof LocaleChar126newsSlugRoute
+  '/api/captcha/challenge': typeof ApiCaptchaChallengeRoute
   '/api/v1/$': typeof ApiV1SplatRoute
   '/$locale/~cookie-policy/': typeof LocaleChar126cookiePolicyIndexRoute
   '/$locale/~news/': typeof LocaleChar126newsIndexRoute
@@ -139,6 +146,7 @@ export interface FileRoutesByTo {
   '/builds/latest.json': typeof BuildsLatestDotjsonRoute
   '/$locale': typeof LocaleIndexRoute
   '/$locale/~news/$slug': typeof LocaleChar126newsSlugRoute
+  '/api/captcha/challenge': typeof ApiCaptchaChallengeRoute
   '/api/v1/$': typeof ApiV1SplatRoute
   '/$locale/~cookie-policy': typeof LocaleChar126cookiePolicyIndexRoute
   '/$locale/~news': typeof LocaleChar126newsIndexRoute
@@ -158,6 +166,7 @@ export interface FileRoutesById {
   '/builds/latest.json': typeof BuildsLatestDotjsonRoute
   '/$locale/': typeof LocaleIndexRoute
   '/$locale/~news/$slug': typeof LocaleChar126newsSlugRoute
+  '/api/captcha/challenge': typeof ApiCaptchaChallengeRoute
   '/api/v1/$': typeof ApiV1SplatRoute
   '/$locale/~cookie-policy/': typeof LocaleChar126cookiePolicyIndexRoute
   '/$locale/~news/': typeof LocaleChar126newsIndexRoute
@@ -178,6 +187,7 @@ export interface FileRouteTypes {
     | '/builds/latest.json'
     | '/$locale/'
     | '/$locale/~news/$slug'
+    | '/api/captcha/challenge'
     | '/api/v1/$'
     | '/$locale/~cookie-policy/'
     | '/$locale/~news/'
@@ -194,6 +204,7 @@ export interface FileRouteTypes {
     | '/builds/latest.json'
     | '/$locale'
     | '/$locale/~news/$slug'
+    | '/api/captcha/challenge'
     | '/api/v1/$'
     | '/$locale/~cookie-policy'
     | '/$locale/~news'
@@ -212,6 +223,7 @@ export interface FileRouteTypes {
     | '/builds/latest.json'
     | '/$locale/'
     | '/$locale/~news/$slug'
+    | '/api/captcha/challenge'
     | '/api/v1/$'
     | '/$locale/~cookie-policy/'
     | '/$locale/~news/'
@@ -225,6 +237,7 @@ export interface RootRouteChildren {
   SitemapDotxmlRoute: typeof SitemapDotxmlRoute
   ApiGlobalRoute: typeof ApiGlobalRoute
   BuildsLatestDotjsonRoute: typeof BuildsLatestDotjsonRoute
+  ApiCaptchaChallengeRoute: typeof ApiCaptchaChallengeRoute
   ApiV1SplatRoute: typeof ApiV1SplatRoute
 }
 
@@ -335,6 +348,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LocaleChar126newsSlugRouteImport
       parentRoute: typeof LocaleRouteRoute
     }
+    '/api/captcha/challenge': {
+      id: '/api/captcha/challenge'
+      path: '/api/captcha/challenge'
+      fullPath: '/api/captcha/challenge'
+      preLoaderRoute: typeof ApiCaptchaChallengeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/v1/$': {
       id: '/api/v1/$'
       path: '/api/v1/$'
@@ -392,6 +412,7 @@ const rootRouteChildren: RootRouteChildren = {
   SitemapDotxmlRoute: SitemapDotxmlRoute,
   ApiGlobalRoute: ApiGlobalRoute,
   BuildsLatestDotjsonRoute: BuildsLatestDotjsonRoute,
+  ApiCaptchaChallengeRoute: ApiCaptchaChallengeRoute,
   ApiV1SplatRoute: ApiV1SplatRoute,
 }
 export const routeTree = rootRouteImport

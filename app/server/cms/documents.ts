@@ -195,3 +195,12 @@ export const LocationsQuery = graphql(`
     }
   }
 `)
+
+export const SubmitContactFormMutation = graphql(`
+  mutation SubmitContactForm($input: ContactFormInput!) {
+    submitContactForm(input: $input) {
+      success
+      id
+    }
+  }
+`)

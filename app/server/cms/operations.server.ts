@@ -1,5 +1,5 @@
 import { createCmsOperation } from './client.server'
-import { LocationsQuery, NewsItemQuery, NewsListQuery, PageQuery, SiteQuery, SitemapQuery } from './documents'
+import { LocationsQuery, SubmitContactFormMutation, NewsItemQuery, NewsListQuery, PageQuery, SiteQuery, SitemapQuery } from './documents'
 
 /** Every CMS operation the site runs, each typed by its document. */
 export const cms = {
@@ -9,4 +9,5 @@ export const cms = {
   readNewsItem: createCmsOperation(NewsItemQuery),
   readSitemap: createCmsOperation(SitemapQuery),
   readLocations: createCmsOperation(LocationsQuery),
+  submitContactForm: createCmsOperation(SubmitContactFormMutation),
 }

@@ -5,6 +5,7 @@ import type { GraphQLSchema } from 'graphql'
 import * as v from 'valibot'
 import { getRuntimeConfig } from '../../../app.config'
 import sdl from '../schema.graphql?raw'
+import { storeSubmission } from '../contact/submissions.server'
 import { buildContent, readContent, type EmbeddedContent } from './load-content'
 
 export { ContentError } from './load-content'
@@ -76,6 +77,16 @@ const newsListArgs = v.object({
   offset: v.pipe(v.number(), v.integer(), v.minValue(0)),
 })
 const newsItemArgs = v.object({ slug: v.string(), locale: v.string() })
+const submitArgs = v.object({
+  input: v.object({
+    firstName: v.string(),
+    surName: v.string(),
+    email: v.string(),
+    message: v.string(),
+    locale: v.string(),
+    idempotencyKey: v.string(),
+  }),
+})
 
 function normalizeLink(link: string): string {
   return link.length > 1 ? link.replace(/\/+$/, '') : link
@@ -134,8 +145,10 @@ export function getEmbeddedSchema(): GraphQLSchema {
           })),
       },
       Mutation: {
-        submitContactForm: () => {
-          throw new Error('submitContactForm is not implemented by the embedded CMS yet')
+        submitContactForm: (_root: unknown, args: unknown) => {
+          const { input } = v.parse(submitArgs, args)
+          const { id } = storeSubmission({ ...input })
+          return { success: true, id: String(id) }
         },
       },
     },

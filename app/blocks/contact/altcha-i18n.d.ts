@@ -1,0 +1,2 @@
+// The package ships this language pack without its own type file; importing it only registers strings.
+declare module 'altcha/i18n/fr-fr'

@@ -1,0 +1,46 @@
+import * as v from 'valibot'
+import { describe, expect, it } from 'vitest'
+import { contactFieldsSchema, fieldError, firstIssueOnly } from './contact-schema'
+
+const valid = { firstName: 'Anne', surName: 'de Vries', email: 'anne@example.com', message: 'Hallo!' }
+
+function issues(input: Record<string, unknown>) {
+  const result = v.safeParse(contactFieldsSchema, input, firstIssueOnly)
+  return result.success ? {} : Object.fromEntries(result.issues.map((i) => [v.getDotPath(i), i.message]))
+}
+
+describe('contact form rules', () => {
+  it('accepts names in any script and trims input', () => {
+    for (const firstName of ['Zoë', 'Søren', 'Jürgen-Peter', 'Łukasz', 'Дмитрий', "D'Artagnan", 'Ngô Bảo Châu', 'Ōtsuka']) {
+      expect(issues({ ...valid, firstName })).toEqual({})
+    }
+    const parsed = v.parse(contactFieldsSchema, { ...valid, firstName: '  Anne  ', email: ' anne@example.com ' })
+    expect(parsed.firstName).toBe('Anne')
+    expect(parsed.email).toBe('anne@example.com')
+  })
+
+  it('gives a code per field', () => {
+    expect(issues({ firstName: '', surName: '   ', email: 'nope', message: '' })).toEqual({
+      firstName: 'required',
+      surName: 'required',
+      email: 'invalidEmail',
+      message: 'required',
+    })
+    expect(issues({ ...valid, firstName: 'x'.repeat(101) })).toEqual({ firstName: 'tooLong' })
+    expect(issues({ ...valid, message: 'x'.repeat(5001) })).toEqual({ message: 'tooLong' })
+    expect(issues({ ...valid, firstName: '<script>' })).toEqual({ firstName: 'invalidCharacters' })
+    expect(issues({ ...valid, message: 'a\u0000b' })).toEqual({ message: 'invalidCharacters' })
+  })
+
+  it('keeps line breaks in messages', () => {
+    expect(issues({ ...valid, message: 'line 1\nline 2\r\n\tend' })).toEqual({})
+  })
+})
+
+describe('fieldError', () => {
+  it('validates single fields', () => {
+    expect(fieldError('email', 'a@b.co')).toBeUndefined()
+    expect(fieldError('email', '')).toBe('required')
+    expect(fieldError('email', 'x')).toBe('invalidEmail')
+  })
+})

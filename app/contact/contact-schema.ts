@@ -1,0 +1,69 @@
+/**
+ * The contact form's rules, shared by the form (TanStack Form validators) and
+ * the server function. Messages are codes; the form shows them localized.
+ */
+import * as v from 'valibot'
+
+export const contactLimits = { nameMax: 100, emailMax: 254, messageMax: 5000 } as const
+
+export type ContactErrorCode = 'required' | 'tooLong' | 'invalidEmail' | 'invalidCharacters'
+
+/** Letters of any script, marks, spaces, apostrophes, hyphens, dots: no control characters or markup. */
+const nameCharacters = /^[\p{L}\p{M}\p{Zs}'’.\-]+$/u
+
+const name = v.pipe(
+  v.string('required'),
+  v.trim(),
+  v.nonEmpty('required'),
+  v.maxLength(contactLimits.nameMax, 'tooLong'),
+  v.regex(nameCharacters, 'invalidCharacters'),
+)
+
+export const contactFieldsSchema = v.object({
+  firstName: name,
+  surName: name,
+  email: v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.maxLength(contactLimits.emailMax, 'tooLong'), v.email('invalidEmail')),
+  message: v.pipe(
+    v.string('required'),
+    v.trim(),
+    v.nonEmpty('required'),
+    v.maxLength(contactLimits.messageMax, 'tooLong'),
+    // Control characters other than line breaks and tabs have no place in a message.
+    v.regex(/^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/, 'invalidCharacters'),
+  ),
+})
+
+export type ContactFields = v.InferOutput<typeof contactFieldsSchema>
+
+/** What the browser sends: the fields plus bot protection and an idempotency key. */
+export const contactSubmissionSchema = v.object({
+  ...contactFieldsSchema.entries,
+  locale: v.picklist(['nl', 'en', 'de', 'fr', 'da']),
+  /** Honeypot: a field people never see; bots fill it in. */
+  website: v.optional(v.string(), ''),
+  /** ALTCHA payload (base64 JSON). */
+  captcha: v.pipe(v.string(), v.maxLength(10_000)),
+  /** Generated once per form fill in the browser; a double submit stores once. */
+  idempotencyKey: v.pipe(v.string(), v.uuid()),
+})
+
+export type ContactSubmission = v.InferOutput<typeof contactSubmissionSchema>
+
+export type ContactResult =
+  | { ok: true; firstName: string }
+  | { ok: false; reason: 'invalid' | 'captcha' | 'rateLimited' | 'error'; fields?: Partial<Record<keyof ContactFields, ContactErrorCode>> }
+
+/** One error per field: the first rule that fails. */
+export const firstIssueOnly = { abortPipeEarly: true } as const
+
+/** Validates one field; returns its error code or undefined. */
+export function fieldError(field: keyof ContactFields, value: unknown): ContactErrorCode | undefined {
+  const result = v.safeParse(contactFieldsSchema.entries[field], value, firstIssueOnly)
+  if (result.success) return undefined
+  const message = result.issues[0]?.message ?? 'required'
+  return isContactErrorCode(message) ? message : 'required'
+}
+
+export function isContactErrorCode(value: string): value is ContactErrorCode {
+  return value === 'required' || value === 'tooLong' || value === 'invalidEmail' || value === 'invalidCharacters'
+}

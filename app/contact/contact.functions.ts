@@ -1,0 +1,67 @@
+import { createServerFn } from '@tanstack/react-start'
+import { getRequestIP, setResponseStatus } from '@tanstack/react-start/server'
+import * as v from 'valibot'
+import { getRuntimeConfig, languages } from '../../app.config'
+import { cms } from '../server/cms/operations.server'
+import { verifyCaptcha } from '../server/contact/captcha.server'
+import { createRateLimiter } from '../server/contact/rate-limit.server'
+import { contactSubmissionSchema, firstIssueOnly, isContactErrorCode, type ContactResult } from './contact-schema'
+
+let limiter: ReturnType<typeof createRateLimiter> | undefined
+
+function rateLimiter() {
+  const { max, windowMs } = getRuntimeConfig().CONTACT_RATE_LIMIT
+  limiter ??= createRateLimiter(max, windowMs)
+  return limiter
+}
+
+function fail(status: number, result: ContactResult): ContactResult {
+  setResponseStatus(status)
+  return result
+}
+
+/**
+ * The contact form's one way in (POST, CSRF-checked by the start middleware):
+ * validation → honeypot → captcha → rate limit → CMS mutation (stored before
+ * we answer). Every rejection is a 4xx with a reason the form shows localized.
+ */
+export const submitContact = createServerFn({ method: 'POST' })
+  // Parsed in the handler, so bad input is a 400 with field codes, not a thrown validation error.
+  .validator((input: unknown) => input)
+  .handler(async ({ data }): Promise<ContactResult> => {
+    const parsed = v.safeParse(contactSubmissionSchema, data, firstIssueOnly)
+    if (!parsed.success) {
+      const codes: NonNullable<Extract<ContactResult, { ok: false }>['fields']> = {}
+      for (const issue of parsed.issues) {
+        const key = v.getDotPath(issue)
+        if ((key === 'firstName' || key === 'surName' || key === 'email' || key === 'message') && isContactErrorCode(issue.message)) {
+          codes[key] = issue.message
+        }
+      }
+      return fail(400, { ok: false, reason: 'invalid', fields: codes })
+    }
+    const submission = parsed.output
+    // A filled honeypot is a bot: refuse without saying why.
+    if (submission.website !== '') return fail(400, { ok: false, reason: 'invalid' })
+    if (!(await verifyCaptcha(submission.captcha))) return fail(403, { ok: false, reason: 'captcha' })
+    const ip = getRequestIP({ xForwardedFor: getRuntimeConfig().TRUST_PROXY }) ?? 'unknown'
+    if (!rateLimiter().allow(ip)) return fail(429, { ok: false, reason: 'rateLimited' })
+
+    const locale = languages.find((l) => l.code === submission.locale)?.iso ?? 'nl_NL'
+    try {
+      await cms.submitContactForm({
+        input: {
+          firstName: submission.firstName,
+          surName: submission.surName,
+          email: submission.email,
+          message: submission.message,
+          locale,
+          idempotencyKey: submission.idempotencyKey,
+        },
+      })
+    } catch (error) {
+      console.error('[contact] could not store a submission', error)
+      return fail(500, { ok: false, reason: 'error' })
+    }
+    return { ok: true, firstName: submission.firstName }
+  })

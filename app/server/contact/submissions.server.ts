@@ -1,0 +1,34 @@
+import { database } from '../db.server'
+
+export interface NewSubmission {
+  idempotencyKey: string
+  locale: string
+  firstName: string
+  surName: string
+  email: string
+  message: string
+}
+
+/**
+ * Stores a submission durably before returning. The same idempotency key
+ * stores once: a double submit answers with the first one's id.
+ */
+export function storeSubmission(submission: NewSubmission): { id: number; duplicate: boolean } {
+  const db = database()
+  const insert = db.prepare(
+    `INSERT INTO submissions (idempotency_key, created_at, locale, first_name, sur_name, email, message)
+     VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(idempotency_key) DO NOTHING`,
+  )
+  const result = insert.run(
+    submission.idempotencyKey,
+    new Date().toISOString(),
+    submission.locale,
+    submission.firstName,
+    submission.surName,
+    submission.email,
+    submission.message,
+  )
+  const row = db.prepare('SELECT id FROM submissions WHERE idempotency_key = ?').get(submission.idempotencyKey)
+  const id = Number(row?.id)
+  return { id, duplicate: Number(result.changes) === 0 }
+}

@@ -1,0 +1,44 @@
+import { mkdirSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+import { getRuntimeConfig } from '../../app.config'
+
+/**
+ * The one SQLite database (node:sqlite, no native addon to build): WAL for
+ * concurrent readers, synchronous=FULL so a write is on disk before we answer.
+ * See docs/decisions/007-contact-submissions-in-sqlite.md.
+ */
+let db: DatabaseSync | undefined
+
+export function database(): DatabaseSync {
+  if (db) return db
+  const dir = resolve(process.cwd(), getRuntimeConfig().DATA_DIR)
+  mkdirSync(dir, { recursive: true })
+  db = new DatabaseSync(join(dir, 'site.sqlite'))
+  db.exec(`
+    PRAGMA journal_mode = WAL;
+    PRAGMA synchronous = FULL;
+    PRAGMA busy_timeout = 5000;
+    CREATE TABLE IF NOT EXISTS submissions (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      idempotency_key TEXT NOT NULL UNIQUE,
+      created_at TEXT NOT NULL,
+      locale TEXT NOT NULL,
+      first_name TEXT NOT NULL,
+      sur_name TEXT NOT NULL,
+      email TEXT NOT NULL,
+      message TEXT NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS captcha_used (
+      id TEXT PRIMARY KEY,
+      expires_at INTEGER NOT NULL
+    );
+  `)
+  return db
+}
+
+/** Flushes and closes the database (graceful shutdown). */
+export function closeDatabase(): void {
+  db?.close()
+  db = undefined
+}
