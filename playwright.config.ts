@@ -1,7 +1,11 @@
-import { existsSync } from 'node:fs'
+import { existsSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
 
 const port = Number(process.env.E2E_PORT ?? 3210)
+// A fresh database per run, shared with the workers (they inherit the environment).
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'site-e2e-'))
 const systemChromium = '/usr/bin/chromium'
 
 export default defineConfig({
@@ -39,7 +43,8 @@ export default defineConfig({
       url: `http://127.0.0.1:${port}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { PORT: String(port), SITE_URL: `http://127.0.0.1:${port}` },
+      // TRUST_PROXY: tests give each visitor its own X-Forwarded-For address (rate limit per IP).
+      env: { PORT: String(port), SITE_URL: `http://127.0.0.1:${port}`, DATA_DIR: process.env.E2E_DATA_DIR, TRUST_PROXY: '1' },
     },
     {
       // The same build reading its content over HTTP from the first server's /graphql:

@@ -1,10 +1,11 @@
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
-import { constants, defaultLocale } from '../app.config'
+import { constants, defaultLocale, getRuntimeConfig } from '../app.config'
 import { cookieValue } from './i18n/language-cookie'
 import { preferredLocale } from './i18n/negotiate'
 import { pathCodec } from './i18n/i18n'
 import { canonicalRedirect } from './server/canonical-redirect'
 import { legacyRedirect } from './server/legacy-redirects'
+import { securityHeaders } from './server/security-headers'
 import { httpErrorSerialization, statusOf } from './server/http-error'
 import { reportServerError } from './server/sentry.server'
 
@@ -50,6 +51,27 @@ const privateWhenAuthenticated = createMiddleware({ type: 'request' }).server(as
   return result
 })
 
+/** A server function call whose body is not JSON is a bad request (400), not a server error. */
+const rejectMalformedServerFnBodies = createMiddleware({ type: 'request' }).server(async ({ request, next, handlerType }) => {
+  if (handlerType === 'serverFn' && request.method === 'POST' && request.headers.get('content-type')?.includes('application/json')) {
+    try {
+      JSON.parse(await request.clone().text())
+    } catch {
+      return Response.json({ error: 'Malformed JSON' }, { status: 400 })
+    }
+  }
+  return next()
+})
+
+/** Baseline security headers on every response (see security-headers.ts). */
+const withSecurityHeaders = createMiddleware({ type: 'request' }).server(async ({ next }) => {
+  const result = await next()
+  for (const [name, value] of Object.entries(securityHeaders(getRuntimeConfig().SITE_URL))) {
+    if (!result.response.headers.has(name)) result.response.headers.set(name, value)
+  }
+  return result
+})
+
 /** Server errors (5xx) from server functions and server routes go to error reporting. */
 const reportErrors = createMiddleware({ type: 'request' }).server(async ({ next }) => {
   try {
@@ -76,7 +98,9 @@ export const startInstance = createStart(() => ({
   functionMiddleware: [reportFunctionErrors],
   requestMiddleware: [
     reportErrors,
+    withSecurityHeaders,
     createCsrfMiddleware({ filter: ({ handlerType }) => handlerType === 'serverFn' }),
+    rejectMalformedServerFnBodies,
     canonicalPaths,
     languageDetection,
     privateWhenAuthenticated,

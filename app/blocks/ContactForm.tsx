@@ -6,7 +6,7 @@ import { useRef, useState, type ReactNode } from 'react'
 import { contactLimits, fieldError, type ContactErrorCode, type ContactFields } from '../contact/contact-schema'
 import { submitContact } from '../contact/contact.functions'
 import { RichText } from '../components/RichText'
-import { useSiteData } from '../components/site-data'
+import { useOptionalSiteData } from '../components/site-data'
 import { useCurrentLocale } from '../i18n/use-locale'
 import { BlockSection } from './BlockSection'
 import type { ContactFormBlockFragment } from './ContactForm.fragment'
@@ -15,6 +15,7 @@ import { AltchaWidget, captchaPayload } from './contact/AltchaWidget'
 type Status = { kind: 'idle' } | { kind: 'sent'; firstName: string } | { kind: 'failed'; reason: 'rateLimited' | 'error' }
 
 const emptyFields: ContactFields = { firstName: '', surName: '', email: '', message: '' }
+const fieldNames = ['firstName', 'surName', 'email', 'message'] as const
 
 function useErrorText() {
   const { t } = useLingui()
@@ -42,48 +43,61 @@ function useErrorText() {
 export function ContactForm({ block }: { block: ResultOf<typeof ContactFormBlockFragment> }) {
   const { t } = useLingui()
   const locale = useCurrentLocale()
-  const { site } = useSiteData()
+  const siteName = useOptionalSiteData()?.site.title ?? ''
   const errorText = useErrorText()
   const formRef = useRef<HTMLFormElement>(null)
   const idempotencyKey = useRef<string | null>(null)
+  const submitting = useRef(false)
   const [status, setStatus] = useState<Status>({ kind: 'idle' })
 
-  const form = useForm({
-    defaultValues: emptyFields,
-    onSubmitInvalid: () => {
-      // Move focus to the first field with an error, so keyboard and screen reader users land on it.
-      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
-    },
-    onSubmit: async ({ value }) => {
-      const element = formRef.current
-      if (!element) return
-      // One key per filled-in form: a double click or a retry stores once.
-      idempotencyKey.current ??= crypto.randomUUID()
-      const website = new FormData(element).get('website')
-      try {
-        const result = await submitContact({
-          data: {
-            ...value,
-            locale,
-            website: typeof website === 'string' ? website : '',
-            captcha: captchaPayload(element),
-            idempotencyKey: idempotencyKey.current,
-          },
-        })
-        if (result.ok) {
-          setStatus({ kind: 'sent', firstName: result.firstName })
-          return
-        }
-        setStatus({ kind: 'failed', reason: result.reason === 'rateLimited' ? 'rateLimited' : 'error' })
-      } catch {
-        setStatus({ kind: 'failed', reason: 'error' })
-      }
-    },
-  })
+  const [pending, setPending] = useState(false)
+  const [submitAttempted, setSubmitAttempted] = useState(false)
+  const form = useForm({ defaultValues: emptyFields })
+
+  /**
+   * Validates every field (the same rules the server applies), focuses the
+   * first invalid one, else sends. Handled here rather than through the form
+   * library's submit gate, so a corrected form can always be sent again.
+   */
+  const submit = async () => {
+    const element = formRef.current
+    if (!element || pending) return
+    setSubmitAttempted(true)
+    // Show every field's state, untouched ones included (the library skips untouched fields).
+    for (const name of fieldNames) form.setFieldMeta(name, (meta) => ({ ...meta, isTouched: true, isBlurred: true }))
+    await form.validateAllFields('change')
+    const values = form.state.values
+    const invalid = fieldNames.some((name) => fieldError(name, values[name]) !== undefined)
+    if (invalid) {
+      // Keyboard and screen reader users land on the first problem.
+      requestAnimationFrame(() => element.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
+      return
+    }
+    setPending(true)
+    // One key per filled-in form: a double click or a retry stores once.
+    idempotencyKey.current ??= crypto.randomUUID()
+    const website = new FormData(element).get('website')
+    try {
+      const result = await submitContact({
+        data: {
+          ...form.state.values,
+          locale,
+          website: typeof website === 'string' ? website : '',
+          captcha: captchaPayload(element),
+          idempotencyKey: idempotencyKey.current,
+        },
+      })
+      if (result.ok) setStatus({ kind: 'sent', firstName: result.firstName })
+      else setStatus({ kind: 'failed', reason: result.reason === 'rateLimited' ? 'rateLimited' : 'error' })
+    } catch {
+      setStatus({ kind: 'failed', reason: 'error' })
+    } finally {
+      setPending(false)
+    }
+  }
 
   if (status.kind === 'sent') {
     const { firstName } = status
-    const siteName = site.title
     return (
       <BlockSection id={block.id} type="contact-form" title={block.title} showTitle={block.showTitle}>
         <div className="contact-form__thanks" role="status" tabIndex={-1} ref={(el) => el?.focus()}>
@@ -103,13 +117,14 @@ export function ContactForm({ block }: { block: ResultOf<typeof ContactFormBlock
     <form.Field
       name={name}
       validators={{
-        onBlur: ({ value }) => fieldError(name, value),
-        onSubmit: ({ value }) => fieldError(name, value),
+        // One source of truth that always reflects the current value (so an error clears the moment
+        // the field is right, with no layout jump on blur); it shows once the field was left or a submit tried.
+        onChange: ({ value }) => fieldError(name, value),
       }}
     >
       {(api) => {
         const code = api.state.meta.errors.find((e): e is ContactErrorCode => typeof e === 'string')
-        const message = errorText(code)
+        const message = api.state.meta.isBlurred || submitAttempted ? errorText(code) : undefined
         const id = `${block.id}-${name}`
         return (
           <div className="form-field">
@@ -148,7 +163,12 @@ export function ContactForm({ block }: { block: ResultOf<typeof ContactFormBlock
         noValidate
         onSubmit={(event) => {
           event.preventDefault()
-          void form.handleSubmit()
+          // A double click must not start a second submission while the first is on its way.
+          if (submitting.current) return
+          submitting.current = true
+          void submit().finally(() => {
+            submitting.current = false
+          })
         }}
       >
         <div className="contact-form__row">
@@ -210,13 +230,9 @@ export function ContactForm({ block }: { block: ResultOf<typeof ContactFormBlock
           ) : null}
         </div>
 
-        <form.Subscribe selector={(state) => state.isSubmitting}>
-          {(submitting) => (
-            <button type="submit" className="button" disabled={submitting} aria-busy={submitting || undefined}>
-              {submitting ? t`Bezig met versturen…` : t`Versturen`}
-            </button>
-          )}
-        </form.Subscribe>
+        <button type="submit" className="button" disabled={pending} aria-busy={pending || undefined}>
+          {pending ? t`Bezig met versturen…` : t`Versturen`}
+        </button>
         <noscript>
           <p>{t`Zet JavaScript aan om dit formulier te versturen, of bel of mail ons.`}</p>
         </noscript>

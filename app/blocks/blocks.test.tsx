@@ -101,9 +101,11 @@ describe('blocks', () => {
     expect(link.textContent).toMatch(/PDF, 1,2\s?MB/)
   })
 
-  it('ContactForm: a clearly marked placeholder', async () => {
+  it('ContactForm: the form with its four fields and the consent text', async () => {
     await renderInRouter(<Block element={fixtures.ContactForm} isFirst={false} />)
-    expect(screen.getAllByRole('note')).toHaveLength(1)
+    for (const label of ['Voornaam', 'Achternaam', 'E-mailadres', 'Uw bericht']) expect(screen.getByLabelText(label)).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'privacyverklaring' }).getAttribute('href')).toBe('/privacy')
+    expect(screen.getByRole('button', { name: 'Versturen' })).toBeTruthy()
   })
 
   it('InteractiveMap: selector with per-country counts and the list of locations', async () => {

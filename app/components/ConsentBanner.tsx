@@ -23,6 +23,9 @@ export function ConsentBanner({ initial, gtm }: Props) {
   }
 
   return (
+    <>
+      {/* Room at the end of the page, so the fixed banner never hides the last content (e.g. a submit button). */}
+      <div className="consent-banner-spacer" aria-hidden="true" />
     <section className="consent-banner" aria-labelledby="consent-title">
       <div className="consent-banner__inner">
         <div>
@@ -44,5 +47,6 @@ export function ConsentBanner({ initial, gtm }: Props) {
         </div>
       </div>
     </section>
+    </>
   )
 }

@@ -9,7 +9,7 @@ export const contactLimits = { nameMax: 100, emailMax: 254, messageMax: 5000 } a
 export type ContactErrorCode = 'required' | 'tooLong' | 'invalidEmail' | 'invalidCharacters'
 
 /** Letters of any script, marks, spaces, apostrophes, hyphens, dots: no control characters or markup. */
-const nameCharacters = /^[\p{L}\p{M}\p{Zs}'’.\-]+$/u
+const nameCharacters = /^[\p{L}\p{M}\p{Zs}'’.-]+$/u
 
 const name = v.pipe(
   v.string('required'),
@@ -29,6 +29,7 @@ export const contactFieldsSchema = v.object({
     v.nonEmpty('required'),
     v.maxLength(contactLimits.messageMax, 'tooLong'),
     // Control characters other than line breaks and tabs have no place in a message.
+    // oxlint-disable-next-line no-control-regex -- matching control characters is the point here
     v.regex(/^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/, 'invalidCharacters'),
   ),
 })

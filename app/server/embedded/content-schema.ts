@@ -3,52 +3,74 @@
  * file per page holds the structure once and every text side by side per
  * language (`{ nl, en, de, fr, da }`), so translations cannot drift apart in
  * structure. See docs/decisions/005-embedded-cms-content-as-yaml.md.
+ *
+ * Objects are strict: an unknown key is an error, because in hand-edited YAML
+ * it is almost always a typo (`metaDescripton`) that would otherwise vanish
+ * without a trace.
  */
 import * as v from 'valibot'
 
 const text = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'))
 
 /** A text in every language. */
-export const localized = v.object({ nl: text, en: text, de: text, fr: text, da: text })
+export const localized = v.strictObject({ nl: text, en: text, de: text, fr: text, da: text })
 export type Localized = v.InferOutput<typeof localized>
 
 const html = localized
 
-const image = v.object({
-  src: v.pipe(v.string(), v.startsWith('/', 'must be a root-relative path, e.g. /media/x.webp')),
-  width: v.pipe(v.number(), v.integer(), v.minValue(1)),
-  height: v.pipe(v.number(), v.integer(), v.minValue(1)),
+const rootRelative = v.pipe(v.string(), v.startsWith('/', 'must be a root-relative path, e.g. /media/x.webp'))
+const pixels = v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1'))
+
+const image = v.strictObject({
+  src: rootRelative,
+  /** The file's intrinsic size (the site reserves the space before it loads). */
+  width: pixels,
+  height: pixels,
   alt: localized,
 })
 export type ContentImage = v.InferOutput<typeof image>
 
-/** A link: to a page by id (resolved per language) or to an external URL. */
-const link = v.union([
-  v.object({ title: localized, page: v.pipe(v.string(), v.minLength(1)) }),
-  v.object({ title: localized, url: v.pipe(v.string(), v.url()) }),
-])
+const pageId = v.pipe(v.string(), v.regex(/^[a-z0-9-]+$/, 'must be lowercase letters, digits and dashes'))
+
+/**
+ * A link: to a page by id (resolved to its link per language) or to an
+ * external URL (`{locale}` in it becomes the language code). One object with
+ * a check rather than a union, so a mistake gets a message an editor can act
+ * on instead of "no union member matched".
+ */
+const link = v.pipe(
+  v.strictObject({
+    title: localized,
+    page: v.optional(pageId),
+    url: v.optional(v.pipe(v.string(), v.url('must be an absolute URL, e.g. https://example.com'))),
+  }),
+  v.check(
+    (target) => (target.page === undefined) !== (target.url === undefined),
+    'needs either page (a page id) or url (an external URL), not both',
+  ),
+)
 export type ContentLink = v.InferOutput<typeof link>
 
 const base = {
-  id: v.pipe(v.string(), v.regex(/^[a-z0-9-]+$/, 'must be lowercase letters, digits and dashes')),
+  id: pageId,
   title: v.optional(localized),
   showTitle: v.optional(v.boolean(), true),
 }
 
 export const elementSchema = v.variant('type', [
-  v.object({ type: v.literal('Hero'), ...base, subtitle: v.optional(localized), image, cta: v.optional(link) }),
-  v.object({
+  v.strictObject({ type: v.literal('Hero'), ...base, subtitle: v.optional(localized), image, cta: v.optional(link) }),
+  v.strictObject({
     type: v.literal('Icons'),
     ...base,
-    items: v.array(v.object({ icon: text, title: localized, text: v.optional(localized) })),
+    items: v.array(v.strictObject({ icon: text, title: localized, text: v.optional(localized) })),
   }),
-  v.object({
+  v.strictObject({
     type: v.literal('Grid'),
     ...base,
     intro: v.optional(html),
-    columns: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(6)), 3),
+    columns: v.optional(v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(1, 'must be 1 to 6'), v.maxValue(6, 'must be 1 to 6')), 3),
     items: v.array(
-      v.object({
+      v.strictObject({
         title: localized,
         text: v.optional(localized),
         image: v.optional(image),
@@ -57,7 +79,7 @@ export const elementSchema = v.variant('type', [
       }),
     ),
   }),
-  v.object({
+  v.strictObject({
     type: v.literal('MediaContent'),
     ...base,
     content: html,
@@ -65,36 +87,44 @@ export const elementSchema = v.variant('type', [
     imagePosition: v.optional(v.picklist(['left', 'right']), 'right'),
     cta: v.optional(link),
   }),
-  v.object({ type: v.literal('TwoColumnContent'), ...base, left: html, right: html }),
-  v.object({ type: v.literal('FullWidthMedia'), ...base, image, caption: v.optional(localized) }),
-  v.object({ type: v.literal('Link'), ...base, text: v.optional(localized), link }),
-  v.object({
+  v.strictObject({ type: v.literal('TwoColumnContent'), ...base, left: html, right: html }),
+  v.strictObject({ type: v.literal('FullWidthMedia'), ...base, image, caption: v.optional(localized) }),
+  v.strictObject({ type: v.literal('Link'), ...base, text: v.optional(localized), link }),
+  v.strictObject({
     type: v.literal('Download'),
     ...base,
     intro: v.optional(html),
     files: v.array(
-      v.object({
+      v.strictObject({
         title: localized,
-        src: v.pipe(v.string(), v.startsWith('/')),
-        size: v.pipe(v.number(), v.integer(), v.minValue(0)),
-        mimeType: text,
+        src: v.pipe(rootRelative, v.regex(/\.[a-z0-9]+$/i, 'must end with a file extension, e.g. .pdf')),
+        /** Size in bytes, shown next to the link. */
+        size: v.pipe(v.number(), v.integer('must be a whole number of bytes'), v.minValue(0, 'must not be negative')),
+        mimeType: v.pipe(v.string(), v.regex(/^[a-z]+\/[a-z0-9.+-]+$/, 'must be a MIME type, e.g. application/pdf')),
       }),
     ),
   }),
-  v.object({ type: v.literal('ContactForm'), ...base, intro: v.optional(html) }),
-  v.object({ type: v.literal('InteractiveMap'), ...base, intro: v.optional(html) }),
+  v.strictObject({ type: v.literal('ContactForm'), ...base, intro: v.optional(html) }),
+  v.strictObject({ type: v.literal('InteractiveMap'), ...base, intro: v.optional(html) }),
 ])
 export type ContentElement = v.InferOutput<typeof elementSchema>
+
+/** One path segment; empty only for the home page. */
+const urlSegment = v.pipe(
+  v.string(),
+  v.regex(/^(?:[a-z0-9]+(?:-[a-z0-9]+)*)?$/, 'must be lowercase letters and digits joined by dashes, e.g. over-ons'),
+)
 
 const pageBase = {
   id: base.id,
   /** Parent page id; the home page has none. */
-  parent: v.optional(v.string()),
-  sort: v.optional(v.number(), 0),
+  parent: v.optional(pageId),
+  /** Order among siblings, ascending. */
+  sort: v.optional(v.pipe(v.number(), v.integer('must be a whole number')), 0),
   /** Languages the page exists in; all five when omitted. */
   languages: v.optional(v.array(v.picklist(['nl', 'en', 'de', 'fr', 'da']))),
   /** Per-language URL segment; the home page's is empty. */
-  urlSegment: v.object({ nl: v.string(), en: v.string(), de: v.string(), fr: v.string(), da: v.string() }),
+  urlSegment: v.strictObject({ nl: urlSegment, en: urlSegment, de: urlSegment, fr: urlSegment, da: urlSegment }),
   title: localized,
   menuTitle: v.optional(localized),
   metaTitle: v.optional(localized),
@@ -103,55 +133,64 @@ const pageBase = {
 }
 
 export const pageFileSchema = v.variant('type', [
-  v.object({
+  v.strictObject({
     type: v.literal('Page'),
     ...pageBase,
     /** Rich text above the blocks; legal pages use it alone. */
     content: v.optional(html),
     elements: v.optional(v.array(elementSchema), []),
   }),
-  v.object({
+  v.strictObject({
     type: v.literal('RedirectorPage'),
     ...pageBase,
-    redirectCode: v.optional(v.picklist([301, 302]), 301),
+    /** 301 (permanent) or 302 (temporary). */
+    redirectCode: v.optional(v.picklist([301, 302], 'must be 301 or 302'), 301),
     redirectTo: link,
   }),
-  v.object({
+  v.strictObject({
     type: v.literal('TimelinePage'),
     ...pageBase,
     intro: v.optional(html),
     entries: v.array(
-      v.object({
+      v.strictObject({
         id: base.id,
-        year: v.pipe(v.number(), v.integer()),
-        date: v.optional(v.pipe(v.string(), v.isoDate())),
+        year: v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(1800, 'must be a year'), v.maxValue(2200, 'must be a year')),
+        date: v.optional(v.pipe(v.string(), v.isoDate('must be a date like 2025-05-01'))),
         title: localized,
         text: html,
         image: v.optional(image),
       }),
     ),
   }),
-  v.object({ type: v.literal('NewsPage'), ...pageBase, intro: v.optional(html) }),
+  v.strictObject({ type: v.literal('NewsPage'), ...pageBase, intro: v.optional(html) }),
 ])
 export type PageFile = v.InferOutput<typeof pageFileSchema>
 
-export const siteFileSchema = v.object({
+export const siteFileSchema = v.strictObject({
   title: localized,
   tagline: v.optional(localized),
   ogImage: v.optional(image),
-  socialLinks: v.optional(v.array(v.object({ platform: text, url: v.pipe(v.string(), v.url()) })), []),
+  socialLinks: v.optional(
+    v.array(
+      v.strictObject({
+        platform: v.picklist(['facebook', 'instagram', 'linkedin', 'youtube', 'x'], 'must be facebook, instagram, linkedin, youtube or x'),
+        url: v.pipe(v.string(), v.url('must be an absolute URL')),
+      }),
+    ),
+    [],
+  ),
 })
 export type SiteFile = v.InferOutput<typeof siteFileSchema>
 
-export const navigationFileSchema = v.object({
-  /** Page ids, in menu order. */
-  main: v.array(v.string()),
-  footer: v.array(v.string()),
+export const navigationFileSchema = v.strictObject({
+  /** Page ids, in menu order; titles and links come from the pages. */
+  main: v.array(pageId),
+  footer: v.array(pageId),
 })
 export type NavigationFile = v.InferOutput<typeof navigationFileSchema>
 
 /** Texts for some languages only (news items need not exist in every language). */
-const partialLocalized = v.object({
+const partialLocalized = v.strictObject({
   nl: v.optional(text),
   en: v.optional(text),
   de: v.optional(text),
@@ -162,20 +201,20 @@ export type PartialLocalized = v.InferOutput<typeof partialLocalized>
 
 const slug = v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lowercase words joined by dashes'))
 
-export const newsFileSchema = v.object({
+export const newsFileSchema = v.strictObject({
   id: base.id,
   date: v.pipe(v.string(), v.isoDate('must be a date like 2026-11-12')),
   /** Languages the item exists in; all five when omitted. */
   languages: v.optional(v.array(v.picklist(['nl', 'en', 'de', 'fr', 'da']))),
   image: v.optional(
-    v.object({
+    v.strictObject({
       src: image.entries.src,
       width: image.entries.width,
       height: image.entries.height,
       alt: partialLocalized,
     }),
   ),
-  slug: v.object({ nl: v.optional(slug), en: v.optional(slug), de: v.optional(slug), fr: v.optional(slug), da: v.optional(slug) }),
+  slug: v.strictObject({ nl: v.optional(slug), en: v.optional(slug), de: v.optional(slug), fr: v.optional(slug), da: v.optional(slug) }),
   title: partialLocalized,
   summary: partialLocalized,
   body: partialLocalized,
@@ -185,19 +224,19 @@ export type NewsFile = v.InferOutput<typeof newsFileSchema>
 export const locationTypes = ['dealer', 'carbodyrepairshop', 'leaselocation', 'otherlocation'] as const
 export const locationCountries = ['NL', 'BE', 'DE', 'FR', 'LU', 'GB', 'DK'] as const
 
-export const locationsFileSchema = v.object({
+export const locationsFileSchema = v.strictObject({
   locations: v.array(
-    v.object({
+    v.strictObject({
       id: base.id,
       name: text,
       type: v.picklist(locationTypes),
       brands: v.optional(v.array(text), []),
-      address: v.object({ street: text, postalCode: text, city: text, country: v.picklist(locationCountries) }),
+      address: v.strictObject({ street: text, postalCode: text, city: text, country: v.picklist(locationCountries) }),
       lat: v.pipe(v.number(), v.minValue(-90), v.maxValue(90)),
       lng: v.pipe(v.number(), v.minValue(-180), v.maxValue(180)),
       phone: v.optional(text),
-      email: v.optional(v.pipe(v.string(), v.email())),
-      website: v.optional(v.pipe(v.string(), v.url())),
+      email: v.optional(v.pipe(v.string(), v.email('must be an email address'))),
+      website: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'))),
       openingHours: v.optional(v.array(text), []),
     }),
   ),

@@ -3,7 +3,7 @@ import { resolve } from 'node:path'
 import { makeExecutableSchema } from '@graphql-tools/schema'
 import type { GraphQLSchema } from 'graphql'
 import * as v from 'valibot'
-import { getRuntimeConfig } from '../../../app.config'
+import { getRuntimeConfig, languages } from '../../../app.config'
 import sdl from '../schema.graphql?raw'
 import { storeSubmission } from '../contact/submissions.server'
 import { buildContent, readContent, type EmbeddedContent } from './load-content'
@@ -21,25 +21,33 @@ let content: EmbeddedContent | undefined
 let watcher: FSWatcher | undefined
 const listeners = new Set<() => void>()
 
+/** How long to wait after the last file event: an editor's save or a git checkout fires many. */
+const reloadDebounceMs = 100
+
 function contentDir(): string {
   return resolve(process.cwd(), getRuntimeConfig().CONTENT_DIR)
 }
 
-/** (Re)loads all content; throws a ContentError naming file and field when invalid. */
-export function reloadContent(dir: string = contentDir()): EmbeddedContent {
+/**
+ * (Re)loads all content; throws a ContentError naming file and field when it
+ * is invalid (and keeps the previous content). Without `dir` it loads
+ * CONTENT_DIR and starts watching it; tests pass a fixture folder.
+ */
+export function reloadContent(dir?: string): EmbeddedContent {
+  const next = buildContent(readContent(dir ?? contentDir()))
   const previous = content
-  content = buildContent(readContent(dir))
+  content = next
+  // Started here rather than on first request, so a server that validated
+  // content at start-up (startup.nitro.ts) also picks up later edits.
+  if (dir === undefined) watchContent()
   // Only a change invalidates caches; the first load has nothing cached yet
   // (and clearing would abort the very request that triggered the load).
   if (previous) for (const listener of listeners) listener()
-  return content
+  return next
 }
 
 function currentContent(): EmbeddedContent {
-  if (content) return content
-  const loaded = reloadContent()
-  watchContent()
-  return loaded
+  return content ?? reloadContent()
 }
 
 function watchContent(): void {
@@ -53,30 +61,44 @@ function watchContent(): void {
           reloadContent()
           console.info('[cms] content reloaded')
         } catch (error) {
-          console.error(`[cms] content not reloaded, still serving the last good version:\n${String(error)}`)
+          console.error(`[cms] content not reloaded, still serving the last good version:\n${error instanceof Error ? error.message : String(error)}`)
         }
-      }, 100)
+      }, reloadDebounceMs)
     })
+    // An FSWatcher error without a listener would crash the server; losing live reload must not.
+    watcher.on('error', (error) => console.warn('[cms] stopped watching content for changes', error))
+    // Watching must not keep a process (a test run, a script) alive.
     watcher.unref()
   } catch (error) {
     console.warn('[cms] cannot watch content for changes', error)
   }
 }
 
-/** Called after every successful (re)load: caches of CMS results are out of date. */
+/** Stops watching content files (for tests that load content from a temporary folder). */
+export function stopWatchingContent(): void {
+  watcher?.close()
+  watcher = undefined
+}
+
+/** Called after every successful reload: caches of CMS results are out of date. Returns an unsubscribe function. */
 export function onContentChange(listener: () => void): () => void {
   listeners.add(listener)
   return () => listeners.delete(listener)
 }
 
-const localeArgs = v.object({ locale: v.string() })
-const pageArgs = v.object({ link: v.string(), locale: v.string() })
+/** The contract's locale arguments are iso codes (nl_NL, en_US, ...). */
+const isoLocale = v.picklist(
+  languages.map((l) => l.iso),
+  `Unknown locale; expected one of ${languages.map((l) => l.iso).join(', ')}`,
+)
+const localeArgs = v.object({ locale: isoLocale })
+const pageArgs = v.object({ link: v.string(), locale: isoLocale })
 const newsListArgs = v.object({
-  locale: v.string(),
+  locale: isoLocale,
   limit: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1000)),
   offset: v.pipe(v.number(), v.integer(), v.minValue(0)),
 })
-const newsItemArgs = v.object({ slug: v.string(), locale: v.string() })
+const newsItemArgs = v.object({ slug: v.string(), locale: isoLocale })
 const submitArgs = v.object({
   input: v.object({
     firstName: v.string(),
@@ -88,8 +110,9 @@ const submitArgs = v.object({
   }),
 })
 
+/** Links are stored without a trailing slash; "/en/" and "/over-ons/" still find their page. */
 function normalizeLink(link: string): string {
-  return link.length > 1 ? link.replace(/\/+$/, '') : link
+  return link.replace(/\/+$/, '') || '/'
 }
 
 function typenameOf(value: unknown): string | null {
@@ -124,7 +147,7 @@ export function getEmbeddedSchema(): GraphQLSchema {
         readSiteConfig: (_root: unknown, args: unknown) => {
           const { locale } = v.parse(localeArgs, args)
           const site = currentContent().site.get(locale)
-          if (!site) throw new Error(`Unknown locale ${locale}`)
+          if (!site) throw new Error(`No site data for ${locale}`)
           return site
         },
         readNewsItems: (_root: unknown, args: unknown) => {
@@ -136,13 +159,16 @@ export function getEmbeddedSchema(): GraphQLSchema {
           const { slug, locale } = v.parse(newsItemArgs, args)
           return currentContent().news.get(locale)?.find((item) => item.slug === slug) ?? null
         },
-        readLocations: () =>
-          currentContent().locations.map((location) => ({
+        // Locations are not translated: the locale is validated but does not change the answer.
+        readLocations: (_root: unknown, args: unknown) => {
+          v.parse(localeArgs, args)
+          return currentContent().locations.map((location) => ({
             ...location,
             phone: location.phone ?? null,
             email: location.email ?? null,
             website: location.website ?? null,
-          })),
+          }))
+        },
       },
       Mutation: {
         submitContactForm: (_root: unknown, args: unknown) => {

@@ -1,0 +1,34 @@
+// `npm run submissions` — prints the stored contact form submissions for
+// operators, or writes them as CSV: `npm run submissions -- --csv > out.csv`.
+// Reads DATA_DIR (default ./data) like the server does.
+import { existsSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+
+const file = join(resolve(process.env.DATA_DIR || 'data'), 'site.sqlite')
+if (!existsSync(file)) {
+  console.error(`No submissions yet (${file} does not exist).`)
+  process.exit(0)
+}
+const db = new DatabaseSync(file, { readOnly: true })
+const rows = db
+  .prepare('SELECT id, created_at, locale, first_name, sur_name, email, message FROM submissions ORDER BY id')
+  .all()
+db.close()
+
+if (process.argv.includes('--csv')) {
+  const columns = ['id', 'created_at', 'locale', 'first_name', 'sur_name', 'email', 'message']
+  // RFC 4180 quoting; a leading = + - @ is defused so spreadsheets never run it as a formula.
+  const cell = (value) => {
+    let text = String(value ?? '')
+    if (/^[=+\-@]/.test(text)) text = `'${text}`
+    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+  }
+  process.stdout.write([columns.join(','), ...rows.map((row) => columns.map((c) => cell(row[c])).join(','))].join('\r\n') + '\r\n')
+} else {
+  for (const row of rows) {
+    console.log(`#${row.id}  ${row.created_at}  [${row.locale}]  ${row.first_name} ${row.sur_name} <${row.email}>`)
+    console.log(`    ${String(row.message).replace(/\n/g, '\n    ')}`)
+  }
+  console.log(`${rows.length} submission(s) in ${file}`)
+}

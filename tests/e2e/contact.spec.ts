@@ -1,0 +1,187 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+import type { Page } from '@playwright/test'
+import { expect, expectNoA11yViolations, openPage, test } from './fixtures'
+import { demoPages, locales } from './demo-pages'
+
+const labels = {
+  nl: { first: 'Voornaam', sur: 'Achternaam', email: 'E-mailadres', message: 'Uw bericht', send: 'Versturen', required: 'Dit veld is verplicht.' },
+  en: { first: 'First name', sur: 'Last name', email: 'Email address', message: 'Your message', send: 'Send', required: 'This field is required.' },
+  de: { first: 'Vorname', sur: 'Nachname', email: 'E-Mail-Adresse', message: 'Ihre Nachricht', send: 'Senden', required: 'Dieses Feld ist erforderlich.' },
+  fr: { first: 'Prénom', sur: 'Nom', email: 'Adresse e-mail', message: 'Votre message', send: 'Envoyer', required: 'Ce champ est obligatoire.' },
+  da: { first: 'Fornavn', sur: 'Efternavn', email: 'E-mailadresse', message: 'Din besked', send: 'Send', required: 'Feltet skal udfyldes.' },
+} as const
+
+function submissionsWhere(email: string): number {
+  if (!existsSync(join(process.env.E2E_DATA_DIR ?? '', 'site.sqlite'))) return 0
+  const db = new DatabaseSync(join(process.env.E2E_DATA_DIR ?? '', 'site.sqlite'), { readOnly: true })
+  try {
+    const row = db.prepare('SELECT COUNT(*) AS n FROM submissions WHERE email = ?').get(email)
+    return Number(row?.n ?? 0)
+  } finally {
+    db.close()
+  }
+}
+
+let visitor = 0
+/** Each test is its own visitor (own IP for the rate limit). */
+async function asNewVisitor(page: Page) {
+  visitor += 1
+  await page.context().addCookies([{ name: 'consent', value: 'denied', url: 'http://127.0.0.1' }])
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': `203.0.113.${(process.pid % 50) * 5 + visitor}` })
+}
+
+async function fillValid(page: Page, locale: (typeof locales)[number], email: string) {
+  const l = labels[locale]
+  await page.getByLabel(l.first, { exact: true }).fill('Zoë')
+  await page.getByLabel(l.sur, { exact: true }).fill('Łukasz-Søren')
+  await page.getByLabel(l.email, { exact: true }).fill(email)
+  await page.getByLabel(l.message, { exact: true }).fill('Graag een offerte voor onderhoud.\nDank!')
+  await page.locator('altcha-widget [data-state="verified"]').waitFor({ timeout: 20_000 })
+}
+
+test.describe('contact form', () => {
+  for (const locale of locales) {
+    test(`${locale}: empty submit shows every field error and sends nothing; a valid one thanks the visitor once`, async ({ page }) => {
+      await asNewVisitor(page)
+      const posts: string[] = []
+      page.on('request', (request) => {
+        if (request.method() === 'POST') posts.push(request.url())
+      })
+      await openPage(page, demoPages.contact[locale])
+      const l = labels[locale]
+      await page.getByRole('button', { name: l.send }).click()
+      await expect(page.locator('.form-field__error')).toHaveCount(4)
+      await expect(page.locator('.form-field__error').first()).toHaveText(l.required)
+      await expect(page.getByLabel(l.first, { exact: true })).toBeFocused()
+      expect(posts).toEqual([])
+      if (locale === 'fr') await expectNoA11yViolations(page)
+
+      const email = `visitor-${locale}-${Date.now()}@example.com`
+      await fillValid(page, locale, email)
+      await page.getByRole('button', { name: l.send }).dblclick()
+      const thanks = page.locator('.contact-form__thanks')
+      await expect(thanks).toContainText('Zoë')
+      await expect(thanks).toContainText('Autogroep Horizon')
+      expect(submissionsWhere(email)).toBe(1)
+    })
+  }
+
+  test('the consent text links to the privacy statement of the language', async ({ page }) => {
+    await openPage(page, '/fr/contact')
+    const consent = page.locator('.contact-form__consent')
+    await expect(consent).toContainText('vos appels sont susceptibles d')
+    await expect(consent.getByRole('link')).toHaveAttribute('href', '/fr/confidentialite')
+  })
+})
+
+test.describe('contact form: the server refuses bad submissions with a 4xx and stores nothing', () => {
+  const variants: Array<[string, (body: string) => string, number]> = [
+    ['malformed', () => '{"this is": not json', 400],
+    ['oversized', (body) => body.replace('Graag een offerte', 'x'.repeat(6000)), 400],
+    // A number where the first name should be (seroval's encoding of 5).
+    ['wrong-typed', (body) => body.replace('{"t":1,"s":"Zoë"}', '{"t":0,"s":5}'), 400],
+  ]
+  for (const [name, mutate, status] of variants) {
+    test(name, async ({ page, consoleGuard }) => {
+      consoleGuard.allow(/status of 4\d\d/)
+      await asNewVisitor(page)
+      await openPage(page, '/en/contact')
+      const email = `bad-${name.replace(/\W/g, '')}-${Date.now()}@example.com`
+      await fillValid(page, 'en', email)
+      await page.route('**/_serverFn/**', async (route) => {
+        const body = route.request().postData() ?? ''
+        const changed = mutate(body)
+        expect(changed, 'the test changed the request').not.toBe(body)
+        await route.continue({ postData: changed })
+      })
+      const response = page.waitForResponse((r) => r.url().includes('/_serverFn/'))
+      await page.getByRole('button', { name: 'Send' }).click()
+      const answer = await response
+      expect(answer.status()).toBeGreaterThanOrEqual(400)
+      expect(answer.status()).toBeLessThan(500)
+      if (name !== 'malformed') expect(answer.status()).toBe(status)
+      await expect(page.getByRole('alert')).toHaveText('An error has occurred. Please try again later.')
+      // Nothing typed is lost.
+      await expect(page.getByLabel('First name', { exact: true })).toHaveValue('Zoë')
+      expect(submissionsWhere(email)).toBe(0)
+    })
+  }
+
+  test('missing captcha', async ({ page, consoleGuard }) => {
+    consoleGuard.allow(/status of 4\d\d/)
+    await asNewVisitor(page)
+    await openPage(page, '/en/contact')
+    const email = `nocaptcha-${Date.now()}@example.com`
+    await fillValid(page, 'en', email)
+    const payload = await page.locator('input[name="altcha"]').inputValue()
+    expect(payload.length).toBeGreaterThan(20)
+    await page.route('**/_serverFn/**', (route) => route.continue({ postData: (route.request().postData() ?? '').replace(payload, '') }))
+    const response = page.waitForResponse((r) => r.url().includes('/_serverFn/'))
+    await page.getByRole('button', { name: 'Send' }).click()
+    expect((await response).status()).toBe(403)
+    expect(submissionsWhere(email)).toBe(0)
+  })
+
+  test('filled honeypot', async ({ page, consoleGuard }) => {
+    consoleGuard.allow(/status of 4\d\d/)
+    await asNewVisitor(page)
+    await openPage(page, '/en/contact')
+    const email = `bot-${Date.now()}@example.com`
+    await fillValid(page, 'en', email)
+    await page.locator('input[name="website"]').evaluate((input: HTMLInputElement) => (input.value = 'https://spam.example'))
+    const response = page.waitForResponse((r) => r.url().includes('/_serverFn/'))
+    await page.getByRole('button', { name: 'Send' }).click()
+    expect((await response).status()).toBe(400)
+    expect(submissionsWhere(email)).toBe(0)
+  })
+
+  test('replayed captcha', async ({ page, consoleGuard }) => {
+    consoleGuard.allow(/status of 4\d\d/)
+    await asNewVisitor(page)
+    await openPage(page, '/en/contact')
+    const first = `replay-a-${Date.now()}@example.com`
+    await fillValid(page, 'en', first)
+    let captured = ''
+    page.on('request', (request) => {
+      if (request.url().includes('/_serverFn/') && !captured) captured = request.postData() ?? ''
+    })
+    const ok = page.waitForResponse((r) => r.url().includes('/_serverFn/'))
+    await page.getByRole('button', { name: 'Send' }).click()
+    expect((await ok).status()).toBe(200)
+    // The same solved challenge again, for another message.
+    await openPage(page, '/en/contact')
+    const second = `replay-b-${Date.now()}@example.com`
+    await fillValid(page, 'en', second)
+    await page.route('**/_serverFn/**', (route) =>
+      route.continue({ postData: captured.replace(first, second).replace(/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/, crypto.randomUUID()) }),
+    )
+    const replay = page.waitForResponse((r) => r.url().includes('/_serverFn/'))
+    await page.getByRole('button', { name: 'Send' }).click()
+    expect((await replay).status()).toBe(403)
+    expect(submissionsWhere(second)).toBe(0)
+  })
+})
+
+test('the rate limit answers 429 with a localized message in the form', async ({ page, consoleGuard }) => {
+  consoleGuard.allow(/status of 429/)
+  test.setTimeout(120_000)
+  await page.context().addCookies([{ name: 'consent', value: 'denied', url: 'http://127.0.0.1' }])
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': '198.51.100.77' })
+  for (let i = 1; i <= 6; i += 1) {
+    await openPage(page, '/de/kontakt')
+    await fillValid(page, 'de', `limit-${i}-${Date.now()}@example.com`)
+    const response = page.waitForResponse((r) => r.url().includes('/_serverFn/'))
+    await page.getByRole('button', { name: 'Senden' }).click()
+    const status = (await response).status()
+    if (i <= 5) {
+      expect(status).toBe(200)
+      continue
+    }
+    expect(status).toBe(429)
+    await expect(page.getByRole('alert')).toHaveText(
+      'Sie haben zu viele Nachrichten kurz hintereinander gesendet. Bitte versuchen Sie es in einigen Minuten erneut.',
+    )
+  }
+})
