@@ -72,6 +72,25 @@ export const runtimeConfigSchema = v.object({
     '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
   ),
   TRUST_PROXY: booleanFromEnv,
+  /**
+   * Optional own domain per language, e.g. "de=https://www.autogroep-horizon.de,fr=https://www.autogroep-horizon.fr".
+   * Languages without one use SITE_URL (a console warning says so at start-up).
+   */
+  LOCALE_DOMAINS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^(?:(?:nl|en|de|fr|da)=https?:\/\/[^,\s]+)(?:,(?:nl|en|de|fr|da)=https?:\/\/[^,\s]+)*$/, 'must look like de=https://example.de,fr=https://example.fr'),
+      v.transform((s) => {
+        const domains: Partial<Record<Locale, string>> = {}
+        for (const pair of s.split(',')) {
+          const [code, url] = pair.split('=')
+          const language = languages.find((l) => l.code === code)
+          if (language && url) domains[language.code] = new URL(url).origin
+        }
+        return domains
+      }),
+    ),
+  ),
   /** Folder for the SQLite database (contact submissions, used captcha challenges). */
   DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), 'data'),
   /** Secret that signs captcha challenges. Unset: a random one per process (fine for one instance). */
@@ -118,4 +137,11 @@ let cached: RuntimeConfig | undefined
 export function getRuntimeConfig(): RuntimeConfig {
   cached ??= parseRuntimeConfig(process.env)
   return cached
+}
+
+/** Languages that have no own domain while others do (each gets a console warning at start-up). */
+export function localesWithoutDomain(config: RuntimeConfig): Locale[] {
+  const domains = config.LOCALE_DOMAINS
+  if (!domains || Object.keys(domains).length === 0) return []
+  return localeCodes.filter((code) => !domains[code])
 }

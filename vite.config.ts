@@ -5,18 +5,19 @@ import viteReact from '@vitejs/plugin-react'
 import { nitro } from 'nitro/vite'
 import { defineConfig } from 'vite'
 
+export const graphqlSchemaPackages = ['@graphql-tools/schema', '@graphql-tools/merge', '@graphql-tools/utils', 'graphql-http']
+
 // One id per build, shared by the server and client bundles (build checks, Sentry release).
 const buildId = process.env.BUILD_ID || new Date().toISOString().replace(/[-:.TZ]/g, '')
 
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(buildId) },
-  resolve: {
-    tsconfigPaths: true,
-    // graphql ships ESM and CJS builds without an exports map: Node (and so every
-    // externalized package) loads the CJS one. Use it everywhere, or schemas
-    // built by one copy are rejected by the other ("another module or realm").
-    alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }],
-  },
+  resolve: { tsconfigPaths: true },
+  // graphql ships ESM and CJS builds without an exports map: Node would give externalized
+  // packages the CJS copy and our code the ESM one, and schemas built by one copy are rejected
+  // by the other ("another module or realm"). Bundling the packages that handle schema
+  // objects makes them all share our copy (the production build bundles them anyway).
+  ssr: { noExternal: graphqlSchemaPackages },
   server: { port: 3000, strictPort: true },
   plugins: [
     tanstackStart({ srcDirectory: 'app' }),

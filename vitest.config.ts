@@ -2,19 +2,16 @@ import babel from '@rolldown/plugin-babel'
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import viteReact from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+import { graphqlSchemaPackages } from './vite.config'
 
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify('test-build') },
-  resolve: {
-    tsconfigPaths: true,
-    // graphql ships ESM and CJS builds without an exports map: Node (and so every
-    // externalized package) loads the CJS one. Use it everywhere, or schemas
-    // built by one copy are rejected by the other ("another module or realm").
-    alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }],
-  },
+  resolve: { tsconfigPaths: true },
   plugins: [viteReact(), babel({ presets: [linguiTransformerBabelPreset()] }), lingui()],
   test: {
     include: ['app/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
     environment: 'node',
+    // See vite.config.ts: one graphql copy for everything that handles schema objects.
+    server: { deps: { inline: graphqlSchemaPackages } },
   },
 })

@@ -19,7 +19,9 @@ export interface RouterContext {
 
 export function getRouter() {
   const queryClient = new QueryClient({
-    defaultOptions: { queries: { staleTime: 60_000 } },
+    // No retries in the browser: a failed data request on navigation falls back to a full page
+    // load (ErrorPage), which is the better retry.
+    defaultOptions: { queries: { staleTime: 60_000, retry: false } },
   })
   const i18n = setupI18n()
 

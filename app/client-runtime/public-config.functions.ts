@@ -8,6 +8,7 @@ export const fetchPublicConfig = createServerFn({ method: 'GET' }).handler(() =>
   const config = getRuntimeConfig()
   return {
     siteUrl: config.SITE_URL,
+    localeOrigins: config.LOCALE_DOMAINS ?? {},
     tiles: { url: config.TILE_URL, attribution: config.TILE_ATTRIBUTION },
     buildId: __BUILD_ID__,
     gtm: config.GTM_ID ? { id: config.GTM_ID, scriptUrl: config.GTM_SCRIPT_URL } : undefined,

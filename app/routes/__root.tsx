@@ -41,6 +41,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     const query = pageParam.success && pageParam.output.page > 1 ? `?page=${pageParam.output.page}` : ''
     const head = buildHead({
       siteUrl: loaderData?.siteUrl ?? 'http://localhost:3000',
+      localeOrigins: loaderData?.localeOrigins,
       locale,
       path: pathCodec.toPublic(internalPath) + query,
       sameRouteTranslations: {

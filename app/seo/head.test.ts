@@ -48,6 +48,12 @@ describe('buildHead', () => {
     ])
   })
 
+  it('uses a language\'s own domain where one is configured', () => {
+    const head = buildHead({ ...base, localeOrigins: { de: 'https://www.example.de' }, page: { title: 'News' } })
+    expect(linkHrefs(head, 'alternate')).toContain('de https://www.example.de/de/nachricht')
+    expect(linkHrefs(head, 'alternate')).toContain('en https://www.example.com/en/news')
+  })
+
   it('lists only existing translations when the page names them', () => {
     const head = buildHead({ ...base, path: '/en/news/x', page: { title: 'X', translations: { en: '/en/news/x', de: '/de/nachricht/y' } } })
     expect(linkHrefs(head, 'alternate')).toEqual(['en https://www.example.com/en/news/x', 'de https://www.example.com/de/nachricht/y'])

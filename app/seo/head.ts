@@ -91,6 +91,8 @@ export function jsonForScript(value: unknown): string {
 
 export interface HeadInput {
   siteUrl: string
+  /** Own origin of some languages (LOCALE_DOMAINS); the others use siteUrl. */
+  localeOrigins?: Partial<Record<Locale, string>>
   locale: Locale
   /** Public path (and query) of this page. */
   path: string
@@ -113,6 +115,7 @@ export interface Head {
 export function buildHead(input: HeadInput): Head {
   const { siteUrl, locale, page, site } = input
   const absolute = (path: string) => new URL(path, siteUrl).href
+  const absoluteIn = (code: Locale, path: string) => new URL(path, input.localeOrigins?.[code] ?? siteUrl).href
   const title = documentTitle(input)
   const language = languages.find((l) => l.code === locale)
   const meta: Meta[] = [{ title }]
@@ -135,7 +138,7 @@ export function buildHead(input: HeadInput): Head {
     return { meta, links, jsonLd }
   }
 
-  const canonical = absolute(input.path)
+  const canonical = absoluteIn(locale, input.path)
   const description = page?.description ?? site?.tagline ?? undefined
   const image = page?.image ?? site?.ogImage ?? undefined
   if (description) meta.push({ name: 'description', content: description })
@@ -144,10 +147,10 @@ export function buildHead(input: HeadInput): Head {
   const translations: Partial<Record<Locale, string>> = page?.translations ?? input.sameRouteTranslations
   for (const code of localeCodes) {
     const path = translations[code]
-    if (path) links.push({ rel: 'alternate', hrefLang: code, href: absolute(path) })
+    if (path) links.push({ rel: 'alternate', hrefLang: code, href: absoluteIn(code, path) })
   }
   const defaultPath = translations[defaultLocale]
-  if (defaultPath) links.push({ rel: 'alternate', hrefLang: 'x-default', href: absolute(defaultPath) })
+  if (defaultPath) links.push({ rel: 'alternate', hrefLang: 'x-default', href: absoluteIn(defaultLocale, defaultPath) })
 
   meta.push(
     { property: 'og:title', content: page?.title ?? title },

@@ -1,5 +1,5 @@
 import { definePlugin } from 'nitro'
-import { ConfigError, getRuntimeConfig } from '../../app.config'
+import { ConfigError, getRuntimeConfig, localesWithoutDomain } from '../../app.config'
 import { ContentError, reloadContent } from './embedded'
 
 /**
@@ -10,6 +10,9 @@ import { ContentError, reloadContent } from './embedded'
 export default definePlugin(() => {
   try {
     const config = getRuntimeConfig()
+    for (const locale of localesWithoutDomain(config)) {
+      console.warn(`[config] no domain configured for locale "${locale}" in LOCALE_DOMAINS; it is served on SITE_URL`)
+    }
     if (!config.CMS_GRAPHQL_URL) reloadContent()
   } catch (error) {
     if (!(error instanceof ConfigError) && !(error instanceof ContentError)) throw error

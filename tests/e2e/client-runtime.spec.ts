@@ -135,6 +135,18 @@ test.describe('resilience', () => {
   })
 })
 
+test('a failed data request on client navigation falls back to a full page load', async ({ page, consoleGuard }) => {
+  consoleGuard.allow(/Failed to load resource|net::ERR_FAILED|\[navigation\]|\[reload\]|Failed to fetch/)
+  await openPage(page, '/en')
+  await page.evaluate(() => Reflect.set(window, '__sameDocument', true))
+  // Every data request from the browser fails from now on (the server still renders pages).
+  await page.route('**/_serverFn/**', (route) => route.abort())
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'About us' }).click()
+  await expect(page).toHaveURL(/\/en\/about-us$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Autogroep Horizon')
+  await expect.poll(() => page.evaluate(() => Reflect.get(window, '__sameDocument'))).toBeUndefined()
+})
+
 test('requests with the auth cookie are never stored by shared caches', async ({ request }) => {
   const response = await request.get('/en', { headers: { Cookie: 'auth_token=abc' } })
   expect(response.headers()['cache-control']).toBe('private, no-store')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, languages, parseRuntimeConfig } from '../../app.config'
+import { ConfigError, languages, localesWithoutDomain, parseRuntimeConfig } from '../../app.config'
 
 describe('app.config', () => {
   it('has the five languages with their iso codes, nl first', () => {
@@ -15,6 +15,14 @@ describe('app.config', () => {
 
   it('treats empty variables as unset', () => {
     expect(parseRuntimeConfig({ CMS_GRAPHQL_URL: '' }).CMS_GRAPHQL_URL).toBeUndefined()
+  })
+
+  it('reads per-locale domains and names the locales without one', () => {
+    const config = parseRuntimeConfig({ LOCALE_DOMAINS: 'de=https://www.example.de,fr=https://www.example.fr/' })
+    expect(config.LOCALE_DOMAINS).toEqual({ de: 'https://www.example.de', fr: 'https://www.example.fr' })
+    expect(localesWithoutDomain(config)).toEqual(['nl', 'en', 'da'])
+    expect(localesWithoutDomain(parseRuntimeConfig({}))).toEqual([])
+    expect(() => parseRuntimeConfig({ LOCALE_DOMAINS: 'xx=nope' })).toThrowError(/LOCALE_DOMAINS/)
   })
 
   it('names every bad variable', () => {
