@@ -63,16 +63,24 @@ test.describe('locations', () => {
     await context.close()
   })
 
-  test('the map shows a marker per location and is reachable from the list by keyboard', async ({ page }) => {
+  test('the map shows every location (as a marker or in a cluster) and is reachable from the list by keyboard', async ({ page }) => {
     await openPage(page, '/en/locations?country=dk')
-    const markers = page.locator('.leaflet-marker-icon')
-    await expect(markers).toHaveCount(await page.locator('.location-card').count())
+    const cards = await page.locator('.location-card').count()
+    const markers = page.locator('.leaflet-marker-icon.location-marker')
+    await expect(markers.first()).toBeVisible()
+    await expect
+      .poll(async () => {
+        const clustered = (await page.locator('.location-cluster span').allTextContents()).reduce((sum, n) => sum + Number(n), 0)
+        return (await markers.count()) + clustered
+      })
+      .toBe(cards)
     await expect(markers.first()).toHaveAttribute('title', /Horizon .+ \(/)
     const show = page.locator('.location-card').filter({ has: page.getByRole('heading', { name: 'Horizon Aarhus', exact: true }) }).getByRole('button', { name: /Show on map/ })
     await show.focus()
     await page.keyboard.press('Enter')
     await expect(page.locator('.leaflet-popup-content')).toContainText('Horizon Aarhus')
-    await expect(page.locator('.leaflet-marker-icon:focus')).toHaveCount(1)
+    // Keyboard focus has moved from the list into the map (the marker, or its open popup).
+    await expect(page.locator('.locations-map :focus')).toHaveCount(1)
     await expectNoA11yViolations(page)
   })
 

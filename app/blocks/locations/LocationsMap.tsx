@@ -1,7 +1,10 @@
 import L from 'leaflet'
 import 'leaflet/dist/leaflet.css'
+import 'react-leaflet-cluster/dist/assets/MarkerCluster.css'
 import { useEffect, useMemo, useRef } from 'react'
 import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet'
+import MarkerClusterGroup from 'react-leaflet-cluster'
+import type {} from 'leaflet.markercluster'
 import { directionsUrl, type LocationRow, type LocationType } from './locations'
 import { typeStyle } from './TypeIcon'
 
@@ -40,23 +43,47 @@ function FitToLocations({ locations }: { locations: ReadonlyArray<LocationRow> }
   return null
 }
 
-/** Moves to a location chosen in the list, opens its popup and moves keyboard focus to its marker. */
-function FocusLocation({ markers, focusedId }: { markers: Map<string, L.Marker>; focusedId: string | null }) {
+/**
+ * Moves to a location chosen in the list (opening its cluster if needed),
+ * opens its popup and moves keyboard focus to its marker.
+ */
+function FocusLocation({
+  markers,
+  clusters,
+  focusedId,
+}: {
+  markers: Map<string, L.Marker>
+  clusters: { current: L.MarkerClusterGroup | null }
+  focusedId: string | null
+}) {
   const map = useMap()
   useEffect(() => {
     if (!focusedId) return
     const marker = markers.get(focusedId)
-    if (!marker) return
-    map.setView(marker.getLatLng(), Math.max(map.getZoom(), 11))
-    marker.openPopup()
-    const element = marker.getElement()
-    element?.focus()
-  }, [map, markers, focusedId])
+    const group = clusters.current
+    if (!marker || !group) return
+    group.zoomToShowLayer(marker, () => {
+      marker.openPopup()
+      // After the zoom animation has placed the marker: focus it (else the map itself).
+      requestAnimationFrame(() => (marker.getElement() ?? map.getContainer()).focus())
+    })
+  }, [map, markers, clusters, focusedId])
   return null
+}
+
+/** Cluster badges in the brand colours, 40 px, white on navy (contrast and target size). */
+function clusterIcon(cluster: L.MarkerCluster): L.DivIcon {
+  const count = cluster.getChildCount()
+  return L.divIcon({
+    className: 'location-cluster',
+    html: `<span>${count}</span>`,
+    iconSize: [40, 40],
+  })
 }
 
 export default function LocationsMap({ locations, focusedId, tiles, typeLabel, directionsLabel }: Props) {
   const markers = useRef(new Map<string, L.Marker>())
+  const clusters = useRef<L.MarkerClusterGroup | null>(null)
   const icons = useMemo(
     () => ({
       dealer: markerIcon('dealer'),
@@ -70,7 +97,9 @@ export default function LocationsMap({ locations, focusedId, tiles, typeLabel, d
     <MapContainer center={[51.5, 6]} zoom={5} scrollWheelZoom={false} className="locations-map__canvas" keyboard>
       <TileLayer url={tiles.url} attribution={tiles.attribution} />
       <FitToLocations locations={locations} />
-      <FocusLocation markers={markers.current} focusedId={focusedId} />
+      <FocusLocation markers={markers.current} clusters={clusters} focusedId={focusedId} />
+      {/* Nearby markers merge into one badge, so every target keeps its size and spacing (WCAG 2.5.8). */}
+      <MarkerClusterGroup ref={clusters} iconCreateFunction={clusterIcon} showCoverageOnHover={false} maxClusterRadius={48}>
       {locations.map((location) => (
         <Marker
           key={location.id}
@@ -103,6 +132,7 @@ export default function LocationsMap({ locations, focusedId, tiles, typeLabel, d
           </Popup>
         </Marker>
       ))}
+      </MarkerClusterGroup>
     </MapContainer>
   )
 }
