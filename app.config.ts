@@ -59,6 +59,8 @@ export const runtimeConfigSchema = v.object({
   SITE_URL: v.optional(urlFromEnv, 'http://localhost:3000'),
   /** Remote CMS GraphQL endpoint; unset = the embedded CMS, in-process. */
   CMS_GRAPHQL_URL: v.optional(urlFromEnv),
+  /** Lets a site using this server as its remote CMS run mutations over HTTP (sent as a Bearer token). */
+  EMBEDDED_CMS_WRITE_KEY: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   /** Folder of the embedded CMS's content files. */
   CONTENT_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), 'content'),
   SENTRY_DSN: v.optional(urlFromEnv),

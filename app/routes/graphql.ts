@@ -1,11 +1,40 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { getOperationAST, parse } from 'graphql'
+import { getRuntimeConfig } from '../../app.config'
 import { embeddedGraphqlHandler } from '../server/cms/embedded-handler.server'
+
+/**
+ * Mutations change data (contact submissions). Over HTTP they are only for a
+ * site that holds EMBEDDED_CMS_WRITE_KEY; visitors reach them only through the
+ * contact form's server function, behind its validation, captcha and rate limit.
+ */
+async function isUnauthorizedMutation(request: Request): Promise<boolean> {
+  const key = getRuntimeConfig().EMBEDDED_CMS_WRITE_KEY
+  if (key && request.headers.get('authorization') === `Bearer ${key}`) return false
+  try {
+    const body: unknown = await request.clone().json()
+    const query = typeof body === 'object' && body !== null ? Reflect.get(body, 'query') : undefined
+    const operationName = typeof body === 'object' && body !== null ? Reflect.get(body, 'operationName') : undefined
+    if (typeof query !== 'string') return false
+    const operation = getOperationAST(parse(query), typeof operationName === 'string' ? operationName : undefined)
+    return operation?.operation === 'mutation'
+  } catch {
+    // Not JSON or not GraphQL: the handler answers with the proper 400.
+    return false
+  }
+}
 
 /** The embedded CMS over GraphQL over HTTP (POST JSON: operationName, variables, query). */
 export const Route = createFileRoute('/graphql')({
   server: {
     handlers: {
-      POST: ({ request }) => embeddedGraphqlHandler(request),
+      POST: async ({ request }) => {
+        if (await isUnauthorizedMutation(request)) {
+          return Response.json({ errors: [{ message: 'Mutations need the CMS write key' }] }, { status: 403 })
+        }
+        return embeddedGraphqlHandler(request)
+      },
+      // GET never runs mutations (GraphQL over HTTP).
       GET: ({ request }) => embeddedGraphqlHandler(request),
     },
   },

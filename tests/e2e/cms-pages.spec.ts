@@ -90,3 +90,18 @@ test.describe('remote CMS over GraphQL', () => {
     })
   }
 })
+
+test('POST /graphql serves queries, but not mutations without the write key', async ({ request }) => {
+  const query = await request.post('/graphql', {
+    data: { operationName: 'Site', variables: { locale: 'en_US' }, query: 'query Site($locale: String!) { readSiteConfig(locale: $locale) { title } }' },
+  })
+  expect(query.status()).toBe(200)
+  expect(await query.json()).toEqual({ data: { readSiteConfig: { title: 'Autogroep Horizon' } } })
+  const mutation = await request.post('/graphql', {
+    data: {
+      query:
+        'mutation { submitContactForm(input: { firstName: "a", surName: "b", email: "a@b.co", message: "spam", locale: "nl_NL", idempotencyKey: "x" }) { success } }',
+    },
+  })
+  expect(mutation.status()).toBe(403)
+})
