@@ -93,6 +93,11 @@ export const runtimeConfigSchema = v.object({
       }),
     ),
   ),
+  /** SMTP server for contact notifications, e.g. smtp://user:pass@mail.example.com:587. Unset: no e-mail. */
+  SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://'))),
+  /** Who receives contact notifications, and the sender address. */
+  CONTACT_NOTIFY_TO: v.optional(v.pipe(v.string(), v.email()), 'info@autogroep-horizon.example'),
+  MAIL_FROM: v.optional(v.pipe(v.string(), v.email()), 'website@autogroep-horizon.example'),
   /** Folder for the SQLite database (contact submissions, used captcha challenges). */
   DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), 'data'),
   /** Secret that signs captcha challenges. Unset: a random one per process (fine for one instance). */

@@ -29,6 +29,13 @@ export function database(): DatabaseSync {
       email TEXT NOT NULL,
       message TEXT NOT NULL
     );
+    CREATE TABLE IF NOT EXISTS outbox (
+      submission_id INTEGER PRIMARY KEY REFERENCES submissions(id),
+      attempts INTEGER NOT NULL DEFAULT 0,
+      next_attempt_at INTEGER NOT NULL,
+      last_error TEXT,
+      sent_at TEXT
+    );
     CREATE TABLE IF NOT EXISTS captcha_used (
       id TEXT PRIMARY KEY,
       expires_at INTEGER NOT NULL

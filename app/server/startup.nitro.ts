@@ -1,5 +1,6 @@
 import { definePlugin } from 'nitro'
 import { ConfigError, getRuntimeConfig, localesWithoutDomain } from '../../app.config'
+import { startOutboxWorker } from './contact/outbox.server'
 import { ContentError, reloadContent } from './embedded'
 
 /**
@@ -13,7 +14,11 @@ export default definePlugin(() => {
     for (const locale of localesWithoutDomain(config)) {
       console.warn(`[config] no domain configured for locale "${locale}" in LOCALE_DOMAINS; it is served on SITE_URL`)
     }
-    if (!config.CMS_GRAPHQL_URL) reloadContent()
+    if (!config.CMS_GRAPHQL_URL) {
+      reloadContent()
+      // The embedded CMS mails contact submissions when SMTP_URL is set.
+      startOutboxWorker()
+    }
   } catch (error) {
     if (!(error instanceof ConfigError) && !(error instanceof ContentError)) throw error
     console.error(error.message)

@@ -1,3 +1,4 @@
+import { getRuntimeConfig } from '../../../app.config'
 import { database } from '../db.server'
 
 export interface NewSubmission {
@@ -30,5 +31,10 @@ export function storeSubmission(submission: NewSubmission): { id: number; duplic
   )
   const row = db.prepare('SELECT id FROM submissions WHERE idempotency_key = ?').get(submission.idempotencyKey)
   const id = Number(row?.id)
-  return { id, duplicate: Number(result.changes) === 0 }
+  const duplicate = Number(result.changes) === 0
+  // The notification is queued with the submission; the outbox worker mails it (and retries).
+  if (!duplicate && getRuntimeConfig().SMTP_URL) {
+    db.prepare('INSERT OR IGNORE INTO outbox (submission_id, next_attempt_at) VALUES (?, ?)').run(id, Date.now())
+  }
+  return { id, duplicate }
 }

@@ -1,0 +1,95 @@
+import { createTransport, type Transporter } from 'nodemailer'
+import { getRuntimeConfig } from '../../../app.config'
+import { database } from '../db.server'
+
+/**
+ * Mails stored contact submissions through SMTP. Submissions are stored first
+ * and queued in the outbox table; a failed send is retried with exponential
+ * backoff (5 s, 10 s, 20 s … up to 15 min), so a down mail server loses nothing.
+ */
+export const outboxBackoff = { firstMs: 5_000, maxMs: 15 * 60_000 }
+
+function backoffMs(attempts: number): number {
+  return Math.min(outboxBackoff.firstMs * 2 ** Math.max(0, attempts - 1), outboxBackoff.maxMs)
+}
+
+let transporter: Transporter | undefined
+
+function transport(url: string): Transporter {
+  transporter ??= createTransport(url)
+  return transporter
+}
+
+interface DueMessage {
+  submissionId: number
+  attempts: number
+  firstName: string
+  surName: string
+  email: string
+  message: string
+  locale: string
+  createdAt: string
+}
+
+function dueMessages(now: number): DueMessage[] {
+  const rows = database()
+    .prepare(
+      `SELECT o.submission_id, o.attempts, s.first_name, s.sur_name, s.email, s.message, s.locale, s.created_at
+       FROM outbox o JOIN submissions s ON s.id = o.submission_id
+       WHERE o.sent_at IS NULL AND o.next_attempt_at <= ? ORDER BY o.submission_id LIMIT 20`,
+    )
+    .all(now)
+  return rows.map((row) => ({
+    submissionId: Number(row.submission_id),
+    attempts: Number(row.attempts),
+    firstName: String(row.first_name),
+    surName: String(row.sur_name),
+    email: String(row.email),
+    message: String(row.message),
+    locale: String(row.locale),
+    createdAt: String(row.created_at),
+  }))
+}
+
+/** Sends what is due; returns how many were sent. Never throws. */
+export async function processOutbox(now: number = Date.now()): Promise<number> {
+  const { SMTP_URL, CONTACT_NOTIFY_TO, MAIL_FROM } = getRuntimeConfig()
+  if (!SMTP_URL) return 0
+  let sent = 0
+  for (const item of dueMessages(now)) {
+    try {
+      await transport(SMTP_URL).sendMail({
+        from: MAIL_FROM,
+        to: CONTACT_NOTIFY_TO,
+        replyTo: item.email,
+        subject: `Contactformulier: ${item.firstName} ${item.surName}`,
+        text: `${item.firstName} ${item.surName} <${item.email}> (${item.locale}, ${item.createdAt}):\n\n${item.message}\n`,
+      })
+      database().prepare('UPDATE outbox SET sent_at = ?, attempts = attempts + 1, last_error = NULL WHERE submission_id = ?').run(new Date(now).toISOString(), item.submissionId)
+      sent += 1
+    } catch (error) {
+      const attempts = item.attempts + 1
+      database()
+        .prepare('UPDATE outbox SET attempts = ?, next_attempt_at = ?, last_error = ? WHERE submission_id = ?')
+        .run(attempts, now + backoffMs(attempts), error instanceof Error ? error.message : String(error), item.submissionId)
+      console.warn(`[outbox] submission ${item.submissionId} not mailed (attempt ${attempts}), retrying later`)
+    }
+  }
+  return sent
+}
+
+let timer: NodeJS.Timeout | undefined
+
+/** Starts the outbox worker (once per process); it does nothing without SMTP_URL. */
+export function startOutboxWorker(intervalMs = 2_000): void {
+  if (timer || !getRuntimeConfig().SMTP_URL) return
+  let running = false
+  timer = setInterval(() => {
+    if (running) return
+    running = true
+    void processOutbox().finally(() => {
+      running = false
+    })
+  }, intervalMs)
+  timer.unref()
+}
