@@ -100,6 +100,12 @@ export const runtimeConfigSchema = v.object({
   MAIL_FROM: v.optional(v.pipe(v.string(), v.email()), 'website@autogroep-horizon.example'),
   /** Folder for the SQLite database (contact submissions, used captcha challenges). */
   DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), 'data'),
+  /** Which captcha the contact form uses: self-hosted ALTCHA (default) or Cloudflare Turnstile. */
+  CAPTCHA_PROVIDER: v.optional(v.picklist(['altcha', 'turnstile']), 'altcha'),
+  TURNSTILE_SITE_KEY: v.optional(v.pipe(v.string(), v.minLength(1))),
+  TURNSTILE_SECRET: v.optional(v.pipe(v.string(), v.minLength(1))),
+  TURNSTILE_VERIFY_URL: v.optional(urlFromEnv, 'https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+  TURNSTILE_SCRIPT_URL: v.optional(urlFromEnv, 'https://challenges.cloudflare.com/turnstile/v0/api.js'),
   /** Secret that signs captcha challenges. Unset: a random one per process (fine for one instance). */
   ALTCHA_HMAC_KEY: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   /** Contact submissions allowed per client IP and window, e.g. "5/600" (5 per 600 s). */

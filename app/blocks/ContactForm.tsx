@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useForm } from '@tanstack/react-form'
-import { Link } from '@tanstack/react-router'
+import { getRouteApi, Link } from '@tanstack/react-router'
 import type { ResultOf } from 'gql.tada'
 import { useRef, useState, type ReactNode } from 'react'
 import { contactLimits, fieldError, type ContactErrorCode, type ContactFields } from '../contact/contact-schema'
@@ -11,6 +11,14 @@ import { useCurrentLocale } from '../i18n/use-locale'
 import { BlockSection } from './BlockSection'
 import type { ContactFormBlockFragment } from './ContactForm.fragment'
 import { AltchaWidget, captchaPayload } from './contact/AltchaWidget'
+import { TurnstileWidget } from './contact/TurnstileWidget'
+
+const rootRoute = getRouteApi('__root__')
+
+/** Which captcha to show (root loader's public config; ALTCHA when absent, e.g. in unit tests). */
+function useRouteContextCaptcha() {
+  return rootRoute.useLoaderData({ select: (data) => ('captcha' in data ? data.captcha : undefined) })
+}
 
 type Status = { kind: 'idle' } | { kind: 'sent'; firstName: string } | { kind: 'failed'; reason: 'rateLimited' | 'error' }
 
@@ -44,6 +52,7 @@ export function ContactForm({ block }: { block: ResultOf<typeof ContactFormBlock
   const { t } = useLingui()
   const locale = useCurrentLocale()
   const siteName = useOptionalSiteData()?.site.title ?? ''
+  const captcha = useRouteContextCaptcha()
   const errorText = useErrorText()
   const formRef = useRef<HTMLFormElement>(null)
   const idempotencyKey = useRef<string | null>(null)
@@ -208,7 +217,11 @@ export function ContactForm({ block }: { block: ResultOf<typeof ContactFormBlock
           <input id={`${block.id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" />
         </div>
 
-        <AltchaWidget locale={locale} />
+        {captcha?.provider === 'turnstile' ? (
+          <TurnstileWidget locale={locale} siteKey={captcha.siteKey} scriptUrl={captcha.scriptUrl} />
+        ) : (
+          <AltchaWidget locale={locale} />
+        )}
 
         <p className="contact-form__consent">
           <Trans>

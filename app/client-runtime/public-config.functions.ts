@@ -9,6 +9,10 @@ export const fetchPublicConfig = createServerFn({ method: 'GET' }).handler(() =>
   return {
     siteUrl: config.SITE_URL,
     localeOrigins: config.LOCALE_DOMAINS ?? {},
+    captcha:
+      config.CAPTCHA_PROVIDER === 'turnstile' && config.TURNSTILE_SITE_KEY
+        ? { provider: 'turnstile' as const, siteKey: config.TURNSTILE_SITE_KEY, scriptUrl: config.TURNSTILE_SCRIPT_URL }
+        : { provider: 'altcha' as const },
     tiles: { url: config.TILE_URL, attribution: config.TILE_ATTRIBUTION },
     buildId: __BUILD_ID__,
     gtm: config.GTM_ID ? { id: config.GTM_ID, scriptUrl: config.GTM_SCRIPT_URL } : undefined,

@@ -43,8 +43,8 @@ export const submitContact = createServerFn({ method: 'POST' })
     const submission = parsed.output
     // A filled honeypot is a bot: refuse without saying why.
     if (submission.website !== '') return fail(400, { ok: false, reason: 'invalid' })
-    if (!(await verifyCaptcha(submission.captcha))) return fail(403, { ok: false, reason: 'captcha' })
     const ip = getRequestIP({ xForwardedFor: getRuntimeConfig().TRUST_PROXY }) ?? 'unknown'
+    if (!(await verifyCaptcha(submission.captcha, ip))) return fail(403, { ok: false, reason: 'captcha' })
     if (!rateLimiter().allow(ip)) return fail(429, { ok: false, reason: 'rateLimited' })
 
     const locale = languages.find((l) => l.code === submission.locale)?.iso ?? 'nl_NL'

@@ -40,8 +40,10 @@ export function AltchaWidget({ locale }: { locale: Locale }) {
   )
 }
 
-/** The widget's payload in a form (light DOM or the widget's shadow root). */
+/** The captcha's payload in a form: Turnstile's token, or ALTCHA's (light DOM or the widget's shadow root). */
 export function captchaPayload(form: HTMLFormElement): string {
+  const turnstile = form.querySelector<HTMLInputElement>('input[name="captcha"]')
+  if (turnstile) return turnstile.value
   const direct = form.querySelector<HTMLInputElement>('input[name="altcha"]')
   if (direct) return direct.value
   const widget = form.querySelector('altcha-widget')

@@ -52,8 +52,35 @@ const payloadSchema = v.object({
   solution: v.object({ counter: v.number(), derivedKey: v.string(), time: v.optional(v.number()) }),
 })
 
-/** True for a valid, unexpired, not yet used solution; marks it used. */
-export async function verifyCaptcha(payload: string): Promise<boolean> {
+/**
+ * The captcha behind the contact form, chosen by CAPTCHA_PROVIDER. Both
+ * answer one question: is this payload a valid, unused proof of a human (or
+ * of work)?
+ */
+export function verifyCaptcha(payload: string, clientIp: string | undefined): Promise<boolean> {
+  return getRuntimeConfig().CAPTCHA_PROVIDER === 'turnstile' ? verifyTurnstile(payload, clientIp) : verifyAltcha(payload)
+}
+
+const turnstileAnswer = v.object({ success: v.boolean() })
+
+/** Cloudflare Turnstile: the token is checked by the provider's verify endpoint (tokens are single-use there). */
+async function verifyTurnstile(token: string, clientIp: string | undefined): Promise<boolean> {
+  const { TURNSTILE_SECRET, TURNSTILE_VERIFY_URL } = getRuntimeConfig()
+  if (!TURNSTILE_SECRET || !token) return false
+  const form = new URLSearchParams({ secret: TURNSTILE_SECRET, response: token })
+  if (clientIp) form.set('remoteip', clientIp)
+  try {
+    const response = await fetch(TURNSTILE_VERIFY_URL, { method: 'POST', body: form, signal: AbortSignal.timeout(5_000) })
+    const parsed = v.safeParse(turnstileAnswer, await response.json())
+    return parsed.success && parsed.output.success
+  } catch (error) {
+    console.warn('[captcha] Turnstile verification failed', error)
+    return false
+  }
+}
+
+/** ALTCHA: true for a valid, unexpired, not yet used solution; marks it used. */
+async function verifyAltcha(payload: string): Promise<boolean> {
   let decoded: unknown
   try {
     decoded = JSON.parse(Buffer.from(payload, 'base64').toString('utf8'))
