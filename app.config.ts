@@ -59,7 +59,10 @@ export const runtimeConfigSchema = v.object({
   SITE_URL: v.optional(urlFromEnv, 'http://localhost:3000'),
   /** Remote CMS GraphQL endpoint; unset = the embedded CMS, in-process. */
   CMS_GRAPHQL_URL: v.optional(urlFromEnv),
-  /** Lets a site using this server as its remote CMS run mutations over HTTP (sent as a Bearer token). */
+  /**
+   * Write key for CMS mutations over HTTP: a server with it accepts mutations on /graphql, a site
+   * with it sends it (as a Bearer token) to its remote CMS. Set the same value on both.
+   */
   EMBEDDED_CMS_WRITE_KEY: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   /** Folder of the embedded CMS's content files. */
   CONTENT_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), 'content'),

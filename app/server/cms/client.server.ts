@@ -109,8 +109,12 @@ export function createCmsOperation<TResult, TVariables extends Record<string, un
   cacheClearers.add(() => cache.clear())
 
   return async (variables, { authToken } = {}) => {
-    // Mutations and authenticated requests are never shared.
-    if (rootType === 'Mutation' || authToken) return runDocument(document, variables, rootType, authToken)
+    // Mutations are the site's own writes: they carry the CMS write key when one is configured.
+    if (rootType === 'Mutation') {
+      return runDocument(document, variables, rootType, getRuntimeConfig().EMBEDDED_CMS_WRITE_KEY ?? authToken)
+    }
+    // Authenticated requests are never shared.
+    if (authToken) return runDocument(document, variables, rootType, authToken)
     const status: LRUCache.Status<string, { data: TResult }, { variables: TVariables }> = {}
     const entry = await cache.fetch(cacheKey(variables), { context: { variables }, status })
     // With stale-if-error on, a failed first fetch resolves empty; surface its error.

@@ -102,6 +102,26 @@ describe('CMS client against a remote CMS', () => {
   })
 })
 
+describe('CMS mutations', () => {
+  it('send the CMS write key, never from the cache', async () => {
+    vi.stubEnv('EMBEDDED_CMS_WRITE_KEY', 'a-long-enough-write-key')
+    const { createCmsOperation } = await freshClient()
+    const Mutation = graphql(`
+      mutation Submit($input: ContactFormInput!) {
+        submitContactForm(input: $input) {
+          success
+        }
+      }
+    `)
+    const run = createCmsOperation(Mutation)
+    const input = { firstName: 'a', surName: 'b', email: 'a@b.co', message: 'm', locale: 'nl_NL', idempotencyKey: 'k' }
+    await run({ input }).catch(() => undefined)
+    await run({ input }).catch(() => undefined)
+    expect(seen).toHaveLength(2)
+    expect(seen[0]?.authorization).toBe('Bearer a-long-enough-write-key')
+  })
+})
+
 describe('CMS response cache', () => {
   it('serves from cache within the TTL', async () => {
     const { createCmsOperation, clock } = await freshClient()
