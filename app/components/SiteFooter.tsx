@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { linkTargetFor } from '../i18n/link-target'
 import { useCurrentLocale } from '../i18n/use-locale'
+import { MenuItems } from './MenuItems'
 import { useSiteData } from './site-data'
 
 export function SiteFooter() {
@@ -19,16 +19,7 @@ export function SiteFooter() {
         </div>
         <nav aria-label={t`Voettekstmenu`}>
           <ul>
-            {navigation.footer.map((item) => {
-              const target = linkTargetFor(item.link)
-              return target ? (
-                <li key={item.link}>
-                  <Link to={target.to} params={target.params}>
-                    {item.title}
-                  </Link>
-                </li>
-              ) : null
-            })}
+            <MenuItems items={navigation.footer} />
             <li>
               <Link to="/$locale/~privacy" params={{ locale }}>{t`Privacyverklaring`}</Link>
             </li>

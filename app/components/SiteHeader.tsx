@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { linkTargetFor } from '../i18n/link-target'
 import { useCurrentLocale } from '../i18n/use-locale'
 import { LanguageSwitcher } from './LanguageSwitcher'
+import { MenuItems } from './MenuItems'
 import { useSiteData } from './site-data'
 
 export function SiteHeader() {
@@ -22,16 +22,7 @@ export function SiteHeader() {
         </Link>
         <nav className="primary-nav" aria-label={t`Hoofdmenu`}>
           <ul>
-            {navigation.main.map((item) => {
-              const target = linkTargetFor(item.link)
-              return target ? (
-                <li key={item.link}>
-                  <Link to={target.to} params={target.params}>
-                    {item.title}
-                  </Link>
-                </li>
-              ) : null
-            })}
+            <MenuItems items={navigation.main} />
             <li>
               <Link to="/$locale/~news" params={{ locale }}>
                 {t`Nieuws`}
