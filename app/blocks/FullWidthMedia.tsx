@@ -2,12 +2,28 @@ import type { ResultOf } from 'gql.tada'
 import type { FullWidthMediaBlockFragment } from './FullWidthMedia.fragment'
 import { Image } from './Image'
 
+/**
+ * An edge-to-edge photo band. With a shown title it is a labelled section
+ * (visible h2 above the photo); without one it is just a figure, no landmark.
+ */
 export function FullWidthMedia({ block, isFirst }: { block: ResultOf<typeof FullWidthMediaBlockFragment>; isFirst: boolean }) {
-  return (
-    <figure className="block block--full-width-media">
-      {block.showTitle && block.title ? <h2 className="visually-hidden">{block.title}</h2> : null}
+  const title = block.showTitle && block.title ? block.title : null
+  const headingId = `block-${block.id}-title`
+  const figure = (
+    <figure className="full-width-media">
       <Image image={block.image} priority={isFirst} sizes="100vw" />
       {block.caption ? <figcaption>{block.caption}</figcaption> : null}
     </figure>
+  )
+  if (!title) return <div className="block block--full-width-media">{figure}</div>
+  return (
+    <section className="block block--full-width-media block--full-width-media-titled" aria-labelledby={headingId}>
+      <div className="block__inner">
+        <h2 id={headingId} className="block__title">
+          {title}
+        </h2>
+      </div>
+      {figure}
+    </section>
   )
 }

@@ -88,6 +88,13 @@ describe('blocks', () => {
     expect(screen.queryByRole('heading')).toBeNull()
   })
 
+  it('FullWidthMedia: a shown title is a visible h2 naming the section', async () => {
+    await renderInRouter(<Block element={{ ...fixtures.FullWidthMedia, showTitle: true }} isFirst={false} />)
+    const heading = screen.getByRole('heading', { level: 2, name: 'Weg' })
+    expect(heading.classList.contains('visually-hidden')).toBe(false)
+    expect(screen.getByRole('region', { name: 'Weg' }).querySelector('figure img')).not.toBeNull()
+  })
+
   it('Link: a localized internal link', async () => {
     await renderInRouter(<Block element={fixtures.Link} isFirst={false} />)
     expect(screen.getByRole('link', { name: 'Onze geschiedenis' }).getAttribute('href')).toBe('/over-ons/historie')
@@ -99,6 +106,11 @@ describe('blocks', () => {
     expect(link.getAttribute('href')).toBe('/media/files/j.pdf')
     expect(link.hasAttribute('download')).toBe(true)
     expect(link.textContent).toMatch(/PDF, 1,2\s?MB/)
+  })
+
+  it('Download: the size follows the page language', async () => {
+    await renderInRouter(<Block element={fixtures.Download} isFirst={false} />, 'en')
+    expect(screen.getByRole('link', { name: /Jaarverslag/ }).textContent).toMatch(/PDF, 1\.2\s?MB/)
   })
 
   it('ContactForm: the form with its four fields and the consent text', async () => {
@@ -124,6 +136,45 @@ describe('registry', () => {
     for (const title of ['Welkom', 'Diensten', 'Merken', 'Showroom', 'Twee', 'Geschiedenis', 'Downloads', 'Contact', 'Kaart']) {
       expect(screen.getByRole('heading', { name: title })).toBeTruthy()
     }
+  })
+
+  it.each([
+    ['Hero', 'block--hero'],
+    ['Icons', 'block--icons'],
+    ['Grid', 'block--grid'],
+    ['MediaContent', 'block--media-content'],
+    ['TwoColumnContent', 'block--two-columns'],
+    ['FullWidthMedia', 'block--full-width-media'],
+    ['Link', 'block--link'],
+    ['Download', 'block--download'],
+    ['ContactForm', 'block--contact-form'],
+    ['InteractiveMap', 'block--interactive-map'],
+  ] satisfies ReadonlyArray<[BlockElement['__typename'], string]>)('maps %s to its component (%s)', async (typename, className) => {
+    const { container } = await renderInRouter(<Blocks elements={[fixtures[typename]]} />, 'nl', [[['cms', 'locations', 'nl'], locations]])
+    const roots = Array.from(container.children)
+    expect(roots).toHaveLength(1)
+    expect(roots[0]?.classList.contains(className)).toBe(true)
+  })
+
+  it('keeps the CMS order, and only the first block is the h1 with an eager, high-priority image', async () => {
+    const second = { ...fixtures.Hero, id: 'h2', title: 'Tweede' }
+    const { container } = await renderInRouter(<Blocks elements={[fixtures.Hero, fixtures.MediaContent, second, fixtures.FullWidthMedia]} />)
+    expect(Array.from(container.children).map((el) => el.classList[1])).toEqual(['block--hero', 'block--media-content', 'block--hero', 'block--full-width-media'])
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Welkom'])
+    expect(screen.getByRole('heading', { level: 2, name: 'Tweede' })).toBeTruthy()
+    const images = Array.from(container.querySelectorAll('img'))
+    expect(images.map((img) => img.getAttribute('loading'))).toEqual(['eager', 'lazy', 'lazy', 'lazy'])
+    expect(images.map((img) => img.getAttribute('fetchpriority'))).toEqual(['high', null, null, null])
+    for (const img of images) {
+      expect(img.getAttribute('width')).toBeTruthy()
+      expect(img.getAttribute('height')).toBeTruthy()
+    }
+  })
+
+  it('the first block of any type gets the priority image', async () => {
+    const { container } = await renderInRouter(<Blocks elements={[fixtures.FullWidthMedia, fixtures.Hero]} />)
+    expect(Array.from(container.querySelectorAll('img')).map((img) => img.getAttribute('loading'))).toEqual(['eager', 'lazy'])
+    expect(screen.getByRole('heading', { level: 2, name: 'Welkom' })).toBeTruthy()
   })
 
   it('renders nothing for an unknown block type and warns in development', async () => {

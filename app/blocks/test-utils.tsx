@@ -8,7 +8,11 @@ import type { SafeHtml } from '../server/safe-html'
 import { sanitizeHtml } from '../server/sanitize'
 import { localeRewrite } from '../i18n/i18n'
 
-/** Renders UI inside a memory router and an nl Lingui provider, as blocks expect. */
+/**
+ * Renders UI inside a memory router (a lone root route, with the site's locale
+ * rewrite) and a Lingui provider (nl, empty catalog: source texts), as blocks
+ * expect. Independent of the generated route tree. Returns the router too.
+ */
 export async function renderInRouter(ui: ReactNode, locale = 'nl', queryData: ReadonlyArray<[ReadonlyArray<string>, unknown]> = []) {
   const i18n = setupI18n({ locale, messages: { [locale]: {} } })
   const queryClient = new QueryClient()
@@ -31,7 +35,7 @@ export async function renderInRouter(ui: ReactNode, locale = 'nl', queryData: Re
     </QueryClientProvider>,
   )
   await router.load()
-  return result
+  return { ...result, router }
 }
 
 /** Fixture HTML as the CMS client would deliver it: sanitized. */

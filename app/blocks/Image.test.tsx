@@ -1,0 +1,39 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { Image } from './Image'
+
+afterEach(cleanup)
+
+const photo = { url: '/media/showroom.webp', alt: 'De showroom in Utrecht', width: 1200, height: 800 }
+
+describe('Image', () => {
+  it('lazy by default: loading=lazy, decoding=async, no fetch priority, intrinsic size', () => {
+    render(<Image image={photo} />)
+    const img = screen.getByRole('img', { name: 'De showroom in Utrecht' })
+    expect(img.getAttribute('src')).toBe('/media/showroom.webp')
+    expect(img.getAttribute('loading')).toBe('lazy')
+    expect(img.getAttribute('decoding')).toBe('async')
+    expect(img.hasAttribute('fetchpriority')).toBe(false)
+    expect(img.getAttribute('width')).toBe('1200')
+    expect(img.getAttribute('height')).toBe('800')
+  })
+
+  it('priority (first block): eager with fetchpriority=high, still sized', () => {
+    render(<Image image={photo} priority sizes="100vw" className="hero__image" />)
+    const img = screen.getByRole('img')
+    expect(img.getAttribute('loading')).toBe('eager')
+    expect(img.getAttribute('fetchpriority')).toBe('high')
+    expect(img.getAttribute('decoding')).not.toBe('async')
+    expect(img.getAttribute('width')).toBe('1200')
+    expect(img.getAttribute('height')).toBe('800')
+    expect(img.getAttribute('sizes')).toBe('100vw')
+    expect(img.getAttribute('class')).toBe('hero__image')
+  })
+
+  it('an empty alt stays empty (decorative image, hidden from assistive technology)', () => {
+    const { container } = render(<Image image={{ ...photo, alt: '' }} />)
+    expect(container.querySelector('img')?.getAttribute('alt')).toBe('')
+    expect(screen.queryByRole('img')).toBeNull()
+  })
+})

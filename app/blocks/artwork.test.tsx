@@ -1,0 +1,69 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { BrandLogo } from './brand-logos'
+import { Icon } from './icon-set'
+
+afterEach(cleanup)
+
+describe('BrandLogo', () => {
+  it.each([
+    ['audi', 'Audi'],
+    ['bmw', 'BMW'],
+    ['ford', 'Ford'],
+    ['toyota', 'Toyota'],
+    ['volvo', 'Volvo'],
+    ['volkswagen', 'Volkswagen'],
+    ['mercedes', 'Mercedes-Benz'],
+    ['renault', 'Renault'],
+    ['peugeot', 'Peugeot'],
+    ['skoda', 'Škoda'],
+    ['kia', 'Kia'],
+    ['hyundai', 'Hyundai'],
+    ['opel', 'Opel'],
+    ['seat', 'SEAT'],
+    ['mazda', 'Mazda'],
+  ])('%s: an SVG wordmark named %s for assistive technology', (key, name) => {
+    const { container } = render(<BrandLogo brand={key} fallback="Fallback" />)
+    const logo = screen.getByRole('img', { name })
+    expect(logo.tagName.toLowerCase()).toBe('svg')
+    expect(logo.querySelector('text')?.textContent).toBeTruthy()
+    expect(container.textContent).not.toContain('Fallback')
+  })
+
+  it('an unknown key shows the title as text', () => {
+    const { container } = render(<BrandLogo brand="lada" fallback="Lada" />)
+    expect(screen.queryByRole('img')).toBeNull()
+    expect(container.querySelector('svg')).toBeNull()
+    expect(container.textContent).toBe('Lada')
+  })
+})
+
+describe('Icon', () => {
+  it.each(['car', 'wrench', 'key', 'leaf', 'shield', 'map-pin', 'phone', 'euro', 'users', 'clock', 'star', 'handshake'])(
+    '%s: a decorative drawn icon',
+    (name) => {
+      const { container } = render(<Icon name={name} />)
+      const svg = container.querySelector('svg')
+      expect(svg?.getAttribute('aria-hidden')).toBe('true')
+      expect(svg?.querySelector('path')?.getAttribute('d')).toBeTruthy()
+      expect(svg?.querySelector('circle')).toBeNull()
+    },
+  )
+
+  it('icons differ from each other', () => {
+    const ds = ['car', 'wrench', 'key', 'leaf', 'shield', 'map-pin', 'phone', 'euro', 'users', 'clock', 'star', 'handshake'].map((name) => {
+      const { container } = render(<Icon name={name} />)
+      return container.querySelector('path')?.getAttribute('d')
+    })
+    expect(new Set(ds).size).toBe(ds.length)
+  })
+
+  it('an unknown key falls back to a neutral dot', () => {
+    const { container } = render(<Icon name="rocket" />)
+    const svg = container.querySelector('svg')
+    expect(svg?.getAttribute('aria-hidden')).toBe('true')
+    expect(svg?.querySelector('path')).toBeNull()
+    expect(svg?.querySelector('circle')).not.toBeNull()
+  })
+})
