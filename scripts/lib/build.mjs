@@ -1,0 +1,27 @@
+// Build the app when the build is missing or older than its sources (shared by
+// `npm start`, `npm run bench` and `npm run lighthouse`).
+import { spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+
+const buildMarker = '.output/nitro.json'
+const sources = ['app', 'public', 'package-lock.json', 'vite.config.ts', 'app.config.ts', 'lingui.config.ts']
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0
+  const stat = statSync(path)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  let newest = stat.mtimeMs
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)))
+  return newest
+}
+
+/** Runs `vite build` when needed; exits the process when the build fails. */
+export function ensureBuild() {
+  const builtAt = existsSync(buildMarker) ? statSync(buildMarker).mtimeMs : 0
+  const changedAt = Math.max(...sources.map(newestMtime))
+  if (builtAt >= changedAt) return
+  console.log(builtAt ? 'Sources changed since the last build: building…' : 'No build yet: building…')
+  const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], { stdio: 'inherit' })
+  if (build.status !== 0) process.exit(build.status ?? 1)
+}
