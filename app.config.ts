@@ -111,6 +111,22 @@ export const runtimeConfigSchema = v.object({
   TURNSTILE_SCRIPT_URL: v.optional(urlFromEnv, 'https://challenges.cloudflare.com/turnstile/v0/api.js'),
   /** Secret that signs captcha challenges. Unset: a random one per process (fine for one instance). */
   ALTCHA_HMAC_KEY: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
+  /**
+   * Strict-Transport-Security: "auto" sends it when SITE_URL is https, "on" always (TLS ends at a
+   * proxy that rewrites the URL), "off" never (a host that sets it itself).
+   */
+  HSTS: v.optional(v.picklist(['auto', 'on', 'off']), 'auto'),
+  /** Full-page cache for anonymous HTML: seconds a page is fresh; 0 turns the page cache off. */
+  PAGE_CACHE_TTL: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'must be a number of seconds'), v.transform(Number)), '60'),
+  /** Seconds after that in which a stale page is still served while it is rendered anew. */
+  PAGE_CACHE_SWR: v.optional(v.pipe(v.string(), v.regex(/^\d{1,7}$/, 'must be a number of seconds'), v.transform(Number)), '600'),
+  /** Memory bound of the page cache in megabytes (least recently used pages go first). */
+  PAGE_CACHE_MAX_MB: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a number of megabytes'), v.transform(Number)), '64'),
+  /**
+   * Secret for POST /api/cache/purge (a CMS publish webhook sends it as a Bearer token).
+   * Unset: the purge endpoint is off.
+   */
+  CACHE_PURGE_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   /** Contact submissions allowed per client IP and window, e.g. "5/600" (5 per 600 s). */
   CONTACT_RATE_LIMIT: v.optional(
     v.pipe(

@@ -21,7 +21,13 @@ export default defineConfig({
   server: { port: 3000, strictPort: true },
   plugins: [
     tanstackStart({ srcDirectory: 'app' }),
-    nitro({ plugins: ['./app/server/startup.nitro.ts'] }),
+    nitro({
+      plugins: ['./app/server/startup.nitro.ts'],
+      // Page cache, ETag/304, Cache-Control and compression for every HTML response.
+      handlers: [{ route: '/**', middleware: true, handler: './app/server/html-delivery.nitro.ts' }],
+      // Hashed JS/CSS and other public files also ship as .br/.gz, served by content negotiation.
+      compressPublicAssets: { gzip: true, brotli: true },
+    }),
     viteReact(),
     // Lingui macros need a babel pass; plugin-react 6 no longer runs babel plugins.
     babel({ presets: [linguiTransformerBabelPreset()] }),

@@ -12,6 +12,7 @@ export default defineConfig({
     include: ['app/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
     environment: 'node',
     // See vite.config.ts: one graphql copy for everything that handles schema objects.
-    server: { deps: { inline: graphqlSchemaPackages } },
+    // The Observatory is inlined so its HSTS preload lookup can be replaced (security-headers.test.ts).
+    server: { deps: { inline: [...graphqlSchemaPackages, '@mdn/mdn-http-observatory'] } },
   },
 })

@@ -24,6 +24,7 @@ import { Route as BuildsLatestDotjsonRouteImport } from './routes/builds/latest[
 import { Route as LocaleChar126cookiePolicyIndexRouteImport } from './routes/$locale/~cookie-policy/index'
 import { Route as LocaleChar126newsIndexRouteImport } from './routes/$locale/~news/index'
 import { Route as LocaleChar126newsSlugRouteImport } from './routes/$locale/~news/$slug'
+import { Route as ApiCachePurgeRouteImport } from './routes/api/cache/purge'
 import { Route as ApiCaptchaChallengeRouteImport } from './routes/api/captcha/challenge'
 import { Route as ApiV1SplatRouteImport } from './routes/api/v1/$'
 
@@ -104,6 +105,11 @@ const LocaleChar126newsSlugRoute = LocaleChar126newsSlugRouteImport.update({
   path: '/~news/$slug',
   getParentRoute: () => LocaleRouteRoute,
 } as any)
+const ApiCachePurgeRoute = ApiCachePurgeRouteImport.update({
+  id: '/api/cache/purge',
+  path: '/api/cache/purge',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiCaptchaChallengeRoute = ApiCaptchaChallengeRouteImport.update({
   id: '/api/captcha/challenge',
   path: '/api/captcha/challenge',
@@ -129,6 +135,7 @@ export interface FileRoutesByFullPath {
   '/builds/latest.json': typeof BuildsLatestDotjsonRoute
   '/$locale/': typeof LocaleIndexRoute
   '/$locale/~news/$slug': typeof LocaleChar126newsSlugRoute
+  '/api/cache/purge': typeof ApiCachePurgeRoute
   '/api/captcha/challenge': typeof ApiCaptchaChallengeRoute
   '/api/v1/$': typeof ApiV1SplatRoute
   '/$locale/~cookie-policy/': typeof LocaleChar126cookiePolicyIndexRoute
@@ -146,6 +153,7 @@ export interface FileRoutesByTo {
   '/builds/latest.json': typeof BuildsLatestDotjsonRoute
   '/$locale': typeof LocaleIndexRoute
   '/$locale/~news/$slug': typeof LocaleChar126newsSlugRoute
+  '/api/cache/purge': typeof ApiCachePurgeRoute
   '/api/captcha/challenge': typeof ApiCaptchaChallengeRoute
   '/api/v1/$': typeof ApiV1SplatRoute
   '/$locale/~cookie-policy': typeof LocaleChar126cookiePolicyIndexRoute
@@ -166,6 +174,7 @@ export interface FileRoutesById {
   '/builds/latest.json': typeof BuildsLatestDotjsonRoute
   '/$locale/': typeof LocaleIndexRoute
   '/$locale/~news/$slug': typeof LocaleChar126newsSlugRoute
+  '/api/cache/purge': typeof ApiCachePurgeRoute
   '/api/captcha/challenge': typeof ApiCaptchaChallengeRoute
   '/api/v1/$': typeof ApiV1SplatRoute
   '/$locale/~cookie-policy/': typeof LocaleChar126cookiePolicyIndexRoute
@@ -187,6 +196,7 @@ export interface FileRouteTypes {
     | '/builds/latest.json'
     | '/$locale/'
     | '/$locale/~news/$slug'
+    | '/api/cache/purge'
     | '/api/captcha/challenge'
     | '/api/v1/$'
     | '/$locale/~cookie-policy/'
@@ -204,6 +214,7 @@ export interface FileRouteTypes {
     | '/builds/latest.json'
     | '/$locale'
     | '/$locale/~news/$slug'
+    | '/api/cache/purge'
     | '/api/captcha/challenge'
     | '/api/v1/$'
     | '/$locale/~cookie-policy'
@@ -223,6 +234,7 @@ export interface FileRouteTypes {
     | '/builds/latest.json'
     | '/$locale/'
     | '/$locale/~news/$slug'
+    | '/api/cache/purge'
     | '/api/captcha/challenge'
     | '/api/v1/$'
     | '/$locale/~cookie-policy/'
@@ -237,6 +249,7 @@ export interface RootRouteChildren {
   SitemapDotxmlRoute: typeof SitemapDotxmlRoute
   ApiGlobalRoute: typeof ApiGlobalRoute
   BuildsLatestDotjsonRoute: typeof BuildsLatestDotjsonRoute
+  ApiCachePurgeRoute: typeof ApiCachePurgeRoute
   ApiCaptchaChallengeRoute: typeof ApiCaptchaChallengeRoute
   ApiV1SplatRoute: typeof ApiV1SplatRoute
 }
@@ -348,6 +361,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LocaleChar126newsSlugRouteImport
       parentRoute: typeof LocaleRouteRoute
     }
+    '/api/cache/purge': {
+      id: '/api/cache/purge'
+      path: '/api/cache/purge'
+      fullPath: '/api/cache/purge'
+      preLoaderRoute: typeof ApiCachePurgeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/captcha/challenge': {
       id: '/api/captcha/challenge'
       path: '/api/captcha/challenge'
@@ -412,6 +432,7 @@ const rootRouteChildren: RootRouteChildren = {
   SitemapDotxmlRoute: SitemapDotxmlRoute,
   ApiGlobalRoute: ApiGlobalRoute,
   BuildsLatestDotjsonRoute: BuildsLatestDotjsonRoute,
+  ApiCachePurgeRoute: ApiCachePurgeRoute,
   ApiCaptchaChallengeRoute: ApiCaptchaChallengeRoute,
   ApiV1SplatRoute: ApiV1SplatRoute,
 }

@@ -2,6 +2,7 @@ import { setupI18n, type I18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { QueryClient } from '@tanstack/react-query'
 import { createRouter } from '@tanstack/react-router'
+import { getGlobalStartContext } from '@tanstack/react-start'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import type { ReactNode } from 'react'
 import { isLocale } from './i18n/paths'
@@ -29,6 +30,8 @@ export function getRouter() {
     routeTree,
     context: { queryClient, i18n } satisfies RouterContext,
     rewrite: localeRewrite,
+    // On the server, this request's CSP nonce (start.ts) goes on every script the router renders.
+    ssr: { nonce: getGlobalStartContext()?.nonce },
     scrollRestoration: true,
     defaultPreload: 'intent',
     defaultViewTransition: true,

@@ -5,7 +5,7 @@ import { preferredLocale } from './i18n/negotiate'
 import { pathCodec } from './i18n/i18n'
 import { canonicalRedirect } from './server/canonical-redirect'
 import { legacyRedirect } from './server/legacy-redirects'
-import { securityHeaders } from './server/security-headers'
+import { createNonce, securityHeaders } from './server/security-headers'
 import { httpErrorSerialization, statusOf } from './server/http-error'
 import { reportServerError } from './server/sentry.server'
 
@@ -63,11 +63,18 @@ const rejectMalformedServerFnBodies = createMiddleware({ type: 'request' }).serv
   return next()
 })
 
-/** Baseline security headers on every response (see security-headers.ts). */
+/**
+ * Security headers on every response. Each request gets a fresh CSP nonce: the
+ * router stamps it on the scripts it renders (see router.tsx) and an HTML
+ * response's policy allows exactly that nonce.
+ */
 const withSecurityHeaders = createMiddleware({ type: 'request' }).server(async ({ next }) => {
-  const result = await next()
-  for (const [name, value] of Object.entries(securityHeaders(getRuntimeConfig().SITE_URL))) {
-    if (!result.response.headers.has(name)) result.response.headers.set(name, value)
+  const nonce = createNonce()
+  const result = await next({ context: { nonce } })
+  const headers = result.response.headers
+  const isHtml = headers.get('content-type')?.startsWith('text/html') ?? false
+  for (const [name, value] of Object.entries(securityHeaders(getRuntimeConfig(), isHtml ? nonce : undefined))) {
+    if (!headers.has(name)) headers.set(name, value)
   }
   return result
 })

@@ -1,17 +1,120 @@
-import { describe, expect, it } from 'vitest'
-import { securityHeaders } from './security-headers'
+import { describe, expect, it, vi } from 'vitest'
+import { parseRuntimeConfig } from '../../app.config'
+import { gradeResponse } from '../../tests/unit/observatory'
+import { contentSecurityPolicy, createNonce, nonceOf, securityHeaders, templateOrigin } from './security-headers'
+
+// The Observatory looks the host up in the browsers' HSTS preload list, a file its
+// install script downloads (no network here). The site is not on that list.
+vi.mock('@mdn/mdn-http-observatory/src/analyzer/hsts.js', () => ({ hsts: () => new Map(), isHstsPreloaded: () => null }))
+
+const production = parseRuntimeConfig({ SITE_URL: 'https://www.autogroep-horizon.example' })
+
+function directives(policy: string): Map<string, string[]> {
+  return new Map(policy.split(';').map((part) => {
+    const [name = '', ...sources] = part.trim().split(/\s+/)
+    return [name, sources] as const
+  }))
+}
+
+/** A page as the app renders it: every inline script carries the response's nonce, code comes from /assets. */
+function page(nonce: string): string {
+  return `<!DOCTYPE html><html lang="nl"><head><meta charSet="utf-8"/><title>Autogroep Horizon</title>
+<link rel="stylesheet" href="/assets/styles-abc.css"/><link rel="modulepreload" href="/assets/main-abc.js" nonce="${nonce}"/>
+<script type="application/ld+json" nonce="${nonce}">{"@type":"Organization"}</script></head>
+<body><main><h1>Welkom</h1></main><script nonce="${nonce}">self.$_TSR={}</script>
+<script type="module" src="/assets/main-abc.js" nonce="${nonce}" async></script></body></html>`
+}
+
+describe('security headers, graded with the MDN HTTP Observatory', () => {
+  it('scores at least 100 (A+) on a page of the production site', () => {
+    const nonce = createNonce()
+    const headers = { ...securityHeaders(production, nonce), 'Content-Type': 'text/html; charset=utf-8' }
+    const graded = gradeResponse('https://www.autogroep-horizon.example/', 200, headers, page(nonce))
+    expect(graded.results.filter((r) => r.modifier < 0)).toEqual([])
+    expect(graded.score).toBeGreaterThanOrEqual(100)
+    expect(graded.grade).toBe('A+')
+  })
+
+  it('fails the grade when the policy allows inline scripts', () => {
+    const nonce = createNonce()
+    const headers: Record<string, string> = { ...securityHeaders(production, nonce), 'Content-Type': 'text/html; charset=utf-8' }
+    headers['Content-Security-Policy'] = contentSecurityPolicy(production, nonce).replace(/'nonce-[^']+'/, "'unsafe-inline'")
+    const graded = gradeResponse('https://www.autogroep-horizon.example/', 200, headers, page(nonce))
+    expect(graded.results.map((r) => r.result)).toContain('csp-implemented-with-unsafe-inline')
+    expect(graded.score).toBeLessThan(100)
+  })
+})
+
+describe('contentSecurityPolicy', () => {
+  it('allows scripts from this origin and this response only: no unsafe-inline, no unsafe-eval', () => {
+    const policy = directives(contentSecurityPolicy(production, 'abc123=='))
+    expect(policy.get('default-src')).toEqual(["'self'"])
+    expect(policy.get('script-src')).toEqual(["'self'", "'nonce-abc123=='"])
+    expect(policy.get('object-src')).toEqual(["'none'"])
+    expect(policy.get('base-uri')).toEqual(["'none'"])
+    expect(policy.get('frame-ancestors')).toEqual(["'none'"])
+    expect(policy.get('form-action')).toEqual(["'self'"])
+    expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'https://tile.openstreetmap.org'])
+    expect(policy.get('connect-src')).toEqual(["'self'"])
+    expect(policy.get('frame-src')).toEqual(["'none'"])
+    expect(policy.has('upgrade-insecure-requests')).toBe(true)
+  })
+
+  it('names only the outside hosts the configuration uses', () => {
+    const config = parseRuntimeConfig({
+      SITE_URL: 'https://www.example.com',
+      GTM_ID: 'GTM-ABC123',
+      SENTRY_DSN: 'https://key@o1.ingest.sentry.io/42',
+      CAPTCHA_PROVIDER: 'turnstile',
+      TURNSTILE_SITE_KEY: 'site-key',
+      TURNSTILE_SECRET: 'secret',
+      TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png',
+      CMS_GRAPHQL_URL: 'https://cms.example.com/graphql',
+    })
+    const policy = directives(contentSecurityPolicy(config, 'n'))
+    expect(policy.get('script-src')).toEqual(["'self'", "'nonce-n'", 'https://www.googletagmanager.com', 'https://challenges.cloudflare.com'])
+    expect(policy.get('frame-src')).toEqual(['https://challenges.cloudflare.com'])
+    expect(policy.get('connect-src')).toEqual(["'self'", 'https://o1.ingest.sentry.io', 'https://www.googletagmanager.com'])
+    expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'https://*.tiles.example.org', 'https://cms.example.com', 'https://www.googletagmanager.com'])
+  })
+
+  it('reads back the nonce it was built with', () => {
+    const nonce = createNonce()
+    expect(nonceOf(contentSecurityPolicy(production, nonce))).toBe(nonce)
+    expect(nonceOf("default-src 'none'")).toBeUndefined()
+  })
+})
+
+describe('createNonce', () => {
+  it('gives 128 random bits per call', () => {
+    const nonces = new Set(Array.from({ length: 1000 }, createNonce))
+    expect(nonces.size).toBe(1000)
+    for (const nonce of nonces) expect(Buffer.from(nonce, 'base64')).toHaveLength(16)
+  })
+})
+
+describe('templateOrigin', () => {
+  it('turns a {s} subdomain template into a wildcard host', () => {
+    expect(templateOrigin('https://{s}.tile.example.org/{z}/{x}/{y}.png')).toBe('https://*.tile.example.org')
+    expect(templateOrigin('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe('https://tile.openstreetmap.org')
+  })
+})
 
 describe('securityHeaders', () => {
-  it('sets the baseline on every response', () => {
-    const headers = securityHeaders('http://localhost:3000')
+  it('sets the baseline on every response, and a locked-down policy on non-pages', () => {
+    const headers = securityHeaders(parseRuntimeConfig({ SITE_URL: 'http://localhost:3000' }))
     expect(headers['X-Content-Type-Options']).toBe('nosniff')
     expect(headers['Referrer-Policy']).toBe('strict-origin-when-cross-origin')
     expect(headers['Cross-Origin-Opener-Policy']).toBe('same-origin')
-    expect(headers['Content-Security-Policy']).toContain("frame-ancestors 'none'")
+    expect(headers['Cross-Origin-Resource-Policy']).toBe('same-origin')
+    expect(headers['Permissions-Policy']).toContain('camera=()')
+    expect(headers['Content-Security-Policy']).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
     expect(headers['Strict-Transport-Security']).toBeUndefined()
   })
 
-  it('adds HSTS for an https site', () => {
-    expect(securityHeaders('https://www.example.com')['Strict-Transport-Security']).toBe('max-age=31536000; includeSubDomains')
+  it('sends HSTS for an https site, or as configured', () => {
+    expect(securityHeaders(production)['Strict-Transport-Security']).toBe('max-age=31536000; includeSubDomains')
+    expect(securityHeaders(parseRuntimeConfig({ SITE_URL: 'https://x.example', HSTS: 'off' }))['Strict-Transport-Security']).toBeUndefined()
+    expect(securityHeaders(parseRuntimeConfig({ SITE_URL: 'http://x.example', HSTS: 'on' }))['Strict-Transport-Security']).toBeDefined()
   })
 })

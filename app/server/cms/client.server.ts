@@ -6,6 +6,7 @@ import { getRuntimeConfig } from '../../../app.config'
 import { HttpError } from '../http-error'
 import { contractSchema } from './contract'
 import { onContentChange } from '../embedded'
+import { getPageCache } from '../page-cache.server'
 import { embeddedGraphqlHandler } from './embedded-handler.server'
 import { sanitizeResultHtml } from './sanitize-result'
 
@@ -127,5 +128,8 @@ function cacheKey(variables: Record<string, unknown>): string {
   return JSON.stringify(Object.keys(variables).sort().map((key) => [key, variables[key]]))
 }
 
-// Embedded content changed on disk: cached results are out of date.
-onContentChange(invalidateCmsCache)
+// Embedded content changed on disk: cached results, and pages built from them, are out of date.
+onContentChange(() => {
+  invalidateCmsCache()
+  getPageCache()?.clear()
+})

@@ -1,0 +1,37 @@
+import { createHash, timingSafeEqual } from 'node:crypto'
+import { createFileRoute } from '@tanstack/react-router'
+import { getRuntimeConfig } from '../../../../app.config'
+import { invalidateCmsCache } from '../../../server/cms/client.server'
+import { getPageCache } from '../../../server/page-cache.server'
+
+function sameSecret(given: string, expected: string): boolean {
+  // Hashing first gives equal lengths, which timingSafeEqual needs.
+  return timingSafeEqual(createHash('sha256').update(given).digest(), createHash('sha256').update(expected).digest())
+}
+
+const noStore = { 'Cache-Control': 'no-store' }
+
+/**
+ * For a CMS's publish webhook: `POST /api/cache/purge` with
+ * `Authorization: Bearer <CACHE_PURGE_SECRET>` empties the page cache and the
+ * CMS result cache, so the next visitor sees the published content.
+ */
+export const Route = createFileRoute('/api/cache/purge')({
+  server: {
+    handlers: {
+      POST: ({ request }) => {
+        const secret = getRuntimeConfig().CACHE_PURGE_SECRET
+        if (!secret) return Response.json({ error: 'Cache purging is off: CACHE_PURGE_SECRET is not set' }, { status: 404, headers: noStore })
+        const given = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1]
+        if (!given || !sameSecret(given, secret)) {
+          return Response.json({ error: 'Wrong or missing secret' }, { status: 401, headers: { ...noStore, 'WWW-Authenticate': 'Bearer' } })
+        }
+        const pages = getPageCache()?.size ?? 0
+        getPageCache()?.clear()
+        invalidateCmsCache()
+        return Response.json({ purged: { pages } }, { headers: noStore })
+      },
+      ANY: () => Response.json({ error: 'Use POST' }, { status: 405, headers: { ...noStore, Allow: 'POST' } }),
+    },
+  },
+})
