@@ -15,6 +15,10 @@ export function database(): DatabaseSync {
   const dir = resolve(process.cwd(), getRuntimeConfig().DATA_DIR)
   mkdirSync(dir, { recursive: true })
   db = new DatabaseSync(join(dir, 'site.sqlite'))
+  // Every write is already on disk (synchronous=FULL); closing at exit also folds the
+  // WAL back into the database file. On exit, because nitro's and the app's bundles
+  // each hold a connection (see page-cache.server.ts) and both must close.
+  process.once('exit', closeDatabase)
   db.exec(`
     PRAGMA journal_mode = WAL;
     PRAGMA synchronous = FULL;

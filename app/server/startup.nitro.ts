@@ -1,6 +1,8 @@
 import { definePlugin } from 'nitro'
+import type { NitroApp } from 'nitro/types'
 import { ConfigError, getRuntimeConfig, localesWithoutDomain } from '../../app.config'
-import { startOutboxWorker } from './contact/outbox.server'
+import { startOutboxWorker, stopOutboxWorker } from './contact/outbox.server'
+import { closeDatabase } from './db.server'
 import { ContentError, reloadContent } from './embedded'
 
 /**
@@ -8,7 +10,8 @@ import { ContentError, reloadContent } from './embedded'
  * embedded CMS, an invalid content file stops it with a message naming the
  * variable, or the file and field.
  */
-export default definePlugin(() => {
+export default definePlugin((nitroApp) => {
+  handleShutdown(nitroApp.hooks)
   try {
     const config = getRuntimeConfig()
     for (const locale of localesWithoutDomain(config)) {
@@ -25,3 +28,34 @@ export default definePlugin(() => {
     process.exit(1)
   }
 })
+
+/** Longest a stop may take; orchestrators typically send SIGKILL after 10 s. */
+const shutdownDeadlineMs = 9_000
+
+/**
+ * SIGTERM/SIGINT: nitro's server stops accepting connections and lets
+ * in-flight requests finish (up to 5 s, SERVER_SHUTDOWN_TIMEOUT), then calls
+ * the `close` hooks: the outbox worker finishes the mail it is sending, the
+ * database is closed and the process exits. nitro skips all this when CI or
+ * TEST is set (its test mode); then the process stops at once, as before.
+ */
+function handleShutdown(hooks: NonNullable<NitroApp['hooks']>): void {
+  const graceful = !process.env.CI && !process.env.TEST
+  let stopping = false
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      stopping = true
+      if (!graceful) process.exit(0)
+      // Whatever still runs after the deadline is cut off: exiting on time matters more.
+      setTimeout(() => {
+        console.error('[shutdown] not finished in time: exiting')
+        process.exit(1)
+      }, shutdownDeadlineMs).unref()
+    })
+  }
+  hooks.hook('close', async () => {
+    await stopOutboxWorker()
+    closeDatabase()
+    if (stopping) process.exit(0)
+  })
+}

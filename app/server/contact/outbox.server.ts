@@ -79,17 +79,25 @@ export async function processOutbox(now: number = Date.now()): Promise<number> {
 }
 
 let timer: NodeJS.Timeout | undefined
+let currentRun: Promise<unknown> | undefined
 
 /** Starts the outbox worker (once per process); it does nothing without SMTP_URL. */
 export function startOutboxWorker(intervalMs = 2_000): void {
   if (timer || !getRuntimeConfig().SMTP_URL) return
-  let running = false
   timer = setInterval(() => {
-    if (running) return
-    running = true
-    void processOutbox().finally(() => {
-      running = false
-    })
+    if (currentRun) return
+    currentRun = processOutbox()
+      .catch((error: unknown) => console.error('[outbox] run failed', error))
+      .finally(() => {
+        currentRun = undefined
+      })
   }, intervalMs)
   timer.unref()
+}
+
+/** Stops the worker and waits for a mail being sent right now (graceful shutdown); unsent mail waits in the outbox. */
+export async function stopOutboxWorker(): Promise<void> {
+  clearInterval(timer)
+  timer = undefined
+  await currentRun
 }

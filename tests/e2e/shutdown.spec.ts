@@ -1,0 +1,56 @@
+import { spawn } from 'node:child_process'
+import { existsSync, mkdtempSync } from 'node:fs'
+import { connect } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect, test } from '@playwright/test'
+
+const port = Number(process.env.E2E_PORT ?? 3210) + 30
+
+test('SIGTERM: stops accepting, finishes the request in flight, closes the database, exits 0 within 10 s', async () => {
+  test.setTimeout(40_000)
+  const dataDir = mkdtempSync(join(tmpdir(), 'site-shutdown-'))
+  // As in production: nitro's graceful shutdown is off when CI or TEST is set.
+  const server = spawn(process.execPath, ['.output/server/index.mjs'], {
+    env: { ...process.env, CI: '', TEST: '', PORT: String(port), SITE_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir },
+    stdio: 'ignore',
+  })
+  const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)))
+  try {
+    await expect.poll(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined))?.status, { timeout: 20_000 }).toBe(200)
+    // The database exists and is in use (WAL mode keeps a -wal file while open).
+    await fetch(`http://127.0.0.1:${port}/api/captcha/challenge`)
+    expect(existsSync(join(dataDir, 'site.sqlite'))).toBe(true)
+
+    // A request in flight: headers and half of the body sent.
+    const body = JSON.stringify({ query: '{ __typename }' })
+    const socket = connect(port, '127.0.0.1')
+    await new Promise((resolve) => socket.once('connect', resolve))
+    let response = ''
+    socket.on('data', (chunk) => (response += chunk.toString()))
+    const closed = new Promise((resolve) => socket.once('close', resolve))
+    socket.write(
+      `POST /graphql HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
+    )
+    await new Promise((resolve) => setTimeout(resolve, 200))
+
+    const stopAskedAt = Date.now()
+    server.kill('SIGTERM')
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    // No new connections once stopping.
+    await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow()
+
+    // The request in flight still gets its answer.
+    socket.end(body.slice(10))
+    await closed
+    expect(response).toMatch(/^HTTP\/1\.1 200/)
+    expect(response).toContain('"__typename":"Query"')
+
+    expect(await exited).toBe(0)
+    expect(Date.now() - stopAskedAt).toBeLessThan(10_000)
+    // Closed cleanly: the write-ahead log was folded back into the database file.
+    expect(existsSync(join(dataDir, 'site.sqlite-wal'))).toBe(false)
+  } finally {
+    if (server.exitCode === null) server.kill('SIGKILL')
+  }
+})
