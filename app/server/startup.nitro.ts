@@ -2,7 +2,7 @@ import { definePlugin } from 'nitro'
 import type { NitroApp } from 'nitro/types'
 import { ConfigError, getRuntimeConfig, localesWithoutDomain } from '../../app.config'
 import { startOutboxWorker, stopOutboxWorker } from './contact/outbox.server'
-import { closeDatabase } from './db.server'
+import { closeDatabase, database } from './db.server'
 import { ContentError, reloadContent } from './embedded'
 
 /**
@@ -16,6 +16,12 @@ export default definePlugin((nitroApp) => {
     const config = getRuntimeConfig()
     for (const locale of localesWithoutDomain(config)) {
       console.warn(`[config] no domain configured for locale "${locale}" in LOCALE_DOMAINS; it is served on SITE_URL`)
+    }
+    // Opening the database now makes an unwritable DATA_DIR stop the start, not a later visitor's form.
+    try {
+      database()
+    } catch (error) {
+      throw new ConfigError(`DATA_DIR: cannot open the database in "${config.DATA_DIR}": ${error instanceof Error ? error.message : String(error)}`)
     }
     if (!config.CMS_GRAPHQL_URL) {
       reloadContent()
