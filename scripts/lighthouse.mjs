@@ -1,0 +1,346 @@
+// `npm run lighthouse`: builds when stale, serves the production build on
+// 127.0.0.1 (LIGHTHOUSE_PORT, default 4400; the next free port up to 4420 when
+// taken), and runs Lighthouse (default = mobile preset) in the local Chromium on
+// home, news list, a news detail, contact and locations (nl, the default
+// language without prefix). Prints performance, accessibility, best-practices
+// and seo per page and writes the full results to
+// bench/results/lighthouse-<timestamp>.json. Exits non-zero only when the run
+// itself fails, never on low scores.
+//
+// The map's tile host (TILE_URL) is not reachable from every machine, so the
+// script serves map tiles itself: a small HTTPS server (self-signed certificate
+// from openssl, trusted by this Chromium only, by its public key) answering every
+// tile with a 256×256 PNG, so the locations map loads as with a reachable tile
+// server. Without openssl the default TILE_URL stays and tiles fail to load.
+import { spawn, spawnSync } from 'node:child_process'
+import { createHash, X509Certificate } from 'node:crypto'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer as createHttpsServer } from 'node:https'
+import { createServer as createNetServer } from 'node:net'
+import { availableParallelism, loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { crc32, deflateSync } from 'node:zlib'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
+import { parse as parseYaml } from 'yaml'
+import { ensureBuild } from './lib/build.mjs'
+
+const categories = ['performance', 'accessibility', 'best-practices', 'seo']
+/** Lighthouse runs per page (LIGHTHOUSE_RUNS, default 1); with more, the median run (Lighthouse's own pick) counts. */
+const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1) || 1)
+const firstPort = Number(process.env.LIGHTHOUSE_PORT ?? 4400)
+const lastPort = Math.max(firstPort, 4420)
+const chromePath = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  // A Dutch browser: `/` is the nl home (another Accept-Language would be redirected to its language).
+  '--accept-lang=nl-NL,nl',
+]
+
+ensureBuild()
+
+const tmp = mkdtempSync(join(tmpdir(), 'lighthouse-'))
+const dataDir = join(tmp, 'data')
+mkdirSync(dataDir)
+
+/** Everything to stop on the way out, newest first. */
+const cleanups = []
+let cleanedUp = false
+async function cleanup() {
+  if (cleanedUp) return
+  cleanedUp = true
+  for (const fn of cleanups.reverse()) {
+    try {
+      await fn()
+    } catch {}
+  }
+  rmSync(tmp, { recursive: true, force: true })
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    console.error(`\n${signal}: stopping server and Chromium…`)
+    cleanup().finally(() => process.exit(130))
+  })
+}
+
+function isFree(port) {
+  return new Promise((resolve) => {
+    const probe = createNetServer()
+    probe.once('error', () => resolve(false))
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)))
+  })
+}
+
+const taken = new Set()
+async function freePort() {
+  for (let port = firstPort; port <= lastPort; port++) {
+    if (taken.has(port)) continue
+    if (await isFree(port)) {
+      taken.add(port)
+      return port
+    }
+  }
+  throw new Error(`no free port in ${firstPort}-${lastPort}`)
+}
+
+/** A 256×256 PNG in a light map-like grey, built by hand (one IDAT, filter 0). */
+function tilePng() {
+  const size = 256
+  const row = Buffer.alloc(1 + size * 3, 0xe8)
+  row[0] = 0
+  const raw = Buffer.concat(Array.from({ length: size }, () => row))
+  const chunk = (type, data) => {
+    const length = Buffer.alloc(4)
+    length.writeUInt32BE(data.length)
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
+    const crc = Buffer.alloc(4)
+    crc.writeUInt32BE(crc32(body))
+    return Buffer.concat([length, body, crc])
+  }
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(size, 0)
+  header.writeUInt32BE(size, 4)
+  header[8] = 8 // bit depth
+  header[9] = 2 // truecolour
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
+}
+
+/** Local HTTPS tile server; returns its TILE_URL and the Chromium flag that trusts its certificate. */
+async function startTileServer() {
+  const key = join(tmp, 'tile-key.pem')
+  const cert = join(tmp, 'tile-cert.pem')
+  const openssl = spawnSync(
+    'openssl',
+    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
+      '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', key, '-out', cert],
+    { stdio: 'pipe' },
+  )
+  if (openssl.status !== 0) return undefined
+  const certPem = readFileSync(cert)
+  const spki = new X509Certificate(certPem).publicKey.export({ type: 'spki', format: 'der' })
+  const spkiHash = createHash('sha256').update(spki).digest('base64')
+  const png = tilePng()
+  const port = await freePort()
+  const server = createHttpsServer({ key: readFileSync(key), cert: certPem }, (req, res) => {
+    if (!/^\/\d+\/\d+\/\d+\.png$/.test(req.url ?? '')) {
+      res.writeHead(404).end()
+      return
+    }
+    res.writeHead(200, {
+      'Content-Type': 'image/png',
+      'Content-Length': png.length,
+      'Cache-Control': 'public, max-age=86400',
+      'Access-Control-Allow-Origin': '*',
+    })
+    res.end(png)
+  })
+  await new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, '127.0.0.1', resolve)
+  })
+  cleanups.push(() => new Promise((resolve) => server.close(resolve)))
+  return { url: `https://127.0.0.1:${port}/{z}/{x}/{y}.png`, chromeFlag: `--ignore-certificate-errors-spki-list=${spkiHash}` }
+}
+
+async function startServer(port, tileUrl) {
+  const base = `http://127.0.0.1:${port}`
+  const env = { ...process.env, PORT: String(port), SITE_URL: base, DATA_DIR: dataDir }
+  if (tileUrl) env.TILE_URL = tileUrl
+  let output = ''
+  const child = spawn(process.execPath, ['.output/server/index.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const collect = (chunk) => {
+    output = (output + chunk).slice(-4000)
+  }
+  child.stdout.on('data', collect)
+  child.stderr.on('data', collect)
+  let exited = false
+  child.once('exit', () => {
+    exited = true
+  })
+  cleanups.push(
+    () =>
+      new Promise((resolve) => {
+        if (exited) return resolve()
+        child.once('exit', resolve)
+        child.kill('SIGTERM')
+        setTimeout(() => {
+          if (!exited) child.kill('SIGKILL')
+          resolve()
+        }, 5000).unref()
+      }),
+  )
+  const deadline = Date.now() + 30_000
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`server exited during start-up:\n${output}`)
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return base
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error(`server did not answer /healthz within 30 s:\n${output}`)
+}
+
+async function html(base, path) {
+  const response = await fetch(base + path)
+  if (!response.ok) throw new Error(`GET ${path}: HTTP ${response.status}`)
+  return response.text()
+}
+
+/** The five pages' nl paths, from the content and route catalog, checked against the server. */
+async function findPages(base) {
+  const segment = (page) => parseYaml(readFileSync(`content/pages/${page}.yaml`, 'utf8')).urlSegment.nl
+  const routesPo = readFileSync('app/locales/nl/routes.po', 'utf8')
+  const news = /msgid "segment\.news"\s*\nmsgstr "([^"]+)"/.exec(routesPo)?.[1]
+  if (!news) throw new Error('segment.news not found in app/locales/nl/routes.po')
+  const newsList = await html(base, `/${news}`)
+  const detail = new RegExp(`href="(/${news}/[^"?#/]+)"`).exec(newsList)?.[1]
+  if (!detail) throw new Error(`no news article link on /${news}`)
+  const pages = [
+    { name: 'home', path: '/' },
+    { name: 'news list', path: `/${news}` },
+    { name: 'news detail', path: detail },
+    { name: 'contact', path: `/${segment('contact')}` },
+    { name: 'locations', path: `/${segment('locations')}` },
+  ]
+  for (const page of pages) await html(base, page.path)
+  return pages
+}
+
+function failingAudits(lhr, categoryId) {
+  const category = lhr.categories[categoryId]
+  return category.auditRefs
+    .filter((ref) => ref.weight > 0)
+    .map((ref) => lhr.audits[ref.id])
+    .filter((audit) => audit && audit.score !== null && audit.score < 1)
+    .map((audit) => ({ id: audit.id, title: audit.title, score: audit.score, displayValue: audit.displayValue }))
+}
+
+const metricIds = {
+  FCP: 'first-contentful-paint',
+  LCP: 'largest-contentful-paint',
+  TBT: 'total-blocking-time',
+  CLS: 'cumulative-layout-shift',
+  SI: 'speed-index',
+}
+
+async function main() {
+  const port = await freePort()
+  const tiles = await startTileServer()
+  const base = await startServer(port, tiles?.url)
+  console.log(`Built app on ${base}`)
+  console.log(
+    tiles
+      ? `Map tiles: served locally (${tiles.url.replace('{z}/{x}/{y}.png', '')}, self-signed, trusted by this Chromium only), ` +
+          'since the tile host is not reachable here; the map loads as with a reachable tile server.'
+      : 'Map tiles: openssl not found, so no local tile server; the default TILE_URL is used and tiles may fail to load.',
+  )
+  const pages = await findPages(base)
+  const load = loadavg()[0]
+  if (load > availableParallelism()) {
+    console.log(
+      `Note: load average ${load.toFixed(1)} on ${availableParallelism()} CPUs; other work on this machine inflates ` +
+        'the performance metrics (TBT above all). LIGHTHOUSE_RUNS=5 takes the median of five runs.',
+    )
+  }
+
+  /** One Chromium per page (a fresh profile each time); one retry when the trace fails (e.g. NO_NAVSTART). */
+  async function audit(url) {
+    for (let attempt = 1; ; attempt++) {
+      const chrome = await chromeLauncher.launch({
+        chromePath,
+        chromeFlags: tiles ? [...chromeFlags, tiles.chromeFlag] : chromeFlags,
+        port: await freePort(),
+        logLevel: 'silent',
+      })
+      const stop = () => chrome.kill()
+      cleanups.push(stop)
+      try {
+        const runner = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories })
+        const error = runner?.lhr ? runner.lhr.runtimeError : { code: 'NO_RESULT', message: 'Lighthouse returned nothing' }
+        if (!error) return runner.lhr
+        if (attempt >= 2) throw new Error(`Lighthouse failed on ${url}: ${error.code} ${error.message}`)
+        console.log(`  ${error.code}: trying again`)
+      } finally {
+        cleanups.splice(cleanups.indexOf(stop), 1)
+        await stop()
+        taken.delete(chrome.port)
+      }
+    }
+  }
+
+  const results = []
+  for (const page of pages) {
+    const url = base + page.path
+    console.log(`Lighthouse (mobile): ${page.name} ${page.path}${runs > 1 ? ` (${runs} runs, median)` : ''}…`)
+    const lhrs = []
+    for (let run = 0; run < runs; run++) lhrs.push(await audit(url))
+    const lhr = runs > 1 ? computeMedianRun(lhrs) : lhrs[0]
+    const scores = Object.fromEntries(
+      categories.map((id) => [id, lhr.categories[id].score === null ? null : Math.round(lhr.categories[id].score * 100)]),
+    )
+    const metrics = Object.fromEntries(Object.entries(metricIds).map(([name, id]) => [name, lhr.audits[id]?.displayValue]))
+    const failing = Object.fromEntries(categories.map((id) => [id, failingAudits(lhr, id)]).filter(([, list]) => list.length))
+    const performanceRuns = lhrs.map((r) => Math.round((r.categories.performance.score ?? 0) * 100))
+    results.push({ ...page, url, scores, performanceRuns, metrics, failing, warnings: lhr.runWarnings, lhr })
+  }
+
+  const rows = [['page', 'path', ...categories], ...results.map((r) => [r.name, r.path, ...categories.map((id) => String(r.scores[id] ?? '–'))])]
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)))
+  const line = (row) => row.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ')
+  console.log(`\n${line(rows[0])}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`)
+  for (const row of rows.slice(1)) console.log(line(row))
+
+  for (const r of results) {
+    const entries = Object.entries(r.failing)
+    if (!entries.length) continue
+    console.log(`\n${r.name} (${r.path}): ${Object.entries(r.metrics).map(([k, v]) => `${k} ${v}`).join(', ')}`)
+    for (const [category, audits] of entries) {
+      for (const audit of audits) {
+        console.log(`  ${category}: ${audit.id} (score ${audit.score}${audit.displayValue ? `, ${audit.displayValue}` : ''})`)
+      }
+    }
+  }
+
+  mkdirSync('bench/results', { recursive: true })
+  const file = `bench/results/lighthouse-${new Date().toISOString().replace(/[:.]/g, '-')}.json`
+  writeFileSync(
+    file,
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        lighthouse: results[0]?.lhr.lighthouseVersion,
+        preset: 'mobile (default config)',
+        runsPerPage: runs,
+        loadAverage: loadavg(),
+        chrome: results[0]?.lhr.environment?.hostUserAgent,
+        tiles: tiles ? 'local HTTPS tile server' : 'default TILE_URL',
+        pages: results,
+      },
+      null,
+      1,
+    ),
+  )
+  console.log(`\nFull results: ${file}`)
+}
+
+try {
+  await main()
+} catch (error) {
+  console.error(error instanceof Error ? error.stack : error)
+  process.exitCode = 1
+} finally {
+  await cleanup()
+}
