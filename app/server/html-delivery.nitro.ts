@@ -1,6 +1,7 @@
 import { promisify } from 'node:util'
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
 import { defineMiddleware, serverFetch } from 'nitro'
+import { FastResponse } from 'srvx'
 import { constants, defaultLocale, getRuntimeConfig } from '../../app.config'
 import { parseConsent, consentCookie } from '../client-runtime/consent'
 import { cookieValue } from '../i18n/language-cookie'
@@ -71,7 +72,11 @@ function withVary(existing: string | null, ...names: string[]): string {
   return [...all.values()].join(', ')
 }
 
-/** Sends a page: a fresh nonce unless it was just rendered for this response, then 304 or the (compressed) body. */
+/**
+ * Sends a page: a fresh nonce unless it was just rendered for this response, then 304 or the
+ * (compressed) body. srvx's FastResponse writes a string or bytes body straight to the socket,
+ * where a standard Response would be read back through a stream.
+ */
 async function deliver(request: Request, page: CachedPage, state: 'HIT' | 'STALE' | 'MISS' | 'BYPASS', fromCache: boolean): Promise<Response> {
   const headers = new Headers(page.headers)
   headers.set('X-Page-Cache', state)
@@ -83,7 +88,7 @@ async function deliver(request: Request, page: CachedPage, state: 'HIT' | 'STALE
     if (matchesEtag(request.headers.get('if-none-match'), page.etag)) {
       // The browser keeps the page it has, with the policy (and nonce) it came with.
       headers.delete('Content-Security-Policy')
-      return new Response(null, { status: 304, headers })
+      return new FastResponse(null, { status: 304, headers })
     }
   }
   let body = page.body
@@ -95,13 +100,13 @@ async function deliver(request: Request, page: CachedPage, state: 'HIT' | 'STALE
   }
   if (!encoding) {
     headers.set('Content-Length', String(Buffer.byteLength(body)))
-    return new Response(request.method === 'HEAD' ? null : body, { status: page.status, headers })
+    return new FastResponse(request.method === 'HEAD' ? null : body, { status: page.status, headers })
   }
   const compressed = await compress(body, encoding)
   headers.set('Content-Encoding', encoding)
   headers.set('Content-Length', String(compressed.byteLength))
   const bytes = new Uint8Array(compressed)
-  return new Response(request.method === 'HEAD' ? null : bytes, { status: page.status, headers })
+  return new FastResponse(request.method === 'HEAD' ? null : bytes, { status: page.status, headers })
 }
 
 export default defineMiddleware(async (event, next) => {
