@@ -95,7 +95,8 @@ export default function LocationsMap({ locations, focusedId, tiles, typeLabel, d
   )
   return (
     <MapContainer center={[51.5, 6]} zoom={5} scrollWheelZoom={false} className="locations-map__canvas" keyboard>
-      <TileLayer url={tiles.url} attribution={tiles.attribution} />
+      {/* On high-density screens: four half-size tiles of the next zoom level per tile, so the map stays sharp. */}
+      <TileLayer url={tiles.url} attribution={tiles.attribution} detectRetina />
       <FitToLocations locations={locations} />
       <FocusLocation markers={markers.current} clusters={clusters} focusedId={focusedId} />
       {/* Nearby markers merge into one badge, so every target keeps its size and spacing (WCAG 2.5.8). */}
