@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, useNavigate, useSearch } from '@tanstack/react-router'
 import type { ResultOf } from 'gql.tada'
-import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react'
+import { lazy, Suspense, useEffect, useState, type ComponentProps, type FormEvent } from 'react'
 import { cmsQueries } from '../cms/queries'
 import { RichText } from '../components/RichText'
 import { useCurrentLocale } from '../i18n/use-locale'
@@ -30,6 +30,39 @@ const LocationsMap = lazy(() => import('./locations/LocationsMap'))
 const rootRoute = getRouteApi('__root__')
 
 /**
+ * False in the server render and while hydrating, true after the first effects: then only the
+ * components that use it (the map and the "show on map" buttons) render again, not the whole list.
+ */
+function useMounted(): boolean {
+  const [mounted, setMounted] = useState(false)
+  useEffect(() => setMounted(true), [])
+  return mounted
+}
+
+/** The Leaflet map, once the browser has taken over. */
+function MapAfterHydration(props: ComponentProps<typeof LocationsMap>) {
+  const { t } = useLingui()
+  if (!useMounted()) return null
+  return (
+    <Suspense fallback={<p className="locations-map__loading">{t`Kaart wordt geladen…`}</p>}>
+      <LocationsMap {...props} />
+    </Suspense>
+  )
+}
+
+/** Needs the map, so it appears with it. */
+function ShowOnMapButton({ name, onClick }: { name: string; onClick: () => void }) {
+  const { t } = useLingui()
+  if (!useMounted()) return null
+  return (
+    <button type="button" className="link-button" onClick={onClick}>
+      {t`Toon op kaart`}
+      <span className="visually-hidden">: {name}</span>
+    </button>
+  )
+}
+
+/**
  * Locations by country and type: a selector with counts, a server-rendered
  * list that works without JavaScript (a GET form on the page URL), and a
  * Leaflet map once the browser takes over.
@@ -42,8 +75,6 @@ export function InteractiveMap({ block }: { block: ResultOf<typeof InteractiveMa
   const { data: locations } = useSuspenseQuery(cmsQueries.locations(locale))
   const selection = parseSelection(useSearch({ strict: false }))
   const [focusedId, setFocusedId] = useState<string | null>(null)
-  const [mounted, setMounted] = useState(false)
-  useEffect(() => setMounted(true), [])
 
   const countryLabel = (code: string) => {
     const country = countryOf(code)
@@ -120,17 +151,13 @@ export function InteractiveMap({ block }: { block: ResultOf<typeof InteractiveMa
 
       <div className="locations-layout">
         <div className="locations-map" role="region" aria-label={t`Kaart met vestigingen`}>
-          {mounted ? (
-            <Suspense fallback={<p className="locations-map__loading">{t`Kaart wordt geladen…`}</p>}>
-              <LocationsMap
-                locations={selected}
-                focusedId={focusedId}
-                tiles={tiles}
-                typeLabel={(type) => i18n._(typeNames[type])}
-                directionsLabel={t`Route plannen`}
-              />
-            </Suspense>
-          ) : null}
+          <MapAfterHydration
+            locations={selected}
+            focusedId={focusedId}
+            tiles={tiles}
+            typeLabel={(type) => i18n._(typeNames[type])}
+            directionsLabel={t`Route plannen`}
+          />
         </div>
         <ul className="locations-list">
           {selected.map((location) => (
@@ -153,12 +180,7 @@ export function InteractiveMap({ block }: { block: ResultOf<typeof InteractiveMa
                   {t`Route plannen`}
                   <span className="visually-hidden">: {location.name}</span>
                 </a>
-                {mounted ? (
-                  <button type="button" className="link-button" onClick={() => setFocusedId(location.id)}>
-                    {t`Toon op kaart`}
-                    <span className="visually-hidden">: {location.name}</span>
-                  </button>
-                ) : null}
+                <ShowOnMapButton name={location.name} onClick={() => setFocusedId(location.id)} />
               </p>
             </li>
           ))}
