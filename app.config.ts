@@ -122,6 +122,8 @@ export const runtimeConfigSchema = v.object({
   PAGE_CACHE_SWR: v.optional(v.pipe(v.string(), v.regex(/^\d{1,7}$/, 'must be a number of seconds'), v.transform(Number)), '600'),
   /** Memory bound of the page cache in megabytes (least recently used pages go first). */
   PAGE_CACHE_MAX_MB: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a number of megabytes'), v.transform(Number)), '64'),
+  /** Pages rendered at the same time; more wait in line (up to 1000, then 503). Rendering is CPU work. */
+  RENDER_CONCURRENCY: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,2}$/, 'must be a number from 1 to 999'), v.transform(Number)), '4'),
   /**
    * Secret for POST /api/cache/purge (a CMS publish webhook sends it as a Bearer token).
    * Unset: the purge endpoint is off.

@@ -6,8 +6,9 @@ import { constants, defaultLocale, getRuntimeConfig } from '../../app.config'
 import { parseConsent, consentCookie } from '../client-runtime/consent'
 import { cookieValue } from '../i18n/language-cookie'
 import { preferredLocale } from '../i18n/negotiate'
-import { type CachedPage, matchesEtag, pageEtag, storableHeaders } from './page-cache'
+import { type CachedPage, matchesEtag, pageBody, renderedPage, storableHeaders } from './page-cache'
 import { getPageCache } from './page-cache.server'
+import { RenderSlots } from './render-slots'
 import { createNonce, nonceOf } from './security-headers'
 
 /**
@@ -20,6 +21,14 @@ const brotli = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
 /** Marks the in-process request that renders a stale page anew. */
 const revalidationFlag = 'pageCacheRevalidation'
+
+let renderSlots: RenderSlots | undefined
+
+/** Requests that render a page (not API calls, which a render may itself make: no waiting on ourselves). */
+function rendersPage(request: Request, url: URL): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false
+  return !/^\/(?:api\/|_serverFn\/|graphql$|healthz$)/.test(url.pathname)
+}
 
 /** The cache entry for a request, or undefined when its page must not come from or go to the cache. */
 function cacheKey(request: Request, url: URL): string | undefined {
@@ -55,12 +64,12 @@ function negotiateEncoding(acceptEncoding: string | null): 'br' | 'gzip' | undef
   return undefined
 }
 
-async function compress(body: string, encoding: 'br' | 'gzip'): Promise<Buffer> {
+async function compress(body: Uint8Array, encoding: 'br' | 'gzip'): Promise<Uint8Array<ArrayBuffer>> {
   if (encoding === 'br') {
-    // Quality 5: most of brotli's gain at a cost per page well under a millisecond.
-    return brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    // Quality 4: most of brotli's gain over gzip at a fraction of a millisecond per page.
+    return new Uint8Array(await brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: body.byteLength } }))
   }
-  return gzipAsync(body, { level: 6 })
+  return new Uint8Array(await gzipAsync(body, { level: 6 }))
 }
 
 function withVary(existing: string | null, ...names: string[]): string {
@@ -73,40 +82,31 @@ function withVary(existing: string | null, ...names: string[]): string {
 }
 
 /**
- * Sends a page: a fresh nonce unless it was just rendered for this response, then 304 or the
- * (compressed) body. srvx's FastResponse writes a string or bytes body straight to the socket,
- * where a standard Response would be read back through a stream.
+ * Sends a page with `nonce` in it: 304 when the browser has it, otherwise the (compressed)
+ * body. srvx's FastResponse writes bytes straight to the socket, where a standard Response
+ * would be read back through a stream.
  */
-async function deliver(request: Request, page: CachedPage, state: 'HIT' | 'STALE' | 'MISS' | 'BYPASS', fromCache: boolean): Promise<Response> {
+async function deliver(request: Request, page: CachedPage, nonce: string, state: 'HIT' | 'STALE' | 'MISS' | 'BYPASS'): Promise<Response> {
   const headers = new Headers(page.headers)
   headers.set('X-Page-Cache', state)
   headers.set('Cache-Control', cacheControl(page.status, headers.get('cache-control')))
   headers.set('Vary', withVary(headers.get('vary'), 'Accept-Encoding', 'Cookie'))
-  const encoding = page.body.length >= 1024 ? negotiateEncoding(request.headers.get('accept-encoding')) : undefined
+  const body = pageBody(page, nonce)
+  const encoding = body.byteLength >= 1024 ? negotiateEncoding(request.headers.get('accept-encoding')) : undefined
   if (page.status === 200) {
-    headers.set('ETag', encoding ? `${page.etag.slice(0, -1)}-${encoding === 'br' ? 'br' : 'gzip'}"` : page.etag)
+    headers.set('ETag', encoding ? `${page.etag.slice(0, -1)}-${encoding}"` : page.etag)
     if (matchesEtag(request.headers.get('if-none-match'), page.etag)) {
       // The browser keeps the page it has, with the policy (and nonce) it came with.
       headers.delete('Content-Security-Policy')
       return new FastResponse(null, { status: 304, headers })
     }
   }
-  let body = page.body
-  if (fromCache && page.nonce) {
-    const nonce = createNonce()
-    body = body.replaceAll(page.nonce, nonce)
-    const policy = headers.get('content-security-policy')
-    if (policy) headers.set('Content-Security-Policy', policy.replaceAll(page.nonce, nonce))
-  }
-  if (!encoding) {
-    headers.set('Content-Length', String(Buffer.byteLength(body)))
-    return new FastResponse(request.method === 'HEAD' ? null : body, { status: page.status, headers })
-  }
-  const compressed = await compress(body, encoding)
-  headers.set('Content-Encoding', encoding)
-  headers.set('Content-Length', String(compressed.byteLength))
-  const bytes = new Uint8Array(compressed)
-  return new FastResponse(request.method === 'HEAD' ? null : bytes, { status: page.status, headers })
+  const policy = headers.get('content-security-policy')
+  if (policy && page.nonce && nonce !== page.nonce) headers.set('Content-Security-Policy', policy.replaceAll(page.nonce, nonce))
+  const sent = encoding ? await compress(body, encoding) : body
+  if (encoding) headers.set('Content-Encoding', encoding)
+  headers.set('Content-Length', String(sent.byteLength))
+  return new FastResponse(request.method === 'HEAD' ? null : sent, { status: page.status, headers })
 }
 
 export default defineMiddleware(async (event, next) => {
@@ -115,21 +115,39 @@ export default defineMiddleware(async (event, next) => {
   const cache = getPageCache()
   const key = cache ? cacheKey(request, url) : undefined
   const isRevalidation = event.context[revalidationFlag] === true
-  if (cache && key && !isRevalidation) {
-    const hit = cache.get(key)
-    if (hit) {
-      if (hit.freshness === 'stale') {
-        const headers = new Headers(request.headers)
-        headers.delete('if-none-match')
-        cache.revalidate(key, () => serverFetch(new Request(request.url, { headers }), undefined, { [revalidationFlag]: true }))
-      }
-      return deliver(request, hit.page, hit.freshness === 'fresh' ? 'HIT' : 'STALE', true)
+  const fromCache = () => {
+    const hit = cache && key && !isRevalidation ? cache.get(key) : undefined
+    if (!cache || !key || !hit) return undefined
+    if (hit.freshness === 'stale') {
+      const headers = new Headers(request.headers)
+      headers.delete('if-none-match')
+      cache.revalidate(key, () => serverFetch(new Request(request.url, { headers }), undefined, { [revalidationFlag]: true }))
     }
+    // A new nonce for every response: never one sent before.
+    return deliver(request, hit.page, createNonce(), hit.freshness === 'fresh' ? 'HIT' : 'STALE')
   }
+  const cached = fromCache()
+  if (cached) return cached
 
-  const response = await next()
-  if (!(response instanceof Response) || !response.headers.get('content-type')?.startsWith('text/html')) return response
-  const body = await response.text()
+  renderSlots ??= new RenderSlots(getRuntimeConfig().RENDER_CONCURRENCY, 1000)
+  const release = rendersPage(request, url) ? await renderSlots.acquire() : () => {}
+  if (!release) return new Response('Too busy, please try again in a moment.', { status: 503, headers: { 'Retry-After': '5', 'Cache-Control': 'no-store' } })
+  // While this request waited for its turn, another may have rendered and stored the page.
+  const cachedMeanwhile = fromCache()
+  if (cachedMeanwhile) {
+    release()
+    return cachedMeanwhile
+  }
+  let response: unknown
+  let body: string
+  try {
+    response = await next()
+    if (!(response instanceof Response) || !response.headers.get('content-type')?.startsWith('text/html')) return response
+    // The render streams into the body: it has finished only once the body is read.
+    body = await response.text()
+  } finally {
+    release()
+  }
   const nonce = nonceOf(response.headers.get('content-security-policy') ?? '') ?? ''
   const storable =
     cache !== undefined &&
@@ -138,7 +156,7 @@ export default defineMiddleware(async (event, next) => {
     response.status === 200 &&
     !response.headers.has('set-cookie') &&
     !/private|no-store/.test(response.headers.get('cache-control') ?? '')
-  const page = { body, nonce, status: response.status, headers: storableHeaders(response.headers) }
-  if (storable) return deliver(request, cache.set(key, page), 'MISS', false)
-  return deliver(request, { ...page, etag: pageEtag(body, nonce), storedAt: Date.now() }, 'BYPASS', false)
+  const page = renderedPage(body, nonce, response.status, storableHeaders(response.headers))
+  if (storable) return deliver(request, cache.set(key, page), nonce, 'MISS')
+  return deliver(request, page, nonce, 'BYPASS')
 })

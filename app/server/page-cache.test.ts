@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { matchesEtag, PageCache, pageEtag, storableHeaders } from './page-cache'
+import { matchesEtag, PageCache, pageBody, pageEtag, renderedPage, storableHeaders } from './page-cache'
 
 function page(body: string, nonce = 'N0nce==') {
-  return { body, nonce, status: 200, headers: [['content-type', 'text/html']] as Array<[string, string]> }
+  return renderedPage(body, nonce, 200, [['content-type', 'text/html']])
 }
 
 describe('PageCache', () => {
@@ -24,7 +24,7 @@ describe('PageCache', () => {
 
   it('stays within its byte budget by dropping the least recently used pages', () => {
     const cache = new PageCache({ ttlMs: 60_000, swrMs: 0, maxBytes: 9_000 })
-    const body = 'x'.repeat(1_500) // about 3.3 kB each in memory: two fit
+    const body = 'x'.repeat(3_000) // about 3.3 kB each in memory (bytes plus headers): two fit
     cache.set('/a', page(body))
     cache.set('/b', page(body))
     cache.get('/a')
@@ -34,7 +34,7 @@ describe('PageCache', () => {
     expect(cache.get('/c')).toBeDefined()
     expect(cache.bytes).toBeLessThanOrEqual(9_000)
     // A page bigger than the whole budget is not stored at all.
-    cache.set('/huge', page('x'.repeat(20_000)))
+    cache.set('/huge', page('x'.repeat(40_000)))
     expect(cache.get('/huge')).toBeUndefined()
   })
 
@@ -71,6 +71,15 @@ describe('PageCache', () => {
     cache.set('/a', page('a'))
     cache.clear()
     expect(cache.get('/a')).toBeUndefined()
+  })
+})
+
+describe('pageBody', () => {
+  it('puts the given nonce wherever the page had its own, byte for byte', () => {
+    const rendered = page('<script nonce="AAAA">ü</script><link nonce="AAAA"/>€', 'AAAA')
+    expect(Buffer.from(pageBody(rendered, 'BBBB')).toString()).toBe('<script nonce="BBBB">ü</script><link nonce="BBBB"/>€')
+    expect(Buffer.from(pageBody(rendered, 'AAAA')).toString()).toBe('<script nonce="AAAA">ü</script><link nonce="AAAA"/>€')
+    expect(Buffer.from(pageBody(page('no nonce here', ''), 'CCCC')).toString()).toBe('no nonce here')
   })
 })
 

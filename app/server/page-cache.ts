@@ -1,16 +1,40 @@
 import { createHash } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
 
-/** A rendered page as stored: the body still holds the nonce it was rendered with. */
+/** A rendered page, kept as the UTF-8 bytes around its CSP nonce so each response can get a new one cheaply. */
 export interface CachedPage {
-  body: string
-  /** The CSP nonce inside body and the Content-Security-Policy header; swapped on every hit. */
+  /** The body split at every occurrence of the nonce it was rendered with. */
+  parts: Buffer[]
+  /** The nonce in the body and the Content-Security-Policy header; replaced in every response. */
   nonce: string
   status: number
   headers: Array<[string, string]>
   /** Strong validator over the body with its nonce taken out: the same page gives the same tag. */
   etag: string
   storedAt: number
+}
+
+/** A page as rendered, ready to be stored or sent. */
+export function renderedPage(body: string, nonce: string, status: number, headers: Array<[string, string]>): CachedPage {
+  const parts = (nonce ? body.split(nonce) : [body]).map((part) => Buffer.from(part))
+  return { parts, nonce, status, headers, etag: pageEtag(body, nonce), storedAt: Date.now() }
+}
+
+/** The page's body with `nonce` wherever it was rendered with its own: byte copies, no re-encoding. */
+export function pageBody(page: CachedPage, nonce: string): Uint8Array<ArrayBuffer> {
+  const nonceBytes = Buffer.from(nonce)
+  const size = page.parts.reduce((n, part) => n + part.byteLength, 0) + nonceBytes.byteLength * (page.parts.length - 1)
+  const body = new Uint8Array(size)
+  let offset = 0
+  page.parts.forEach((part, index) => {
+    if (index > 0) {
+      body.set(nonceBytes, offset)
+      offset += nonceBytes.byteLength
+    }
+    body.set(part, offset)
+    offset += part.byteLength
+  })
+  return body
 }
 
 export type Freshness = 'fresh' | 'stale'
@@ -48,7 +72,8 @@ export class PageCache {
     this.#pages = new LRUCache<string, CachedPage>({
       maxSize: maxBytes,
       // UTF-16 in memory: two bytes per character, plus the headers.
-      sizeCalculation: (page) => page.body.length * 2 + page.headers.reduce((n, [k, v]) => n + (k.length + v.length) * 2, 256),
+      sizeCalculation: (page) =>
+        page.parts.reduce((n, part) => n + part.byteLength, 0) + page.headers.reduce((n, [k, v]) => n + (k.length + v.length) * 2, 256),
     })
   }
 
@@ -63,8 +88,8 @@ export class PageCache {
     return { page, freshness: age < this.#ttlMs ? 'fresh' : 'stale' }
   }
 
-  set(key: string, page: Omit<CachedPage, 'storedAt' | 'etag'>): CachedPage {
-    const stored: CachedPage = { ...page, etag: pageEtag(page.body, page.nonce), storedAt: this.#now() }
+  set(key: string, page: CachedPage): CachedPage {
+    const stored: CachedPage = { ...page, storedAt: this.#now() }
     this.#pages.set(key, stored)
     return stored
   }

@@ -1,0 +1,44 @@
+/**
+ * At most `limit` page renders at a time; the rest wait their turn (first come,
+ * first served), and beyond `maxWaiting` a request is turned away. Server-side
+ * React rendering is CPU work: running fifty at once on one core finishes none
+ * sooner and holds fifty render trees in memory.
+ */
+export class RenderSlots {
+  readonly #limit: number
+  readonly #maxWaiting: number
+  #running = 0
+  readonly #waiting: Array<() => void> = []
+
+  constructor(limit: number, maxWaiting: number) {
+    this.#limit = limit
+    this.#maxWaiting = maxWaiting
+  }
+
+  /** Resolves with a release function once a slot is free; undefined when too many are waiting already. */
+  async acquire(): Promise<(() => void) | undefined> {
+    if (this.#running >= this.#limit) {
+      if (this.#waiting.length >= this.#maxWaiting) return undefined
+      await new Promise<void>((resolve) => this.#waiting.push(resolve))
+    } else {
+      this.#running++
+    }
+    let released = false
+    return () => {
+      if (released) return
+      released = true
+      const next = this.#waiting.shift()
+      // The slot passes straight to the next in line, so #running stays the same.
+      if (next) next()
+      else this.#running--
+    }
+  }
+
+  get running(): number {
+    return this.#running
+  }
+
+  get waiting(): number {
+    return this.#waiting.length
+  }
+}
