@@ -321,6 +321,7 @@ async function main() {
   const line = (row) => row.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ')
   console.log(`\n${line(rows[0])}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`)
   for (const row of rows.slice(1)) console.log(line(row))
+  if (runs > 1) console.log(`Performance per run: ${results.map((r) => `${r.name} ${r.performanceRuns.join('/')}`).join(', ')}`)
 
   for (const r of results) {
     const entries = Object.entries(r.failing)
