@@ -1,7 +1,7 @@
 import L from 'leaflet'
 import 'leaflet/dist/leaflet.css'
 import 'react-leaflet-cluster/dist/assets/MarkerCluster.css'
-import { useEffect, useMemo, useRef } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet'
 import MarkerClusterGroup from 'react-leaflet-cluster'
 import type {} from 'leaflet.markercluster'
@@ -32,13 +32,24 @@ function markerIcon(type: LocationType): L.DivIcon {
   })
 }
 
-/** Fits the view to the selected locations whenever the selection changes. */
+const fitOptions: L.FitBoundsOptions = { padding: [30, 30], maxZoom: 12 }
+
+function boundsOf(locations: ReadonlyArray<LocationRow>): L.LatLngBounds | undefined {
+  return locations.length ? L.latLngBounds(locations.map((l) => [l.lat, l.lng])) : undefined
+}
+
+/**
+ * Fits the view to the selected locations whenever the selection changes (the map starts
+ * fitted, so the first selection needs no move).
+ */
 function FitToLocations({ locations }: { locations: ReadonlyArray<LocationRow> }) {
   const map = useMap()
+  const initial = useRef(locations)
   useEffect(() => {
-    if (locations.length === 0) return
-    const bounds = L.latLngBounds(locations.map((l) => [l.lat, l.lng]))
-    map.fitBounds(bounds, { padding: [30, 30], maxZoom: 12 })
+    if (locations === initial.current) return
+    initial.current = []
+    const bounds = boundsOf(locations)
+    if (bounds) map.fitBounds(bounds, fitOptions)
   }, [map, locations])
   return null
 }
@@ -93,8 +104,15 @@ export default function LocationsMap({ locations, focusedId, tiles, typeLabel, d
     }),
     [],
   )
+  // Created with its final view: no zoom animation and no tiles of a first, wider view.
+  const [initialBounds] = useState(() => boundsOf(locations))
   return (
-    <MapContainer center={[51.5, 6]} zoom={5} scrollWheelZoom={false} className="locations-map__canvas" keyboard>
+    <MapContainer
+      {...(initialBounds ? { bounds: initialBounds, boundsOptions: fitOptions } : { center: [51.5, 6], zoom: 5 })}
+      scrollWheelZoom={false}
+      className="locations-map__canvas"
+      keyboard
+    >
       {/* On high-density screens: four half-size tiles of the next zoom level per tile, so the map stays sharp. */}
       <TileLayer url={tiles.url} attribution={tiles.attribution} detectRetina />
       <FitToLocations locations={locations} />
