@@ -1,6 +1,6 @@
 import type { ResultOf } from 'gql.tada'
-import { lazy, Suspense } from 'react'
 import type { ElementalAreaFragment } from './blocks.fragment'
+import { ContactForm } from './ContactForm'
 import { Download } from './Download'
 import { FullWidthMedia } from './FullWidthMedia'
 import { Grid } from './Grid'
@@ -10,10 +10,6 @@ import { InteractiveMap } from './InteractiveMap'
 import { LinkBlock } from './Link'
 import { MediaContent } from './MediaContent'
 import { TwoColumnContent } from './TwoColumnContent'
-
-// The form (TanStack Form, captcha glue: ~17 KB gzip) is loaded only by pages that have one.
-// It is still rendered on the server; the browser hydrates it once its code arrives.
-const ContactForm = lazy(() => import('./ContactForm').then((module) => ({ default: module.ContactForm })))
 
 export type BlockElement = ResultOf<typeof ElementalAreaFragment>['elements'][number]
 
@@ -25,11 +21,7 @@ export type BlockElement = ResultOf<typeof ElementalAreaFragment>['elements'][nu
 export function Block({ element, isFirst }: { element: BlockElement; isFirst: boolean }) {
   switch (element.__typename) {
     case 'ContactForm':
-      return (
-        <Suspense fallback={null}>
-          <ContactForm block={element} />
-        </Suspense>
-      )
+      return <ContactForm block={element} />
     case 'Download':
       return <Download block={element} />
     case 'FullWidthMedia':
