@@ -166,9 +166,11 @@ export function ContactForm({ block }: { block: ResultOf<typeof ContactFormBlock
   return (
     <BlockSection id={block.id} type="contact-form" title={block.title} showTitle={block.showTitle}>
       {block.intro ? <RichText html={block.intro} className="block__intro" /> : null}
+      {/* method="post": a submit before the page has hydrated must not put the message in the URL. */}
       <form
         ref={formRef}
         className="contact-form"
+        method="post"
         noValidate
         onSubmit={(event) => {
           event.preventDefault()
