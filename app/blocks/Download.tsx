@@ -4,21 +4,26 @@ import { RichText } from '../components/RichText'
 import { BlockSection } from './BlockSection'
 import type { DownloadBlockFragment } from './Download.fragment'
 
+const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const
+// Creating an Intl.NumberFormat costs far more than formatting with one: keep them.
+const formatters = new Map<string, Intl.NumberFormat>()
+
 /** "611 B", "12 kB", "1.2 MB", in the page's language. */
 export function formatFileSize(bytes: number, locale: string): string {
-  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const
   let value = bytes
   let unit = 0
   while (value >= 1000 && unit < units.length - 1) {
     value /= 1000
     unit += 1
   }
-  return new Intl.NumberFormat(locale, {
-    style: 'unit',
-    unit: units[unit],
-    unitDisplay: 'short',
-    maximumFractionDigits: value < 10 && unit > 0 ? 1 : 0,
-  }).format(value)
+  const fractionDigits = value < 10 && unit > 0 ? 1 : 0
+  const key = `${locale}|${unit}|${fractionDigits}`
+  let formatter = formatters.get(key)
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, { style: 'unit', unit: units[unit], unitDisplay: 'short', maximumFractionDigits: fractionDigits })
+    formatters.set(key, formatter)
+  }
+  return formatter.format(value)
 }
 
 export function Download({ block }: { block: ResultOf<typeof DownloadBlockFragment> }) {

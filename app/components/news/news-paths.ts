@@ -38,7 +38,15 @@ export function newsTranslations(
   return result
 }
 
+// One formatter per language: creating one costs far more than formatting a date.
+const dateFormats = new Map<string, Intl.DateTimeFormat>()
+
 /** A date in the page's language; UTC so server and browser print the same day. */
 export function formatNewsDate(date: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
+  let format = dateFormats.get(locale)
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' })
+    dateFormats.set(locale, format)
+  }
+  return format.format(new Date(`${date}T00:00:00Z`))
 }
