@@ -34,6 +34,7 @@ import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
 import { parse as parseYaml } from 'yaml'
 import { ensureBuild } from './lib/build.mjs'
+import { serverEntry, serverNodeArgs } from './lib/server.mjs'
 
 ensureBuild()
 
@@ -214,7 +215,7 @@ function startApp(port, extraEnv, label) {
   return startServer({
     label,
     port,
-    args: ['.output/server/index.mjs'],
+    args: [...serverNodeArgs, serverEntry],
     readyPath: '/healthz',
     env: {
       NODE_ENV: 'production',

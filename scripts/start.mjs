@@ -2,11 +2,12 @@
 // serve the production build (nitro's Node server) on PORT (default 3000).
 import { spawn } from 'node:child_process'
 import { ensureBuild } from './lib/build.mjs'
+import { serverEntry, serverNodeArgs } from './lib/server.mjs'
 
 ensureBuild()
 
 const port = process.env.PORT ?? '3000'
-const server = spawn(process.execPath, ['.output/server/index.mjs'], {
+const server = spawn(process.execPath, [...serverNodeArgs, serverEntry], {
   stdio: 'inherit',
   env: { ...process.env, PORT: port },
 })
