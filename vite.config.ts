@@ -27,6 +27,10 @@ export default defineConfig({
       handlers: [{ route: '/**', middleware: true, handler: './app/server/html-delivery.nitro.ts' }],
       // Hashed JS/CSS and other public files also ship as .br/.gz, served by content negotiation.
       compressPublicAssets: { gzip: true, brotli: true },
+      // CMS media keep their name when an editor replaces them: a day fresh, then revalidated.
+      routeRules: {
+        '/media/**': { headers: { 'Cache-Control': 'public, max-age=86400, stale-while-revalidate=604800' } },
+      },
     }),
     viteReact(),
     // Lingui macros need a babel pass; plugin-react 6 no longer runs babel plugins.
