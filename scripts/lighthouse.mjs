@@ -30,6 +30,7 @@ import lighthouse from 'lighthouse'
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
 import { parse as parseYaml } from 'yaml'
 import { ensureBuild } from './lib/build.mjs'
+import { serverEntry, serverNodeArgs } from './lib/server.mjs'
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo']
 /** Lighthouse runs per page (LIGHTHOUSE_RUNS, default 1); with more, the median run (Lighthouse's own pick) counts. */
@@ -172,7 +173,7 @@ async function startServer(port, tileUrl) {
   const env = { ...process.env, PORT: String(port), SITE_URL: base, DATA_DIR: dataDir }
   if (tileUrl) env.TILE_URL = tileUrl
   let output = ''
-  const child = spawn(process.execPath, ['.output/server/index.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [...serverNodeArgs, serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] })
   const collect = (chunk) => {
     output = (output + chunk).slice(-4000)
   }
