@@ -24,7 +24,10 @@ export default defineConfig({
     nitro({
       plugins: ['./app/server/startup.nitro.ts'],
       // Page cache, ETag/304, Cache-Control and compression for every HTML response.
-      handlers: [{ route: '/**', middleware: true, handler: './app/server/html-delivery.nitro.ts' }],
+      handlers: [
+        { route: '/_serverFn/**', middleware: true, handler: './app/server/server-fn-ids.nitro.ts' },
+        { route: '/**', middleware: true, handler: './app/server/html-delivery.nitro.ts' },
+      ],
       // Hashed JS/CSS and other public files also ship as .br/.gz, served by content negotiation.
       compressPublicAssets: { gzip: true, brotli: true },
       // CMS media keep their name when an editor replaces them: a day fresh, then revalidated.

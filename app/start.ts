@@ -1,4 +1,5 @@
-import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
+import { createCsrfMiddleware, createMiddleware, createStart, defaultSerovalDeserializerPlugins } from '@tanstack/react-start'
+import { fromJSON, type SerovalJSON } from 'seroval'
 import { constants, defaultLocale, getRuntimeConfig } from '../app.config'
 import { cookieValue } from './i18n/language-cookie'
 import { preferredLocale } from './i18n/negotiate'
@@ -8,6 +9,16 @@ import { legacyRedirect } from './server/legacy-redirects'
 import { createNonce, securityHeaders } from './server/security-headers'
 import { httpErrorSerialization, statusOf } from './server/http-error'
 import { reportServerError } from './server/sentry.server'
+
+/** Longest URL served; longer ones are refused rather than echoed back in redirects and links. */
+const maxUrlLength = 4096
+
+const rejectOversizedUrls = createMiddleware({ type: 'request' }).server(({ request, next }) => {
+  if (request.url.length > maxUrlLength) {
+    return new Response('URI too long / URL te lang', { status: 414, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } })
+  }
+  return next()
+})
 
 /**
  * Old site's paths → their new page, `/nl/x` → `/x` and `/x/` → `/x`: one
@@ -51,16 +62,62 @@ const privateWhenAuthenticated = createMiddleware({ type: 'request' }).server(as
   return result
 })
 
-/** A server function call whose body is not JSON is a bad request (400), not a server error. */
-const rejectMalformedServerFnBodies = createMiddleware({ type: 'request' }).server(async ({ request, next, handlerType }) => {
-  if (handlerType === 'serverFn' && request.method === 'POST' && request.headers.get('content-type')?.includes('application/json')) {
+/** The envelope Start's client sends (seroval's toJSON): a node tree, feature flags, marks. */
+function isSerovalJson(value: unknown): value is SerovalJSON {
+  if (typeof value !== 'object' || value === null) return false
+  const t: unknown = Reflect.get(value, 't')
+  return typeof t === 'object' && t !== null && typeof Reflect.get(value, 'f') === 'number' && Array.isArray(Reflect.get(value, 'm'))
+}
+
+/**
+ * Why a server function call cannot be decoded (the caller's fault: 400), or undefined.
+ * Start decodes inside its handler and answers any failure with a 500, so the same
+ * decoding (seroval with the router's plugins) runs here first.
+ */
+async function undecodableServerFnCall(request: Request): Promise<string | undefined> {
+  const contentType = request.headers.get('content-type') ?? ''
+  if (request.method !== 'GET' && /multipart\/form-data|application\/x-www-form-urlencoded/.test(contentType)) {
     try {
-      JSON.parse(await request.clone().text())
+      await request.clone().formData()
+      return undefined
     } catch {
-      return Response.json({ error: 'Malformed JSON' }, { status: 400 })
+      return 'Malformed form data'
     }
   }
-  return next()
+  let text: string | null = null
+  if (request.method === 'GET') text = new URL(request.url).searchParams.get('payload')
+  else if (contentType.includes('application/json')) text = await request.clone().text()
+  if (text === null || (request.method === 'GET' && text === '')) return undefined
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    return 'Malformed JSON'
+  }
+  if (!isSerovalJson(json)) return 'Malformed payload'
+  try {
+    // The router's own plugins are the ones a browser's call can use; the site's adapters only
+    // serialize errors in responses.
+    fromJSON(json, { plugins: defaultSerovalDeserializerPlugins })
+    return undefined
+  } catch {
+    return 'Malformed payload'
+  }
+}
+
+const rejectUndecodableServerFnCalls = createMiddleware({ type: 'request' }).server(async ({ request, next, handlerType }) => {
+  if (handlerType !== 'serverFn') return next()
+  const problem = await undecodableServerFnCall(request)
+  if (problem) return Response.json({ error: problem }, { status: 400, headers: { 'Cache-Control': 'no-store' } })
+  try {
+    return await next()
+  } catch (error) {
+    // A made-up function id: Start throws a plain error (a 500) where this is a 404.
+    if (error instanceof Error && error.message.startsWith('Server function info not found')) {
+      return Response.json({ error: 'Unknown server function' }, { status: 404, headers: { 'Cache-Control': 'no-store' } })
+    }
+    throw error
+  }
 })
 
 /**
@@ -107,7 +164,8 @@ export const startInstance = createStart(() => ({
     reportErrors,
     withSecurityHeaders,
     createCsrfMiddleware({ filter: ({ handlerType }) => handlerType === 'serverFn' }),
-    rejectMalformedServerFnBodies,
+    rejectUndecodableServerFnCalls,
+    rejectOversizedUrls,
     canonicalPaths,
     languageDetection,
     privateWhenAuthenticated,

@@ -7,7 +7,10 @@ import { cms } from '../server/cms/operations.server'
 const localeSchema = v.picklist(localeCodes)
 
 /** A CMS link: a root-relative public path. */
-const linkSchema = v.pipe(v.string(), v.startsWith('/'), v.maxLength(2048))
+const linkSchema = v.pipe(v.string(), v.startsWith('/'))
+/** No CMS page or news item has a longer link or slug: a longer one in a URL is simply not found (404, not a 500). */
+const maxLinkLength = 2048
+const maxSlugLength = 200
 
 function isoOf(locale: Locale): string {
   return languages.find((language) => language.code === locale)?.iso ?? 'nl_NL'
@@ -20,6 +23,7 @@ function authToken(): string | undefined {
 export const fetchPage = createServerFn({ method: 'GET' })
   .validator(v.object({ locale: localeSchema, link: linkSchema }))
   .handler(async ({ data }) => {
+    if (data.link.length > maxLinkLength) return null
     const result = await cms.readOnePage({ link: data.link, locale: isoOf(data.locale) }, { authToken: authToken() })
     return result.readOnePage
   })
@@ -45,7 +49,7 @@ export const fetchNewsList = createServerFn({ method: 'GET' })
     return { items: nodes, totalCount, pageCount: Math.max(1, Math.ceil(totalCount / newsPageSize)) }
   })
 
-const slugSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(200))
+const slugSchema = v.pipe(v.string(), v.minLength(1))
 
 /**
  * A news item by slug. When the slug is not this language's but an nl slug
@@ -55,6 +59,7 @@ const slugSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(200))
 export const fetchNewsItem = createServerFn({ method: 'GET' })
   .validator(v.object({ locale: localeSchema, slug: slugSchema }))
   .handler(async ({ data }) => {
+    if (data.slug.length > maxSlugLength) return { kind: 'missing' as const }
     const options = { authToken: authToken() }
     const iso = isoOf(data.locale)
     const own = (await cms.readNewsItem({ slug: data.slug, locale: iso }, options)).readOneNewsItem
