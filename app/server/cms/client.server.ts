@@ -109,7 +109,8 @@ export function createCmsOperation<TResult, TVariables extends Record<string, un
   })
   cacheClearers.add(() => cache.clear())
 
-  return async (variables, { authToken } = {}) => {
+  return async (variables, options = {}) => {
+    const authToken = usableToken(options.authToken)
     // Mutations are the site's own writes: they carry the CMS write key when one is configured.
     if (rootType === 'Mutation') {
       return runDocument(document, variables, rootType, getRuntimeConfig().EMBEDDED_CMS_WRITE_KEY ?? authToken)
@@ -122,6 +123,16 @@ export function createCmsOperation<TResult, TVariables extends Record<string, un
     if (!entry) throw status.fetchError ?? new HttpError(500, 'CMS returned no result')
     return entry.data
   }
+}
+
+/**
+ * The auth cookie's value as a token, or undefined when it cannot be one: a token is
+ * visible ASCII (RFC 6750's b64token is a subset). Anything else (any visitor can send
+ * any cookie) could not even be put in the Authorization header, and would fail the
+ * page with a 500; it is treated as no token.
+ */
+function usableToken(token: string | undefined): string | undefined {
+  return token && /^[\x21-\x7e]+$/.test(token) ? token : undefined
 }
 
 function cacheKey(variables: Record<string, unknown>): string {

@@ -91,6 +91,17 @@ describe('CMS client against a remote CMS', () => {
     expect(seen.every((headers) => headers.authorization === 'Bearer secret-token')).toBe(true)
   })
 
+  // Found by tests/e2e/fuzz.spec.ts: `Cookie: auth_token=%F0%9F%98%80` made every page a 500
+  // (a header value must be a ByteString).
+  it.each(['😀', 'é', 'a b', '\u0000'])('ignores an auth token %j that cannot be one, and answers from the shared cache', async (token) => {
+    const { createCmsOperation, clock } = await freshClient()
+    const run = createCmsOperation(SiteTitleQuery, { clock })
+    expect((await run({ locale: 'nl_NL' }, { authToken: token })).readSiteConfig.title).toBe('Remote')
+    await run({ locale: 'nl_NL' }, { authToken: token })
+    expect(seen).toHaveLength(1)
+    expect(seen[0]?.authorization).toBeUndefined()
+  })
+
   it('sanitizes HTML fields of any CMS', async () => {
     const { createCmsOperation, clock } = await freshClient()
     const run = createCmsOperation(PageIntroQuery, { clock })
