@@ -4,6 +4,15 @@ import autocannon from 'autocannon'
 
 const baseURL = process.argv[2]
 let rendered = 0
+/** Non-2xx answers per path (with their status): the spec shows which page failed. */
+const failures = {}
+
+function recordFailures(path) {
+  return (status) => {
+    if (status < 200 || status > 299) failures[`${status} ${path}`] = (failures[`${status} ${path}`] ?? 0) + 1
+  }
+}
+
 const result = await autocannon({
   url: baseURL,
   connections: 50,
@@ -11,11 +20,17 @@ const result = await autocannon({
   timeout: 10,
   headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' },
   requests: [
-    { method: 'GET', path: '/' },
-    { method: 'GET', path: '/en/news/private-lease-without-deposit' },
-    { method: 'GET', path: '/over-ons' },
-    // A query string of its own each time: a page that has to be rendered.
-    { method: 'GET', setupRequest: (request) => ({ ...request, path: `/en/about-us?load=${rendered++}` }) },
+    // Home, a news detail and a content page (nl and en), as browsers ask for them.
+    { method: 'GET', path: '/', onResponse: recordFailures('/') },
+    { method: 'GET', path: '/en/news/private-lease-without-deposit', onResponse: recordFailures('/en/news/private-lease-without-deposit') },
+    { method: 'GET', path: '/over-ons', onResponse: recordFailures('/over-ons') },
+    // A query string of its own each time: a page that has to be rendered, not served from the page cache.
+    {
+      method: 'GET',
+      setupRequest: (request) => ({ ...request, path: `/en/about-us?load=${rendered++}` }),
+      onResponse: recordFailures('/en/about-us?load=<n>'),
+    },
   ],
 })
-console.log(JSON.stringify({ errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx, ok: result['2xx'], rendered }))
+const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([status, { count }]) => [status, Number(count)]))
+console.log(JSON.stringify({ errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx, ok: result['2xx'], statusCodes, failures, rendered }))

@@ -1,23 +1,44 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import { expect, test } from './fixtures'
+import { expect, test } from '@playwright/test'
 
 /**
- * A short load: 5 s at 50 connections over a page from the page cache, a news
- * detail, a content page and pages that must be rendered (load-runner.mjs).
- * Not a speed test (that is `npm run bench`): every response must arrive and
- * be a 2xx.
+ * A short load: 5 s at 50 connections over the home page, a news detail, a
+ * content page and pages that must be rendered (load-runner.mjs). Not a speed
+ * test (that is `npm run bench`): every response must arrive and be a 2xx, and
+ * the server must serve normally afterwards. Its own file, serial: it runs
+ * beside at most one other test file.
  */
+test.describe.configure({ mode: 'serial' })
+
+interface LoadResult {
+  errors: number
+  timeouts: number
+  non2xx: number
+  ok: number
+  statusCodes: Record<string, number>
+  failures: Record<string, number>
+  rendered: number
+}
+
 test('5 s at 50 connections: no errors, no timeouts, only 2xx', async ({ baseURL }) => {
   test.setTimeout(60_000)
   const { stdout } = await promisify(execFile)(process.execPath, ['tests/e2e/load-runner.mjs', baseURL ?? ''], { timeout: 30_000 })
-  const result: { errors: number; timeouts: number; non2xx: number; ok: number; rendered: number } = JSON.parse(stdout)
+  const result = JSON.parse(stdout) as LoadResult
+  test.info().annotations.push({ type: 'load', description: stdout.trim() })
+
   expect(result.errors, 'connection errors').toBe(0)
   expect(result.timeouts, 'timeouts').toBe(0)
+  expect(result.failures, 'non-2xx answers per path').toEqual({})
   expect(result.non2xx, 'non-2xx responses').toBe(0)
+  expect(Object.keys(result.statusCodes).filter((status) => !/^2\d\d$/.test(status)), `status codes: ${JSON.stringify(result.statusCodes)}`).toEqual([])
+  // It did run: many answers, many of them rendered anew.
   expect(result.ok).toBeGreaterThan(500)
   expect(result.rendered).toBeGreaterThan(50)
 
-  const health = await fetch(`${baseURL}/healthz`)
-  expect(health.status).toBe(200)
+  const health = await fetch(new URL('/healthz', baseURL))
+  expect(health.status, 'GET /healthz after the load').toBe(200)
+  const home = await fetch(new URL('/', baseURL), { headers: { accept: 'text/html', 'accept-language': 'nl' } })
+  expect(home.status, 'GET / after the load').toBe(200)
+  expect(await home.text()).toContain('</html>')
 })
