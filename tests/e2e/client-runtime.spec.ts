@@ -56,7 +56,10 @@ test.describe('analytics', () => {
     await expect(page).toHaveURL(/\/en\/about-us$/)
     await menu.getByRole('link', { name: 'News' }).click()
     await expect(page).toHaveURL(/\/en\/news$/)
-    await page.getByRole('navigation', { name: 'Choose language' }).getByRole('link', { name: 'Deutsch' }).click()
+    // The URL changes before the news page has rendered: click the switcher once it links to the news list.
+    const deutsch = page.getByRole('navigation', { name: 'Choose language' }).getByRole('link', { name: 'Deutsch' })
+    await expect(deutsch).toHaveAttribute('href', '/de/nachricht')
+    await deutsch.click()
     await expect(page).toHaveURL(/\/de\/nachricht$/)
     await expect.poll(async () => (await events()).length).toBe(4)
     const list = await events()
