@@ -18,6 +18,12 @@ export interface RouterContext {
 }
 
 
+/** The nonce the server rendered into this page (HeadContent's csp-nonce meta), in the browser. */
+function pageNonce(): string | undefined {
+  if (typeof document === 'undefined') return undefined
+  return document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.content || undefined
+}
+
 export function getRouter() {
   const queryClient = new QueryClient({
     // No retries in the browser: a failed data request on navigation falls back to a full page
@@ -30,8 +36,9 @@ export function getRouter() {
     routeTree,
     context: { queryClient, i18n } satisfies RouterContext,
     rewrite: localeRewrite,
-    // On the server, this request's CSP nonce (start.ts) goes on every script the router renders.
-    ssr: { nonce: getGlobalStartContext()?.nonce },
+    // This response's CSP nonce (start.ts) goes on every script the router renders; in the
+    // browser it is read back from the page, so head tags render the same on both sides.
+    ssr: { nonce: getGlobalStartContext()?.nonce ?? pageNonce() },
     scrollRestoration: true,
     defaultPreload: 'intent',
     defaultViewTransition: true,
