@@ -27,14 +27,13 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
-import { createServer as createNetServer } from 'node:net'
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
-import { parse as parseYaml } from 'yaml'
 import { ensureBuild } from './lib/build.mjs'
 import { serverEntry, serverNodeArgs } from './lib/server.mjs'
+import { measuredPages, portPicker } from './lib/site.mjs'
 
 ensureBuild()
 
@@ -108,18 +107,7 @@ function stopChild(child) {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
-function isFree(port) {
-  return new Promise((resolve) => {
-    const probe = createNetServer()
-    probe.once('error', () => resolve(false))
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)))
-  })
-}
-
-async function freePort() {
-  for (let port = firstPort; port <= lastPort; port++) if (await isFree(port)) return port
-  throw new Error(`no free port in ${firstPort}-${lastPort}`)
-}
+const { freePort } = portPicker(firstPort, lastPort)
 
 /** GET with exactly these headers (no automatic Accept-Encoding, no decompression). */
 function get(url, headers = {}) {
@@ -303,22 +291,9 @@ async function measure(server, path, { warmup }) {
 
 // ---------------------------------------------------------------- pages
 
-/** The five pages' nl paths, from the content and route catalog, checked against the server. */
+/** The five pages' nl paths, checked against the server. */
 async function findPages(base) {
-  const segment = (page) => parseYaml(readFileSync(`content/pages/${page}.yaml`, 'utf8')).urlSegment.nl
-  const routesPo = readFileSync('app/locales/nl/routes.po', 'utf8')
-  const news = /msgid "segment\.news"\s*\nmsgstr "([^"]+)"/.exec(routesPo)?.[1]
-  if (!news) throw new Error('segment.news not found in app/locales/nl/routes.po')
-  const newsList = (await html(base, `/${news}`)).body.toString()
-  const detail = new RegExp(`href="(/${news}/[^"?#/]+)"`).exec(newsList)?.[1]
-  if (!detail) throw new Error(`no news article link on /${news}`)
-  const pages = {
-    home: '/',
-    'news list': `/${news}`,
-    'news detail': detail,
-    contact: `/${segment('contact')}`,
-    locations: `/${segment('locations')}`,
-  }
+  const pages = await measuredPages(async (path) => (await html(base, path)).body.toString())
   for (const path of Object.values(pages)) await html(base, path)
   return pages
 }

@@ -21,16 +21,15 @@ import { spawn, spawnSync } from 'node:child_process'
 import { createHash, X509Certificate } from 'node:crypto'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createServer as createHttpsServer } from 'node:https'
-import { createServer as createNetServer } from 'node:net'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { crc32, deflateSync } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
-import { parse as parseYaml } from 'yaml'
 import { ensureBuild } from './lib/build.mjs'
 import { serverEntry, serverNodeArgs } from './lib/server.mjs'
+import { measuredPages, portPicker } from './lib/site.mjs'
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo']
 /** Lighthouse runs per page (LIGHTHOUSE_RUNS, default 1); with more, the median run (Lighthouse's own pick) counts. */
@@ -84,25 +83,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   })
 }
 
-function isFree(port) {
-  return new Promise((resolve) => {
-    const probe = createNetServer()
-    probe.once('error', () => resolve(false))
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)))
-  })
-}
-
-const taken = new Set()
-async function freePort() {
-  for (let port = firstPort; port <= lastPort; port++) {
-    if (taken.has(port)) continue
-    if (await isFree(port)) {
-      taken.add(port)
-      return port
-    }
-  }
-  throw new Error(`no free port in ${firstPort}-${lastPort}`)
-}
+const { freePort, releasePort } = portPicker(firstPort, lastPort)
 
 /** A 256×256 PNG in a light map-like grey, built by hand (one IDAT, filter 0). */
 function tilePng() {
@@ -215,22 +196,10 @@ async function html(base, path) {
   return response.text()
 }
 
-/** The five pages' nl paths, from the content and route catalog, checked against the server. */
+/** The five pages' nl paths, warmed up, optionally narrowed by LIGHTHOUSE_PAGES. */
 async function findPages(base) {
-  const segment = (page) => parseYaml(readFileSync(`content/pages/${page}.yaml`, 'utf8')).urlSegment.nl
-  const routesPo = readFileSync('app/locales/nl/routes.po', 'utf8')
-  const news = /msgid "segment\.news"\s*\nmsgstr "([^"]+)"/.exec(routesPo)?.[1]
-  if (!news) throw new Error('segment.news not found in app/locales/nl/routes.po')
-  const newsList = await html(base, `/${news}`)
-  const detail = new RegExp(`href="(/${news}/[^"?#/]+)"`).exec(newsList)?.[1]
-  if (!detail) throw new Error(`no news article link on /${news}`)
-  const pages = [
-    { name: 'home', path: '/' },
-    { name: 'news list', path: `/${news}` },
-    { name: 'news detail', path: detail },
-    { name: 'contact', path: `/${segment('contact')}` },
-    { name: 'locations', path: `/${segment('locations')}` },
-  ]
+  const found = await measuredPages((path) => html(base, path))
+  const pages = Object.entries(found).map(([name, path]) => ({ name, path }))
   // Each page is requested (twice) before it is audited: a warm server, as in production, where
   // a page is rarely requested for the first time since its last change.
   for (const page of pages) for (let i = 0; i < 2; i++) await html(base, page.path)
@@ -296,7 +265,7 @@ async function main() {
       } finally {
         cleanups.splice(cleanups.indexOf(stop), 1)
         await stop()
-        taken.delete(chrome.port)
+        releasePort(chrome.port)
       }
     }
   }
