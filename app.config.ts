@@ -76,7 +76,43 @@ export const runtimeConfigSchema = v.object({
     v.string(),
     '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
   ),
-  TRUST_PROXY: booleanFromEnv,
+  /**
+   * Which proxies in front of the server may tell the client's address (X-Forwarded-For):
+   * a hop count ("1": one proxy such as a load balancer; "true" means 1, "false" 0) or a
+   * comma list of proxy addresses/ranges ("loopback", "10.0.0.0/8"). The client is the
+   * right-most address that is not a trusted proxy (proxy-addr semantics).
+   */
+  TRUST_PROXY: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^(?:true|false|\d{1,2}|(?:loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(?:\/\d{1,3})?)(?:\s*,\s*(?:loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(?:\/\d{1,3})?))*)$/,
+        'must be a hop count (e.g. 1) or a list of proxy addresses/ranges (e.g. loopback,10.0.0.0/8)',
+      ),
+      v.transform((s): number | string[] => {
+        if (s === 'true') return 1
+        if (s === 'false') return 0
+        if (/^\d+$/.test(s)) return Number(s)
+        return s.split(',').map((part) => part.trim())
+      }),
+    ),
+    '0',
+  ),
+  /**
+   * Extra host names this server answers for, besides those of SITE_URL and LOCALE_DOMAINS
+   * (comma list, e.g. "www.example.com,example.com"). Other Host headers get 421.
+   */
+  ALLOWED_HOSTS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[a-z0-9.-]+(?::\d{1,5})?(?:,[a-z0-9.-]+(?::\d{1,5})?)*$/i, 'must be a comma list of host names'),
+      v.transform((s) => s.split(',').map((host) => host.toLowerCase())),
+    ),
+  ),
+  /** Milliseconds a CMS request may take before it counts as failed (remote CMS). */
+  CMS_TIMEOUT_MS: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{1,5}$/, 'must be a number of milliseconds (10-999999)'), v.transform(Number)), '3000'),
+  /** GraphQL introspection on /graphql: off in production unless enabled (on in `npm run dev`). */
+  GRAPHQL_INTROSPECTION: booleanFromEnv,
   /**
    * Optional own domain per language, e.g. "de=https://www.autogroep-horizon.de,fr=https://www.autogroep-horizon.fr".
    * Languages without one use SITE_URL (a console warning says so at start-up).
@@ -149,7 +185,10 @@ export class ConfigError extends Error {
   override name = 'ConfigError'
 }
 
-/** Validates an environment record; throws a ConfigError naming every bad variable. */
+/** Variables whose value is a secret (or holds credentials): never echoed in an error message. */
+const secretName = /SECRET|KEY|PASSWORD|TOKEN|DSN|SMTP_URL|DATABASE_URL|REDIS_URL/
+
+/** Validates an environment record; throws a ConfigError naming every bad variable (never a secret's value). */
 export function parseRuntimeConfig(env: Record<string, string | undefined>): RuntimeConfig {
   const input: Record<string, string> = {}
   for (const key of Object.keys(runtimeConfigSchema.entries)) {
@@ -161,7 +200,8 @@ export function parseRuntimeConfig(env: Record<string, string | undefined>): Run
   if (result.success) return result.output
   const problems = result.issues.map((issue) => {
     const name = v.getDotPath(issue) ?? '(environment)'
-    return `${name}: ${issue.message} (got ${JSON.stringify(issue.input)})`
+    const got = secretName.test(name) ? '(value hidden)' : JSON.stringify(issue.input)
+    return `${name}: ${issue.message} (got ${got})`
   })
   throw new ConfigError(`Invalid environment configuration:\n  ${problems.join('\n  ')}`)
 }

@@ -23,11 +23,9 @@ export default defineConfig({
     tanstackStart({ srcDirectory: 'app' }),
     nitro({
       plugins: ['./app/server/startup.nitro.ts'],
-      // Page cache, ETag/304, Cache-Control and compression for every HTML response.
-      handlers: [
-        { route: '/_serverFn/**', middleware: true, handler: './app/server/server-fn-ids.nitro.ts' },
-        { route: '/**', middleware: true, handler: './app/server/html-delivery.nitro.ts' },
-      ],
+      // Host check and security headers on every response, static files included (pages,
+      // caching and compression are the server entry's: app/server.ts).
+      handlers: [{ route: '/**', middleware: true, handler: './app/server/response-headers.nitro.ts' }],
       // Hashed JS/CSS and other public files also ship as .br/.gz, served by content negotiation.
       compressPublicAssets: { gzip: true, brotli: true },
       // CMS media keep their name when an editor replaces them: a day fresh, then revalidated.

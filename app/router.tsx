@@ -2,7 +2,6 @@ import { setupI18n, type I18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { QueryClient } from '@tanstack/react-query'
 import { createRouter } from '@tanstack/react-router'
-import { getGlobalStartContext } from '@tanstack/react-start'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import type { ReactNode } from 'react'
 import { isLocale } from './i18n/paths'
@@ -18,12 +17,6 @@ export interface RouterContext {
 }
 
 
-/** The nonce the server rendered into this page (HeadContent's csp-nonce meta), in the browser. */
-function pageNonce(): string | undefined {
-  if (typeof document === 'undefined') return undefined
-  return document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.content || undefined
-}
-
 export function getRouter() {
   const queryClient = new QueryClient({
     // No retries in the browser: a failed data request on navigation falls back to a full page
@@ -36,9 +29,6 @@ export function getRouter() {
     routeTree,
     context: { queryClient, i18n } satisfies RouterContext,
     rewrite: localeRewrite,
-    // This response's CSP nonce (start.ts) goes on every script the router renders; in the
-    // browser it is read back from the page, so head tags render the same on both sides.
-    ssr: { nonce: getGlobalStartContext()?.nonce ?? pageNonce() },
     scrollRestoration: true,
     defaultPreload: 'intent',
     defaultViewTransition: true,
@@ -57,8 +47,20 @@ export function getRouter() {
   return router
 }
 
+/** What the server entry (app/server.ts) hands every request. */
+export interface RequestContext {
+  /** The visitor's address (TRUST_PROXY decides which forwarded addresses count). */
+  clientIp: string
+}
+
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof getRouter>
+  }
+}
+
+declare module '@tanstack/react-start' {
+  interface Register {
+    server: { requestContext: RequestContext }
   }
 }

@@ -1,24 +1,13 @@
 import { createCsrfMiddleware, createMiddleware, createStart, defaultSerovalDeserializerPlugins } from '@tanstack/react-start'
 import { fromJSON, type SerovalJSON } from 'seroval'
-import { constants, defaultLocale, getRuntimeConfig } from '../app.config'
+import { constants, defaultLocale } from '../app.config'
 import { cookieValue } from './i18n/language-cookie'
 import { preferredLocale } from './i18n/negotiate'
 import { pathCodec } from './i18n/i18n'
 import { canonicalRedirect } from './server/canonical-redirect'
 import { legacyRedirect } from './server/legacy-redirects'
-import { createNonce, securityHeaders } from './server/security-headers'
 import { httpErrorSerialization, statusOf } from './server/http-error'
 import { reportServerError } from './server/sentry.server'
-
-/** Longest URL served; longer ones are refused rather than echoed back in redirects and links. */
-const maxUrlLength = 4096
-
-const rejectOversizedUrls = createMiddleware({ type: 'request' }).server(({ request, next }) => {
-  if (request.url.length > maxUrlLength) {
-    return new Response('URI too long / URL te lang', { status: 414, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } })
-  }
-  return next()
-})
 
 /**
  * Old site's paths → their new page, `/nl/x` → `/x` and `/x/` → `/x`: one
@@ -120,22 +109,6 @@ const rejectUndecodableServerFnCalls = createMiddleware({ type: 'request' }).ser
   }
 })
 
-/**
- * Security headers on every response. Each request gets a fresh CSP nonce: the
- * router stamps it on the scripts it renders (see router.tsx) and an HTML
- * response's policy allows exactly that nonce.
- */
-const withSecurityHeaders = createMiddleware({ type: 'request' }).server(async ({ next }) => {
-  const nonce = createNonce()
-  const result = await next({ context: { nonce } })
-  const headers = result.response.headers
-  const isHtml = headers.get('content-type')?.startsWith('text/html') ?? false
-  for (const [name, value] of Object.entries(securityHeaders(getRuntimeConfig(), isHtml ? nonce : undefined))) {
-    if (!headers.has(name)) headers.set(name, value)
-  }
-  return result
-})
-
 /** Server errors (5xx) from server functions and server routes go to error reporting. */
 const reportErrors = createMiddleware({ type: 'request' }).server(async ({ next }) => {
   try {
@@ -162,10 +135,8 @@ export const startInstance = createStart(() => ({
   functionMiddleware: [reportFunctionErrors],
   requestMiddleware: [
     reportErrors,
-    withSecurityHeaders,
     createCsrfMiddleware({ filter: ({ handlerType }) => handlerType === 'serverFn' }),
     rejectUndecodableServerFnCalls,
-    rejectOversizedUrls,
     canonicalPaths,
     languageDetection,
     privateWhenAuthenticated,

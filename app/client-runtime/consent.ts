@@ -1,3 +1,4 @@
+import { parseCookie } from 'cookie-es'
 import { gtagConsent, pushGtmStart, type ConsentSettings } from './data-layer'
 
 export type ConsentChoice = 'granted' | 'denied'
@@ -11,6 +12,17 @@ function settings(state: ConsentChoice): ConsentSettings {
 export function parseConsent(value: string | undefined): ConsentChoice | undefined {
   return value === 'granted' || value === 'denied' ? value : undefined
 }
+
+/** The stored choice, read in the browser: pages are the same for every visitor, the choice is applied here. */
+export function readConsent(): ConsentChoice | undefined {
+  return parseConsent(parseCookie(document.cookie)[consentCookie.name])
+}
+
+/**
+ * Runs in the head before the body is parsed: marks a visitor who already chose, so the
+ * stylesheet hides the banner from the first paint (no flash) until React takes over.
+ */
+export const consentMarkerScript = `/(?:^|;\\s*)${consentCookie.name}=(?:granted|denied)(?:;|$)/.test(document.cookie)&&document.documentElement.setAttribute('data-consent','')`
 
 export function storeConsent(choice: ConsentChoice): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : ''

@@ -1,9 +1,7 @@
 import { createServerFn } from '@tanstack/react-start'
-import { getCookie } from '@tanstack/react-start/server'
 import { getRuntimeConfig } from '../../app.config'
-import { consentCookie, parseConsent } from './consent'
 
-/** The few runtime settings the browser needs, plus the visitor's stored consent. */
+/** The few runtime settings the browser needs: the same for every visitor (pages are shared). */
 export const fetchPublicConfig = createServerFn({ method: 'GET' }).handler(() => {
   const config = getRuntimeConfig()
   return {
@@ -23,6 +21,5 @@ export const fetchPublicConfig = createServerFn({ method: 'GET' }).handler(() =>
           tracePropagationTargets: [new URL(config.SITE_URL).origin, ...(config.CMS_GRAPHQL_URL ? [new URL(config.CMS_GRAPHQL_URL).origin] : [])],
         }
       : undefined,
-    consent: parseConsent(getCookie(consentCookie.name)),
   }
 })

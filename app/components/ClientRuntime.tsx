@@ -1,7 +1,7 @@
 import { useRouter, useRouterState } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { startBuildCheck } from '../client-runtime/build-check'
-import { applyConsent, setConsentDefaults, type ConsentChoice } from '../client-runtime/consent'
+import { applyConsent, readConsent, setConsentDefaults } from '../client-runtime/consent'
 import { pushEvent } from '../client-runtime/data-layer'
 import type { SentrySettings } from '../client-runtime/sentry-browser'
 import { useCurrentLocale } from '../i18n/use-locale'
@@ -9,12 +9,11 @@ import { useCurrentLocale } from '../i18n/use-locale'
 interface Props {
   sentry: SentrySettings | undefined
   buildId: string
-  consent: ConsentChoice | undefined
   gtm: { id: string; scriptUrl: string } | undefined
 }
 
 /** Browser-only behaviour: consent defaults, page views, build checks. Renders nothing. */
-export function ClientRuntime({ sentry, buildId, consent, gtm }: Props) {
+export function ClientRuntime({ sentry, buildId, gtm }: Props) {
   const router = useRouter()
   const locale = useCurrentLocale()
   const publicHref = useRouterState({ select: (s) => s.location.publicHref })
@@ -24,6 +23,7 @@ export function ClientRuntime({ sentry, buildId, consent, gtm }: Props) {
     // Sentry (and its replay code) is its own chunk, fetched only when a DSN is configured.
     if (sentry) void import('../client-runtime/sentry-browser').then(({ initSentry }) => initSentry(router, sentry))
     setConsentDefaults()
+    const consent = readConsent()
     if (consent) applyConsent(consent, gtm)
     return startBuildCheck(router, buildId)
     // Once per page load: these values come from the server-rendered document.

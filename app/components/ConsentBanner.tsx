@@ -1,19 +1,24 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
-import { applyConsent, storeConsent, type ConsentChoice } from '../client-runtime/consent'
+import { useEffect, useState } from 'react'
+import { applyConsent, readConsent, storeConsent, type ConsentChoice } from '../client-runtime/consent'
 import { useCurrentLocale } from '../i18n/use-locale'
 
 interface Props {
-  initial: ConsentChoice | undefined
   gtm: { id: string; scriptUrl: string } | undefined
 }
 
-/** Asks once for consent to analytics cookies; nothing third-party loads before a yes. */
-export function ConsentBanner({ initial, gtm }: Props) {
+/**
+ * Asks once for consent to analytics cookies; nothing third-party loads before a yes.
+ * The server renders the banner for everyone (a page is the same for every visitor); a
+ * visitor who already chose has it hidden by CSS from the first paint (consentMarkerScript)
+ * and removed here once the cookie is read.
+ */
+export function ConsentBanner({ gtm }: Props) {
   const { t } = useLingui()
   const locale = useCurrentLocale()
-  const [choice, setChoice] = useState(initial)
+  const [choice, setChoice] = useState<ConsentChoice | undefined>(undefined)
+  useEffect(() => setChoice(readConsent()), [])
   if (choice) return null
 
   const choose = (next: ConsentChoice) => {

@@ -1,5 +1,5 @@
-import { createServerFn } from '@tanstack/react-start'
-import { getRequestIP, setResponseStatus } from '@tanstack/react-start/server'
+import { createServerFn, getGlobalStartContext } from '@tanstack/react-start'
+import { setResponseStatus } from '@tanstack/react-start/server'
 import * as v from 'valibot'
 import { getRuntimeConfig, languages } from '../../app.config'
 import { cms } from '../server/cms/operations.server'
@@ -43,7 +43,8 @@ export const submitContact = createServerFn({ method: 'POST' })
     const submission = parsed.output
     // A filled honeypot is a bot: refuse without saying why.
     if (submission.website !== '') return fail(400, { ok: false, reason: 'invalid' })
-    const ip = getRequestIP({ xForwardedFor: getRuntimeConfig().TRUST_PROXY }) ?? 'unknown'
+    // Worked out once per request by the server entry (TRUST_PROXY decides which forwarded addresses count).
+    const ip = getGlobalStartContext()?.clientIp ?? 'unknown'
     if (!(await verifyCaptcha(submission.captcha, ip))) return fail(403, { ok: false, reason: 'captcha' })
     if (!rateLimiter().allow(ip)) return fail(429, { ok: false, reason: 'rateLimited' })
 

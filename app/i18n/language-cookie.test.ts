@@ -19,3 +19,11 @@ describe('cookieValue', () => {
     expect(cookieValue(`lang=${value}; consent=granted`, 'lang')).toBe(value)
   })
 })
+
+describe('cookieValue reads cookies as the framework does', () => {
+  it('trims names and values and takes the first of two', () => {
+    expect(cookieValue('auth_token =TOKEN', 'auth_token')).toBe('TOKEN')
+    expect(cookieValue('consent= granted', 'consent')).toBe('granted')
+    expect(cookieValue('consent =granted; consent=denied', 'consent')).toBe('granted')
+  })
+})

@@ -1,3 +1,4 @@
+import { parseCookie } from 'cookie-es'
 import { constants, type Locale } from '../../app.config'
 
 /** Records an explicit language choice (365 days, SameSite=Lax, Secure on https). */
@@ -8,22 +9,11 @@ export function rememberLanguage(locale: Locale): void {
 }
 
 /**
- * Reads a cookie value from a Cookie header. A value that is not valid percent-encoding
- * (`%`, `%E0%A4%A`) is returned as sent: anyone can send any Cookie header, and a bad one
- * must not turn every page into a 500.
+ * Reads a cookie value from a Cookie header with the framework's own parser (cookie-es, what
+ * Start's getCookie uses), so every reader of a cookie agrees on what it says: `a =x` and
+ * `a= x` are `x`, the first of two is the one. Bad percent-encoding is returned as sent.
  */
 export function cookieValue(header: string | null, name: string): string | undefined {
   if (!header) return undefined
-  for (const part of header.split(';')) {
-    const [key, ...rest] = part.trim().split('=')
-    if (key === name) {
-      const value = rest.join('=')
-      try {
-        return decodeURIComponent(value)
-      } catch {
-        return value
-      }
-    }
-  }
-  return undefined
+  return parseCookie(header)[name]
 }

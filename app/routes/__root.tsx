@@ -4,6 +4,7 @@ import { createRootRouteWithContext, HeadContent, Outlet, Scripts, type AnyRoute
 import { useEffect, type ReactNode } from 'react'
 import { activateLocale, localeOfInternalPath, pathCodec } from '../i18n/i18n'
 import { fetchPublicConfig } from '../client-runtime/public-config.functions'
+import { consentMarkerScript } from '../client-runtime/consent'
 import { ClientRuntime } from '../components/ClientRuntime'
 import { ConsentBanner } from '../components/ConsentBanner'
 import { notFoundMessage } from '../components/NotFoundPage'
@@ -68,7 +69,10 @@ export const Route = createRootRouteWithContext<RouterContext>()({
         { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
         ...head.links,
       ],
-      scripts: head.jsonLd.map((data) => ({ type: 'application/ld+json', children: jsonForScript(data) })),
+      scripts: [
+        { children: consentMarkerScript },
+        ...head.jsonLd.map((data) => ({ type: 'application/ld+json', children: jsonForScript(data) })),
+      ],
     }
   },
   // Runtime settings for the browser; they do not change while the page lives.
@@ -83,8 +87,8 @@ function RootComponent() {
   return (
     <>
       <Outlet />
-      <ConsentBanner initial={config.consent} gtm={config.gtm} />
-      <ClientRuntime sentry={config.sentry} buildId={config.buildId} consent={config.consent} gtm={config.gtm} />
+      <ConsentBanner gtm={config.gtm} />
+      <ClientRuntime sentry={config.sentry} buildId={config.buildId} gtm={config.gtm} />
     </>
   )
 }

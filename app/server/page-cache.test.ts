@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { matchesEtag, PageCache, pageBody, pageEtag, renderedPage, storableHeaders } from './page-cache'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { type CachedPage, matchesEtag, negotiateEncoding, PageCache, pageEtag, renderedPage, storableHeaders } from './page-cache'
 
-function page(body: string, nonce = 'N0nce==') {
-  return renderedPage(body, nonce, 200, [['content-type', 'text/html']])
+function page(body: string): CachedPage {
+  const bytes = new TextEncoder().encode(body)
+  return { status: 200, headers: [['content-type', 'text/html']], etag: pageEtag(bytes), body: bytes, encoded: {}, storedAt: 0 }
 }
 
 describe('PageCache', () => {
@@ -74,20 +76,37 @@ describe('PageCache', () => {
   })
 })
 
-describe('pageBody', () => {
-  it('puts the given nonce wherever the page had its own, byte for byte', () => {
-    const rendered = page('<script nonce="AAAA">ü</script><link nonce="AAAA"/>€', 'AAAA')
-    expect(Buffer.from(pageBody(rendered, 'BBBB')).toString()).toBe('<script nonce="BBBB">ü</script><link nonce="BBBB"/>€')
-    expect(Buffer.from(pageBody(rendered, 'AAAA')).toString()).toBe('<script nonce="AAAA">ü</script><link nonce="AAAA"/>€')
-    expect(Buffer.from(pageBody(page('no nonce here', ''), 'CCCC')).toString()).toBe('no nonce here')
+describe('renderedPage', () => {
+  it('is compressed once, when rendered: br and gzip decode to the same bytes', async () => {
+    const html = `<!doctype html><p>${'Ünïcode € '.repeat(300)}</p>`
+    const rendered = await renderedPage(html, 200, [])
+    expect(Buffer.from(rendered.body).toString()).toBe(html)
+    expect(brotliDecompressSync(rendered.encoded.br ?? new Uint8Array()).toString()).toBe(html)
+    expect(gunzipSync(rendered.encoded.gzip ?? new Uint8Array()).toString()).toBe(html)
+    expect(rendered.etag).toBe(pageEtag(Buffer.from(html)))
+  })
+
+  it('leaves small bodies uncompressed', async () => {
+    expect((await renderedPage('<p>hi</p>', 200, [])).encoded).toEqual({})
+  })
+})
+
+describe('negotiateEncoding', () => {
+  const both = { br: true, gzip: true }
+  it('prefers br, honours q=0 and what the page has', () => {
+    expect(negotiateEncoding('gzip, deflate, br', both)).toBe('br')
+    expect(negotiateEncoding('br;q=0, gzip', both)).toBe('gzip')
+    expect(negotiateEncoding('identity', both)).toBeUndefined()
+    expect(negotiateEncoding(null, both)).toBeUndefined()
+    expect(negotiateEncoding('br', {})).toBeUndefined()
   })
 })
 
 describe('pageEtag', () => {
-  it('is the same for the same page rendered with different nonces, and differs when the page does', () => {
-    const a = pageEtag('<script nonce="AAA">1</script>', 'AAA')
-    expect(pageEtag('<script nonce="BBB">1</script>', 'BBB')).toBe(a)
-    expect(pageEtag('<script nonce="AAA">2</script>', 'AAA')).not.toBe(a)
+  it('differs when the page does', () => {
+    const a = pageEtag(Buffer.from('<script>1</script>'))
+    expect(pageEtag(Buffer.from('<script>1</script>'))).toBe(a)
+    expect(pageEtag(Buffer.from('<script>2</script>'))).not.toBe(a)
     expect(a).toMatch(/^"[A-Za-z0-9_-]{32}"$/)
   })
 })

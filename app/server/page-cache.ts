@@ -1,40 +1,78 @@
 import { createHash } from 'node:crypto'
+import { promisify } from 'node:util'
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
 import { LRUCache } from 'lru-cache'
 
-/** A rendered page, kept as the UTF-8 bytes around its CSP nonce so each response can get a new one cheaply. */
+const brotli = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
+
+export type ContentCoding = 'br' | 'gzip'
+
+/** Bytes on their own ArrayBuffer: what a Response body takes as is, with no copy per response. */
+type Bytes = Uint8Array<ArrayBuffer>
+
+/**
+ * A rendered page as fixed bytes: the same for every anonymous visitor (no nonce, no
+ * per-visitor state), so it is compressed once, when it is stored, and a hit only copies
+ * bytes to the socket.
+ */
 export interface CachedPage {
-  /** The body split at every occurrence of the nonce it was rendered with. */
-  parts: Buffer[]
-  /** The nonce in the body and the Content-Security-Policy header; replaced in every response. */
-  nonce: string
   status: number
   headers: Array<[string, string]>
-  /** Strong validator over the body with its nonce taken out: the same page gives the same tag. */
+  /** Strong validator of the identity body; its br/gzip forms carry a `-br`/`-gzip` suffix. */
   etag: string
+  body: Bytes
+  /** Only for bodies worth compressing (≥ 1 KB). */
+  encoded: Partial<Record<ContentCoding, Bytes>>
   storedAt: number
 }
 
-/** A page as rendered, ready to be stored or sent. */
-export function renderedPage(body: string, nonce: string, status: number, headers: Array<[string, string]>): CachedPage {
-  const parts = (nonce ? body.split(nonce) : [body]).map((part) => Buffer.from(part))
-  return { parts, nonce, status, headers, etag: pageEtag(body, nonce), storedAt: Date.now() }
+/** Below this a compressed body saves less than its headers cost. */
+const minCompressBytes = 1024
+
+/**
+ * A page as rendered, with its compressed forms. Brotli quality 5: done once per stored page
+ * (not per response), ~1-3 ms for these pages and ~20 % smaller than gzip.
+ */
+export async function renderedPage(
+  body: string | Buffer,
+  status: number,
+  headers: Array<[string, string]>,
+  /** Which codings to make: both for a page that is stored, only the one needed for a page sent once. */
+  codings: ReadonlyArray<ContentCoding> = ['br', 'gzip'],
+): Promise<CachedPage> {
+  const bytes: Bytes = typeof body === 'string' ? new TextEncoder().encode(body) : Uint8Array.from(body)
+  const encoded: CachedPage['encoded'] = {}
+  if (bytes.byteLength >= minCompressBytes) {
+    await Promise.all(
+      codings.map(async (coding) => {
+        const compressed =
+          coding === 'br'
+            ? await brotli(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength } })
+            : await gzipAsync(bytes, { level: 6 })
+        encoded[coding] = Uint8Array.from(compressed)
+      }),
+    )
+  }
+  return { status, headers, etag: pageEtag(bytes), body: bytes, encoded, storedAt: Date.now() }
 }
 
-/** The page's body with `nonce` wherever it was rendered with its own: byte copies, no re-encoding. */
-export function pageBody(page: CachedPage, nonce: string): Uint8Array<ArrayBuffer> {
-  const nonceBytes = Buffer.from(nonce)
-  const size = page.parts.reduce((n, part) => n + part.byteLength, 0) + nonceBytes.byteLength * (page.parts.length - 1)
-  const body = new Uint8Array(size)
-  let offset = 0
-  page.parts.forEach((part, index) => {
-    if (index > 0) {
-      body.set(nonceBytes, offset)
-      offset += nonceBytes.byteLength
-    }
-    body.set(part, offset)
-    offset += part.byteLength
-  })
-  return body
+export function pageEtag(body: Uint8Array): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`
+}
+
+/** The best coding the client accepts (q > 0) among those the page has. */
+export function negotiateEncoding(acceptEncoding: string | null, available: Partial<Record<ContentCoding, unknown>>): ContentCoding | undefined {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, '')) > 0)
+      .map(([name]) => name?.trim().toLowerCase()),
+  )
+  if (available.br && accepted.has('br')) return 'br'
+  if (available.gzip && accepted.has('gzip')) return 'gzip'
+  return undefined
 }
 
 export type Freshness = 'fresh' | 'stale'
@@ -45,12 +83,6 @@ export interface PageCacheOptions {
   swrMs: number
   maxBytes: number
   now?: () => number
-}
-
-/** The ETag of a body rendered with nonce: independent of the nonce, so unchanged pages keep theirs. */
-export function pageEtag(body: string, nonce: string): string {
-  const normalized = nonce ? body.replaceAll(nonce, '') : body
-  return `"${createHash('sha256').update(normalized).digest('base64url').slice(0, 32)}"`
 }
 
 /**
@@ -71,9 +103,11 @@ export class PageCache {
     this.#now = now
     this.#pages = new LRUCache<string, CachedPage>({
       maxSize: maxBytes,
-      // UTF-16 in memory: two bytes per character, plus the headers.
       sizeCalculation: (page) =>
-        page.parts.reduce((n, part) => n + part.byteLength, 0) + page.headers.reduce((n, [k, v]) => n + (k.length + v.length) * 2, 256),
+        page.body.byteLength +
+        (page.encoded.br?.byteLength ?? 0) +
+        (page.encoded.gzip?.byteLength ?? 0) +
+        page.headers.reduce((n, [k, v]) => n + (k.length + v.length) * 2, 256),
     })
   }
 

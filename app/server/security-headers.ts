@@ -1,15 +1,27 @@
+import { createHash } from 'node:crypto'
 import type { RuntimeConfig } from '../../app.config'
 
-/** 128 random bits, base64: one per HTML response, never reused (the page cache swaps it on every hit). */
-export function createNonce(): string {
-  const bytes = new Uint8Array(16)
-  crypto.getRandomValues(bytes)
-  return btoa(String.fromCharCode(...bytes))
+/** Script elements without src; group 1 the attributes, group 2 the text (raw text: no entities). */
+const inlineScript = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi
+
+/** Types a browser never executes (data blocks such as JSON-LD): CSP does not apply to them. */
+function isDataBlock(attributes: string): boolean {
+  const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase()
+  return type !== undefined && type !== 'module' && !/^(?:text|application)\/(?:java|ecma)script$/.test(type)
 }
 
-/** The nonce in a policy built by contentSecurityPolicy, if any. */
-export function nonceOf(policy: string): string | undefined {
-  return /'nonce-([A-Za-z0-9+/=]+)'/.exec(policy)?.[1]
+/**
+ * The CSP source expression ('sha256-…') of every executable inline script in an HTML page,
+ * in order of first appearance. Computed once per rendered page: the page is then fixed bytes
+ * (cacheable, compressible once, servable by a CDN), unlike a per-response nonce.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>()
+  for (const [, attributes = '', text = ''] of html.matchAll(inlineScript)) {
+    if (/\bsrc\s*=/i.test(attributes) || isDataBlock(attributes)) continue
+    hashes.add(`'sha256-${createHash('sha256').update(text).digest('base64')}'`)
+  }
+  return [...hashes]
 }
 
 /** Origin of a URL template such as https://{s}.tile.example.org/{z}/{x}/{y}.png, with {s} as a wildcard subdomain. */
@@ -28,15 +40,15 @@ function directive(name: string, sources: ReadonlyArray<string | undefined>): st
 }
 
 /**
- * The policy for an HTML page: scripts only from this origin or with this
- * response's nonce (no 'unsafe-inline', no 'unsafe-eval'), and only the outside
+ * The policy for an HTML page: scripts only from this origin or inline with one of
+ * the page's own hashes (no 'unsafe-inline', no 'unsafe-eval'), and only the outside
  * hosts the configuration actually uses: map tiles, the captcha provider,
  * Sentry, Google Tag Manager (loaded after consent) and a remote CMS's images.
  *
  * Styles allow 'unsafe-inline': React renders style attributes and the map
  * library and captcha widget add inline styles; CSS cannot run script.
  */
-export function contentSecurityPolicy(config: RuntimeConfig, nonce: string): string {
+export function contentSecurityPolicy(config: RuntimeConfig, scriptHashes: ReadonlyArray<string>): string {
   const gtm = config.GTM_ID ? originOf(config.GTM_SCRIPT_URL) : undefined
   const turnstile = config.CAPTCHA_PROVIDER === 'turnstile' ? originOf(config.TURNSTILE_SCRIPT_URL) : undefined
   const sentry = originOf(config.SENTRY_DSN)
@@ -44,7 +56,7 @@ export function contentSecurityPolicy(config: RuntimeConfig, nonce: string): str
   const https = new URL(config.SITE_URL).protocol === 'https:'
   return [
     "default-src 'self'",
-    directive('script-src', ["'self'", `'nonce-${nonce}'`, gtm, turnstile]),
+    directive('script-src', ["'self'", ...scriptHashes, gtm, turnstile]),
     directive('style-src', ["'self'", "'unsafe-inline'"]),
     directive('img-src', ["'self'", 'data:', templateOrigin(config.TILE_URL), cms, gtm]),
     directive('font-src', ["'self'"]),
@@ -70,12 +82,12 @@ function hstsEnabled(config: RuntimeConfig): boolean {
 }
 
 /**
- * Headers every response carries; with a nonce, the page policy for an HTML
+ * Headers every response carries; with script hashes, the page policy for an HTML
  * response, otherwise the locked-down one.
  */
-export function securityHeaders(config: RuntimeConfig, htmlNonce?: string): Record<string, string> {
+export function securityHeaders(config: RuntimeConfig, scriptHashes?: ReadonlyArray<string>): Record<string, string> {
   const headers: Record<string, string> = {
-    'Content-Security-Policy': htmlNonce ? contentSecurityPolicy(config, htmlNonce) : nonDocumentPolicy,
+    'Content-Security-Policy': scriptHashes ? contentSecurityPolicy(config, scriptHashes) : nonDocumentPolicy,
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'Permissions-Policy':

@@ -1,0 +1,59 @@
+import { createStartHandler, defaultStreamHandler } from '@tanstack/react-start/server'
+import { createServerEntry } from '@tanstack/react-start/server-entry'
+import { getRuntimeConfig } from '../app.config'
+import { clientIp } from './server/client-ip.server'
+import { deliverPage } from './server/page-delivery.server'
+import {
+  bodyLimitOf,
+  collapsedSlashesRedirect,
+  isImpossibleFunctionId,
+  isPagePath,
+  limitBody,
+  maxUrlLength,
+  plainResponse,
+  tooLarge,
+} from './server/request-guard.server'
+
+/**
+ * The one way in for everything the app answers (nitro serves only the static files before
+ * it): the request is checked (URL, method, body size), the visitor's address is worked out
+ * once, and pages go through the page cache (page-delivery.server.ts) before Start renders.
+ */
+const startHandler = createStartHandler(defaultStreamHandler)
+
+/** srvx gives Node's socket address as `ip` on its request object. */
+function socketAddress(request: Request): string | undefined {
+  const ip: unknown = Reflect.get(request, 'ip')
+  return typeof ip === 'string' ? ip : undefined
+}
+
+async function handle(request: Request): Promise<Response> {
+  if (request.url.length > maxUrlLength) return plainResponse(414, 'URI too long / URL te lang')
+  const url = new URL(request.url)
+  const redirect = collapsedSlashesRedirect(url)
+  if (redirect) return redirect
+  if (isImpossibleFunctionId(url.pathname)) return Response.json({ error: 'Unknown server function' }, { status: 404, headers: { 'Cache-Control': 'no-store' } })
+
+  const context = { clientIp: clientIp(socketAddress(request), request.headers.get('x-forwarded-for'), getRuntimeConfig().TRUST_PROXY) }
+  const render = (pageRequest: Request) => Promise.resolve(startHandler(pageRequest, { context }))
+
+  if (isPagePath(url.pathname)) {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return plainResponse(405, 'Method not allowed / Methode niet toegestaan', { Allow: 'GET, HEAD' })
+    }
+    return deliverPage(request, render)
+  }
+  if (request.method === 'GET' || request.method === 'HEAD') return render(request)
+  const limit = bodyLimitOf(url.pathname)
+  const limited = limitBody(request, limit)
+  if (limited instanceof Response) return limited
+  try {
+    const response = await render(limited.request)
+    return limited.exceeded() ? tooLarge(limit) : response
+  } catch (error) {
+    if (limited.exceeded()) return tooLarge(limit)
+    throw error
+  }
+}
+
+export default createServerEntry({ fetch: handle })

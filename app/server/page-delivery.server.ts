@@ -1,0 +1,147 @@
+import { FastResponse } from 'srvx'
+import { constants, defaultLocale, getRuntimeConfig } from '../../app.config'
+import { cookieValue } from '../i18n/language-cookie'
+import { preferredLocale } from '../i18n/negotiate'
+import { type CachedPage, type ContentCoding, matchesEtag, negotiateEncoding, renderedPage, storableHeaders } from './page-cache'
+import { getPageCache } from './page-cache.server'
+import { RenderSlots } from './render-slots'
+import { inlineScriptHashes, securityHeaders } from './security-headers'
+import { plainResponse } from './request-guard.server'
+
+/**
+ * How every page leaves the server: from the page cache when it can be, with an ETag (304
+ * when the browser has it), Cache-Control, a hash-based CSP and compression. A stored page is
+ * fixed bytes, compressed once when stored: a hit does no compression and no HTML work.
+ */
+
+type Render = (request: Request) => Promise<Response>
+
+let renderSlots: RenderSlots | undefined
+
+/**
+ * Whether this request could be personal: the auth cookie under any spelling a parser might
+ * accept (`auth_token =x`, upper case, twice). Such a page is never shared.
+ */
+function mayBeSignedIn(cookies: string | null): boolean {
+  return cookies !== null && cookies.toLowerCase().includes(constants.authCookie.name)
+}
+
+/**
+ * The cache entry for a page request, or undefined when it must not come from or go to the
+ * cache. Anonymous pages are the same bytes for everyone (per-visitor state such as the
+ * consent choice is applied in the browser), so no cookie is part of the key.
+ */
+function cacheKey(request: Request, url: URL): string | undefined {
+  const cookies = request.headers.get('cookie')
+  if (mayBeSignedIn(cookies)) return undefined
+  // `/` sends visitors of another language elsewhere (start.ts); only the nl page is shared.
+  if (url.pathname === '/') {
+    const locale = preferredLocale(cookieValue(cookies, constants.languageCookie.name), request.headers.get('accept-language'))
+    if (locale !== defaultLocale) return undefined
+  }
+  return `${url.host}${url.pathname}${url.search}`
+}
+
+function cacheControl(status: number, existing: string | null): string {
+  if (existing && /private|no-store/.test(existing)) return existing
+  const { PAGE_CACHE_TTL, PAGE_CACHE_SWR } = getRuntimeConfig()
+  if (status !== 200 || PAGE_CACHE_TTL === 0) return 'no-cache'
+  return `public, max-age=0, s-maxage=${PAGE_CACHE_TTL}, stale-while-revalidate=${PAGE_CACHE_SWR}`
+}
+
+function withVary(existing: string | null, ...names: string[]): string {
+  const all = new Map<string, string>()
+  for (const name of [...(existing ?? '').split(','), ...names]) {
+    const trimmed = name.trim()
+    if (trimmed) all.set(trimmed.toLowerCase(), trimmed)
+  }
+  return [...all.values()].join(', ')
+}
+
+/**
+ * Sends a stored or just rendered page: 304 when the browser has it, otherwise the bytes in
+ * the best coding the client accepts. srvx's FastResponse writes them straight to the socket.
+ */
+function deliver(request: Request, page: CachedPage, state: 'HIT' | 'STALE' | 'MISS' | 'BYPASS'): Response {
+  const headers = new Headers(page.headers)
+  headers.set('X-Page-Cache', state)
+  headers.set('Cache-Control', cacheControl(page.status, headers.get('cache-control')))
+  // Cookie: a signed-in visitor gets another page than the shared one.
+  headers.set('Vary', withVary(headers.get('vary'), 'Accept-Encoding', 'Cookie'))
+  const encoding = negotiateEncoding(request.headers.get('accept-encoding'), page.encoded)
+  if (page.status === 200) {
+    headers.set('ETag', encoding ? `${page.etag.slice(0, -1)}-${encoding}"` : page.etag)
+    if (matchesEtag(request.headers.get('if-none-match'), page.etag)) return new FastResponse(null, { status: 304, headers })
+  }
+  const body = (encoding && page.encoded[encoding]) || page.body
+  if (encoding) headers.set('Content-Encoding', encoding)
+  headers.set('Content-Length', String(body.byteLength))
+  // HEAD: the headers GET would send, Content-Length included, and no body.
+  return new FastResponse(request.method === 'HEAD' ? null : body, { status: page.status, headers })
+}
+
+/** A rendered HTML response as a page: its scripts' hashes in the policy, its security headers, compressed. */
+async function toPage(response: Response, body: string, codings?: ReadonlyArray<ContentCoding>): Promise<CachedPage> {
+  const headers = new Headers(storableHeaders(response.headers))
+  for (const [name, value] of Object.entries(securityHeaders(getRuntimeConfig(), inlineScriptHashes(body)))) headers.set(name, value)
+  return renderedPage(body, response.status, [...headers], codings)
+}
+
+function isStorable(request: Request, response: Response): boolean {
+  return (
+    request.method === 'GET' &&
+    response.status === 200 &&
+    !response.headers.has('set-cookie') &&
+    !/private|no-store/.test(response.headers.get('cache-control') ?? '')
+  )
+}
+
+/** Serves a page request (GET or HEAD): cached when it can be, otherwise rendered by `render` within a render slot. */
+export async function deliverPage(request: Request, render: Render): Promise<Response> {
+  const url = new URL(request.url)
+  const cache = getPageCache()
+  const key = cache ? cacheKey(request, url) : undefined
+  // Pages render as GET; HEAD then sends the same headers without the body.
+  const renderRequest = request.method === 'HEAD' ? new Request(request.url, { method: 'GET', headers: request.headers }) : request
+
+  const fromCache = (): Response | undefined => {
+    const hit = cache && key ? cache.get(key) : undefined
+    if (!cache || !key || !hit) return undefined
+    if (hit.freshness === 'stale') {
+      const headers = new Headers(request.headers)
+      headers.delete('if-none-match')
+      cache.revalidate(key, () => renderAndStore(new Request(request.url, { headers }), key, render))
+    }
+    return deliver(request, hit.page, hit.freshness === 'fresh' ? 'HIT' : 'STALE')
+  }
+  const cached = fromCache()
+  if (cached) return cached
+
+  renderSlots ??= new RenderSlots(getRuntimeConfig().RENDER_CONCURRENCY, 1000)
+  const release = await renderSlots.acquire()
+  if (!release) return plainResponse(503, 'Too busy, please try again in a moment. / Even druk, probeer het zo opnieuw.', { 'Retry-After': '5' })
+  try {
+    // While this request waited for its turn, another may have rendered and stored the page.
+    const cachedMeanwhile = fromCache()
+    if (cachedMeanwhile) return cachedMeanwhile
+    const response = await render(renderRequest)
+    if (!response.headers.get('content-type')?.startsWith('text/html')) return response
+    // The render streams into the body: it has finished only once the body is read. Hashing and
+    // compression run inside the slot too, so at most RENDER_CONCURRENCY of them run at once.
+    const body = await response.text()
+    if (cache && key && isStorable(renderRequest, response)) return deliver(request, cache.set(key, await toPage(response, body)), 'MISS')
+    const coding = negotiateEncoding(request.headers.get('accept-encoding'), { br: true, gzip: true })
+    return deliver(request, await toPage(response, body, coding ? [coding] : []), 'BYPASS')
+  } finally {
+    release()
+  }
+}
+
+/** A background re-render of a stale page: stored when it is still a shareable 200. */
+async function renderAndStore(request: Request, key: string, render: Render): Promise<void> {
+  const response = await render(request)
+  if (!response.headers.get('content-type')?.startsWith('text/html')) return
+  const body = await response.text()
+  const cache = getPageCache()
+  if (cache && isStorable(request, response)) cache.set(key, await toPage(response, body))
+}
