@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { getOperationAST, parse } from 'graphql'
+import { methodNotAllowed } from '../server/request-guard.server'
+import { getOperationAST } from 'graphql'
 import { getRuntimeConfig } from '../../app.config'
 import { embeddedGraphqlHandler } from '../server/cms/embedded-handler.server'
+import { boundedParse } from '../server/cms/graphql-limits'
 
 /**
  * Mutations change data (contact submissions). Over HTTP they are only for a
@@ -16,7 +18,7 @@ async function isUnauthorizedMutation(request: Request): Promise<boolean> {
     const query = typeof body === 'object' && body !== null ? Reflect.get(body, 'query') : undefined
     const operationName = typeof body === 'object' && body !== null ? Reflect.get(body, 'operationName') : undefined
     if (typeof query !== 'string') return false
-    const operation = getOperationAST(parse(query), typeof operationName === 'string' ? operationName : undefined)
+    const operation = getOperationAST(boundedParse(query), typeof operationName === 'string' ? operationName : undefined)
     return operation?.operation === 'mutation'
   } catch {
     // Not JSON or not GraphQL: the handler answers with the proper 400.
@@ -36,6 +38,7 @@ export const Route = createFileRoute('/graphql')({
       },
       // GET never runs mutations (GraphQL over HTTP).
       GET: ({ request }) => embeddedGraphqlHandler(request),
+      ANY: () => methodNotAllowed('GET, POST'),
     },
   },
 })

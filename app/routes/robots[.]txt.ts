@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { methodNotAllowed } from '../server/request-guard.server'
 import { getRuntimeConfig } from '../../app.config'
 
 export const Route = createFileRoute('/robots.txt')({
   server: {
     handlers: {
+      ANY: () => methodNotAllowed('GET, HEAD'),
       GET: () => {
         const sitemap = new URL('/sitemap.xml', getRuntimeConfig().SITE_URL).href
         return new Response(`User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${sitemap}\n`, {

@@ -81,3 +81,8 @@ export function collapsedSlashesRedirect(url: URL): Response | undefined {
   if (!url.pathname.startsWith('//')) return undefined
   return new Response(null, { status: 301, headers: { Location: `/${url.pathname.replace(/^\/+/, '')}${url.search}`, 'Cache-Control': 'no-store' } })
 }
+
+/** For a server route's `ANY` handler: the methods it does implement. */
+export function methodNotAllowed(allow: string): Response {
+  return plainResponse(405, 'Method not allowed / Methode niet toegestaan', { Allow: allow })
+}

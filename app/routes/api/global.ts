@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { methodNotAllowed } from '../../server/request-guard.server'
 import * as v from 'valibot'
 import { defaultLocale, localeCodes } from '../../../app.config'
 import { fetchSite } from '../../cms/cms.functions'
@@ -9,6 +10,7 @@ const searchSchema = v.object({ locale: v.optional(v.picklist(localeCodes), defa
 export const Route = createFileRoute('/api/global')({
   server: {
     handlers: {
+      ANY: () => methodNotAllowed('GET, HEAD'),
       GET: async ({ request }) => {
         const query = Object.fromEntries(new URL(request.url).searchParams)
         const parsed = v.safeParse(searchSchema, query)

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { methodNotAllowed } from '../../server/request-guard.server'
 
 const startedAt = Date.now()
 
@@ -6,6 +7,7 @@ const startedAt = Date.now()
 export const Route = createFileRoute('/builds/latest.json')({
   server: {
     handlers: {
+      ANY: () => methodNotAllowed('GET, HEAD'),
       GET: () =>
         Response.json({ id: __BUILD_ID__, timestamp: startedAt }, { headers: { 'Cache-Control': 'no-cache, no-store' } }),
     },

@@ -1,12 +1,44 @@
+import { randomUUID } from 'node:crypto'
+import { GraphQLError } from 'graphql'
 import { createHandler } from 'graphql-http/lib/use/fetch'
+import { getRuntimeConfig } from '../../../app.config'
 import { getEmbeddedSchema } from '../embedded'
+import { boundedParse, graphqlLimits, validationRules } from './graphql-limits'
 
 /**
- * GraphQL over HTTP for the embedded CMS: served at POST /graphql for other
- * clients, and called in-process (no network hop) by the CMS client when no
- * remote CMS is configured, so both paths run the same code.
+ * An error a resolver threw (a bug, a storage failure, a stack overflow): the client gets a
+ * generic message with a reference, the log gets the details under the same reference.
+ * Errors about the query itself (syntax, validation, limits) are the client's to read.
  */
-export const embeddedGraphqlHandler: (request: Request) => Promise<Response> = createHandler({
+function formatError(error: Readonly<GraphQLError | Error>): GraphQLError | Error {
+  if (!(error instanceof GraphQLError) || !error.originalError || error.originalError instanceof GraphQLError) {
+    return error instanceof GraphQLError || error instanceof Error ? error : new Error('Internal error')
+  }
+  const reference = randomUUID().slice(0, 8)
+  console.error(`[graphql] error ${reference} at ${error.path?.join('.') ?? '(query)'}:`, error.originalError)
+  return new GraphQLError(`Internal error (reference ${reference})`, { path: error.path, extensions: { reference } })
+}
+
+const handler = createHandler({
   // Resolved per request, so content reloads (a new schema) apply at once.
   schema: () => getEmbeddedSchema(),
+  parse: boundedParse,
+  validationRules: () => validationRules(getRuntimeConfig().GRAPHQL_INTROSPECTION || import.meta.env.DEV),
+  formatError,
 })
+
+/**
+ * GraphQL over HTTP for the embedded CMS: served at POST /graphql for other clients, and
+ * called in-process (no network hop) by the CMS client when no remote CMS is configured, so
+ * both paths run the same code and the same limits (graphql-limits.ts).
+ */
+export async function embeddedGraphqlHandler(request: Request): Promise<Response> {
+  if (request.method === 'POST') {
+    const body = await request.arrayBuffer()
+    if (body.byteLength > graphqlLimits.maxBodyBytes) {
+      return Response.json({ errors: [{ message: `Request body too large (at most ${graphqlLimits.maxBodyBytes / 1024} KB)` }] }, { status: 413 })
+    }
+    return handler(new Request(request.url, { method: 'POST', headers: request.headers, body }))
+  }
+  return handler(request)
+}

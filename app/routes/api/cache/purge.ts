@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { getRuntimeConfig } from '../../../../app.config'
 import { invalidateCmsCache } from '../../../server/cms/client.server'
 import { getPageCache } from '../../../server/page-cache.server'
+import { methodNotAllowed } from '../../../server/request-guard.server'
 
 function sameSecret(given: string, expected: string): boolean {
   // Hashing first gives equal lengths, which timingSafeEqual needs.
@@ -31,7 +32,7 @@ export const Route = createFileRoute('/api/cache/purge')({
         invalidateCmsCache()
         return Response.json({ purged: { pages } }, { headers: noStore })
       },
-      ANY: () => Response.json({ error: 'Use POST' }, { status: 405, headers: { ...noStore, Allow: 'POST' } }),
+      ANY: () => methodNotAllowed('POST'),
     },
   },
 })
