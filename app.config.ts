@@ -109,6 +109,8 @@ export const runtimeConfigSchema = v.object({
       v.transform((s) => s.split(',').map((host) => host.toLowerCase())),
     ),
   ),
+  /** Seconds a CMS result is fresh; afterwards it is served stale while one refresh runs (and kept if the CMS fails). */
+  CMS_CACHE_TTL: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'must be a number of seconds'), v.transform(Number)), '60'),
   /** Milliseconds a CMS request may take before it counts as failed (remote CMS). */
   CMS_TIMEOUT_MS: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{1,5}$/, 'must be a number of milliseconds (10-999999)'), v.transform(Number)), '3000'),
   /** GraphQL introspection on /graphql: off in production unless enabled (on in `npm run dev`). */

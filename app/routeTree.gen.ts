@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as LocaleRouteRouteImport } from './routes/$locale/route'
 import { Route as GraphqlRouteImport } from './routes/graphql'
 import { Route as HealthzRouteImport } from './routes/healthz'
+import { Route as ReadyzRouteImport } from './routes/readyz'
 import { Route as RobotsDottxtRouteImport } from './routes/robots[.]txt'
 import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as LocaleIndexRouteImport } from './routes/$locale/index'
@@ -41,6 +42,11 @@ const GraphqlRoute = GraphqlRouteImport.update({
 const HealthzRoute = HealthzRouteImport.update({
   id: '/healthz',
   path: '/healthz',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ReadyzRoute = ReadyzRouteImport.update({
+  id: '/readyz',
+  path: '/readyz',
   getParentRoute: () => rootRouteImport,
 } as any)
 const RobotsDottxtRoute = RobotsDottxtRouteImport.update({
@@ -125,6 +131,7 @@ export interface FileRoutesByFullPath {
   '/$locale': typeof LocaleRouteRouteWithChildren
   '/graphql': typeof GraphqlRoute
   '/healthz': typeof HealthzRoute
+  '/readyz': typeof ReadyzRoute
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/$locale/~cookie-policy': typeof LocaleChar126cookiePolicyRouteRouteWithChildren
@@ -144,6 +151,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/graphql': typeof GraphqlRoute
   '/healthz': typeof HealthzRoute
+  '/readyz': typeof ReadyzRoute
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/$locale/$': typeof LocaleSplatRoute
@@ -164,6 +172,7 @@ export interface FileRoutesById {
   '/$locale': typeof LocaleRouteRouteWithChildren
   '/graphql': typeof GraphqlRoute
   '/healthz': typeof HealthzRoute
+  '/readyz': typeof ReadyzRoute
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/$locale/~cookie-policy': typeof LocaleChar126cookiePolicyRouteRouteWithChildren
@@ -186,6 +195,7 @@ export interface FileRouteTypes {
     | '/$locale'
     | '/graphql'
     | '/healthz'
+    | '/readyz'
     | '/robots.txt'
     | '/sitemap.xml'
     | '/$locale/~cookie-policy'
@@ -205,6 +215,7 @@ export interface FileRouteTypes {
   to:
     | '/graphql'
     | '/healthz'
+    | '/readyz'
     | '/robots.txt'
     | '/sitemap.xml'
     | '/$locale/$'
@@ -224,6 +235,7 @@ export interface FileRouteTypes {
     | '/$locale'
     | '/graphql'
     | '/healthz'
+    | '/readyz'
     | '/robots.txt'
     | '/sitemap.xml'
     | '/$locale/~cookie-policy'
@@ -245,6 +257,7 @@ export interface RootRouteChildren {
   LocaleRouteRoute: typeof LocaleRouteRouteWithChildren
   GraphqlRoute: typeof GraphqlRoute
   HealthzRoute: typeof HealthzRoute
+  ReadyzRoute: typeof ReadyzRoute
   RobotsDottxtRoute: typeof RobotsDottxtRoute
   SitemapDotxmlRoute: typeof SitemapDotxmlRoute
   ApiGlobalRoute: typeof ApiGlobalRoute
@@ -275,6 +288,13 @@ declare module '@tanstack/react-router' {
       path: '/healthz'
       fullPath: '/healthz'
       preLoaderRoute: typeof HealthzRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/readyz': {
+      id: '/readyz'
+      path: '/readyz'
+      fullPath: '/readyz'
+      preLoaderRoute: typeof ReadyzRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/robots.txt': {
@@ -428,6 +448,7 @@ const rootRouteChildren: RootRouteChildren = {
   LocaleRouteRoute: LocaleRouteRouteWithChildren,
   GraphqlRoute: GraphqlRoute,
   HealthzRoute: HealthzRoute,
+  ReadyzRoute: ReadyzRoute,
   RobotsDottxtRoute: RobotsDottxtRoute,
   SitemapDotxmlRoute: SitemapDotxmlRoute,
   ApiGlobalRoute: ApiGlobalRoute,

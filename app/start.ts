@@ -6,7 +6,8 @@ import { preferredLocale } from './i18n/negotiate'
 import { pathCodec } from './i18n/i18n'
 import { canonicalRedirect } from './server/canonical-redirect'
 import { legacyRedirect } from './server/legacy-redirects'
-import { httpErrorSerialization, statusOf } from './server/http-error'
+import { setResponseStatus } from '@tanstack/react-start/server'
+import { HttpError, httpErrorSerialization, statusOf } from './server/http-error'
 import { reportServerError } from './server/sentry.server'
 
 /**
@@ -119,11 +120,13 @@ const reportErrors = createMiddleware({ type: 'request' }).server(async ({ next 
   }
 })
 
+/** Server function errors: 5xx are reported; an HttpError's client status (400, 404) becomes the response's. */
 const reportFunctionErrors = createMiddleware({ type: 'function' }).server(async ({ next }) => {
   try {
     return await next()
   } catch (error) {
     if (statusOf(error) >= 500) reportServerError(error)
+    else if (error instanceof HttpError) setResponseStatus(error.status)
     throw error
   }
 })

@@ -26,9 +26,13 @@ if (process.argv.includes('--csv')) {
   }
   process.stdout.write([columns.join(','), ...rows.map((row) => columns.map((c) => cell(row[c])).join(','))].join('\r\n') + '\r\n')
 } else {
+  // Anything that is not printable (controls, bidi overrides, a CR that would rewrite the
+  // line) is shown as \u{…}: what is on screen is what was stored, and nothing steers the terminal.
+  const printable = (value, keep = '') =>
+    String(value ?? '').replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, (char) => (keep.includes(char) ? char : `\\u{${char.codePointAt(0).toString(16)}}`))
   for (const row of rows) {
-    console.log(`#${row.id}  ${row.created_at}  [${row.locale}]  ${row.first_name} ${row.sur_name} <${row.email}>`)
-    console.log(`    ${String(row.message).replace(/\n/g, '\n    ')}`)
+    console.log(`#${row.id}  ${printable(row.created_at)}  [${printable(row.locale)}]  ${printable(row.first_name)} ${printable(row.sur_name)} <${printable(row.email)}>`)
+    console.log(`    ${printable(row.message, '\n\t').replace(/\n/g, '\n    ')}`)
   }
   console.log(`${rows.length} submission(s) in ${file}`)
 }

@@ -3,6 +3,7 @@ import { getCookie } from '@tanstack/react-start/server'
 import * as v from 'valibot'
 import { constants, defaultLocale, languages, localeCodes, type Locale } from '../../app.config'
 import { cms } from '../server/cms/operations.server'
+import { validInput } from '../server/http-error'
 
 const localeSchema = v.picklist(localeCodes)
 
@@ -21,7 +22,7 @@ function authToken(): string | undefined {
 }
 
 export const fetchPage = createServerFn({ method: 'GET' })
-  .validator(v.object({ locale: localeSchema, link: linkSchema }))
+  .validator(validInput(v.object({ locale: localeSchema, link: linkSchema })))
   .handler(async ({ data }) => {
     if (data.link.length > maxLinkLength) return null
     const result = await cms.readOnePage({ link: data.link, locale: isoOf(data.locale) }, { authToken: authToken() })
@@ -29,7 +30,7 @@ export const fetchPage = createServerFn({ method: 'GET' })
   })
 
 export const fetchSite = createServerFn({ method: 'GET' })
-  .validator(v.object({ locale: localeSchema }))
+  .validator(validInput(v.object({ locale: localeSchema })))
   .handler(async ({ data }) => {
     const result = await cms.readSite({ locale: isoOf(data.locale) }, { authToken: authToken() })
     return { site: result.readSiteConfig, navigation: result.readNavigation }
@@ -39,7 +40,7 @@ export const fetchSite = createServerFn({ method: 'GET' })
 export const newsPageSize = 6
 
 export const fetchNewsList = createServerFn({ method: 'GET' })
-  .validator(v.object({ locale: localeSchema, page: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000)) }))
+  .validator(validInput(v.object({ locale: localeSchema, page: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000)) })))
   .handler(async ({ data }) => {
     const result = await cms.readNewsList(
       { locale: isoOf(data.locale), limit: newsPageSize, offset: (data.page - 1) * newsPageSize },
@@ -57,7 +58,7 @@ const slugSchema = v.pipe(v.string(), v.minLength(1))
  * redirects to it).
  */
 export const fetchNewsItem = createServerFn({ method: 'GET' })
-  .validator(v.object({ locale: localeSchema, slug: slugSchema }))
+  .validator(validInput(v.object({ locale: localeSchema, slug: slugSchema })))
   .handler(async ({ data }) => {
     if (data.slug.length > maxSlugLength) return { kind: 'missing' as const }
     const options = { authToken: authToken() }
@@ -73,7 +74,7 @@ export const fetchNewsItem = createServerFn({ method: 'GET' })
   })
 
 export const fetchLocations = createServerFn({ method: 'GET' })
-  .validator(v.object({ locale: localeSchema }))
+  .validator(validInput(v.object({ locale: localeSchema })))
   .handler(async ({ data }) => {
     const result = await cms.readLocations({ locale: isoOf(data.locale) }, { authToken: authToken() })
     return result.readLocations

@@ -32,8 +32,28 @@ describe('contact form rules', () => {
     expect(issues({ ...valid, message: 'a\u0000b' })).toEqual({ message: 'invalidCharacters' })
   })
 
-  it('keeps line breaks in messages', () => {
+  it('keeps line breaks in messages, stored as LF', () => {
     expect(issues({ ...valid, message: 'line 1\nline 2\r\n\tend' })).toEqual({})
+    expect(v.parse(contactFieldsSchema, { ...valid, message: 'a\r\nb' }).message).toBe('a\nb')
+  })
+
+  it.each([
+    ['a lone CR', 'Pay \rRefund'],
+    ['a C0 control', 'bell\u0007'],
+    ['a C1 control', 'next\u0085line'],
+    ['DEL', 'a\u007Fb'],
+    ['a bidi override', 'invoice \u202Efdp.exe'],
+    ['a bidi isolate', 'a\u2066b\u2069'],
+  ])('refuses %s in a message', (_what, message) => {
+    expect(issues({ ...valid, message })).toEqual({ message: 'invalidCharacters' })
+  })
+
+  it('refuses controls and bidi characters in names and e-mail too', () => {
+    expect(issues({ ...valid, firstName: 'Anne\u202E', surName: 'de\rVries', email: 'a\u0000@b.co' })).toEqual({
+      firstName: 'invalidCharacters',
+      surName: 'invalidCharacters',
+      email: 'invalidEmail',
+    })
   })
 })
 

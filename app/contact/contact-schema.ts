@@ -3,6 +3,7 @@
  * the server function. Messages are codes; the form shows them localized.
  */
 import * as v from 'valibot'
+import { localeCodes } from '../../app.config'
 
 export const contactLimits = { nameMax: 100, emailMax: 254, messageMax: 5000 } as const
 
@@ -25,12 +26,15 @@ export const contactFieldsSchema = v.object({
   email: v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.maxLength(contactLimits.emailMax, 'tooLong'), v.email('invalidEmail')),
   message: v.pipe(
     v.string('required'),
+    // A form post sends line breaks as CRLF; one form of line break is stored.
+    v.transform((text) => text.replace(/\r\n/g, '\n')),
     v.trim(),
     v.nonEmpty('required'),
     v.maxLength(contactLimits.messageMax, 'tooLong'),
-    // Control characters other than line breaks and tabs have no place in a message.
+    // Line breaks and tabs only: no other C0/C1 control (a lone CR rewrites a terminal line),
+    // no bidi override or isolate (they make text display in another order than it is stored).
     // oxlint-disable-next-line no-control-regex -- matching control characters is the point here
-    v.regex(/^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/, 'invalidCharacters'),
+    v.regex(/^[^\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]*$/, 'invalidCharacters'),
   ),
 })
 
@@ -39,7 +43,7 @@ export type ContactFields = v.InferOutput<typeof contactFieldsSchema>
 /** What the browser sends: the fields plus bot protection and an idempotency key. */
 export const contactSubmissionSchema = v.object({
   ...contactFieldsSchema.entries,
-  locale: v.picklist(['nl', 'en', 'de', 'fr', 'da']),
+  locale: v.picklist(localeCodes),
   /** Honeypot: a field people never see; bots fill it in. */
   website: v.optional(v.string(), ''),
   /** ALTCHA payload (base64 JSON). */

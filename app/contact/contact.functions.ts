@@ -5,6 +5,7 @@ import { getRuntimeConfig, languages } from '../../app.config'
 import { cms } from '../server/cms/operations.server'
 import { verifyCaptcha } from '../server/contact/captcha.server'
 import { createRateLimiter } from '../server/contact/rate-limit.server'
+import { reportServerError } from '../server/sentry.server'
 import { contactSubmissionSchema, firstIssueOnly, isContactErrorCode, type ContactResult } from './contact-schema'
 
 let limiter: ReturnType<typeof createRateLimiter> | undefined
@@ -45,7 +46,16 @@ export const submitContact = createServerFn({ method: 'POST' })
     if (submission.website !== '') return fail(400, { ok: false, reason: 'invalid' })
     // Worked out once per request by the server entry (TRUST_PROXY decides which forwarded addresses count).
     const ip = getGlobalStartContext()?.clientIp ?? 'unknown'
-    if (!(await verifyCaptcha(submission.captcha, ip))) return fail(403, { ok: false, reason: 'captcha' })
+    let solved: boolean
+    try {
+      solved = await verifyCaptcha(submission.captcha, ip)
+    } catch (error) {
+      // The replay store could not be written: a storage failure, not the visitor's fault.
+      console.error('[contact] captcha replay store failed', error)
+      reportServerError(error)
+      return fail(503, { ok: false, reason: 'error' })
+    }
+    if (!solved) return fail(403, { ok: false, reason: 'captcha' })
     if (!rateLimiter().allow(ip)) return fail(429, { ok: false, reason: 'rateLimited' })
 
     const locale = languages.find((l) => l.code === submission.locale)?.iso ?? 'nl_NL'
@@ -62,7 +72,8 @@ export const submitContact = createServerFn({ method: 'POST' })
       })
     } catch (error) {
       console.error('[contact] could not store a submission', error)
-      return fail(500, { ok: false, reason: 'error' })
+      reportServerError(error)
+      return fail(503, { ok: false, reason: 'error' })
     }
     return { ok: true, firstName: submission.firstName }
   })

@@ -20,6 +20,7 @@ const segmentKeys: ReadonlyArray<SegmentKey> = ['news', 'cookiePolicy', 'privacy
 /** Paths served by server routes or assets, never localized. */
 export const reservedFirstSegments: ReadonlySet<string> = new Set([
   'healthz',
+  'readyz',
   'graphql',
   'api',
   'builds',

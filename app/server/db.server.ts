@@ -44,8 +44,23 @@ export function database(): DatabaseSync {
       id TEXT PRIMARY KEY,
       expires_at INTEGER NOT NULL
     );
+    CREATE TABLE IF NOT EXISTS readiness (
+      id INTEGER PRIMARY KEY CHECK (id = 1),
+      checked_at INTEGER NOT NULL
+    );
   `)
   return db
+}
+
+/** Whether a write reaches the database now (a full disk, a read-only mount, a removed file fail here). */
+export function databaseWritable(): boolean {
+  try {
+    database().prepare('INSERT OR REPLACE INTO readiness (id, checked_at) VALUES (1, ?)').run(Date.now())
+    return true
+  } catch (error) {
+    console.error('[readyz] database not writable', error)
+    return false
+  }
 }
 
 /** Flushes and closes the database (graceful shutdown). */

@@ -1,4 +1,5 @@
 import { createSerializationAdapter } from '@tanstack/react-router'
+import * as v from 'valibot'
 
 /**
  * An error with an HTTP status and a status message meant for visitors (the
@@ -37,4 +38,17 @@ export function statusMessageOf(error: unknown): string {
   if (error instanceof HttpError) return error.statusMessage
   if (error instanceof Error && error.name === 'HttpError') return error.message
   return 'Internal Server Error'
+}
+
+/**
+ * A server function's input check: a bad input is the caller's fault, a 400 that says so
+ * without echoing what was sent (the default validator answers 200 with every issue and the
+ * input in it).
+ */
+export function validInput<TSchema extends v.GenericSchema>(schema: TSchema): (input: unknown) => v.InferOutput<TSchema> {
+  return (input) => {
+    const result = v.safeParse(schema, input)
+    if (!result.success) throw new HttpError(400, 'Bad Request')
+    return result.output
+  }
 }

@@ -1,3 +1,5 @@
+import { reservedFirstSegments } from '../i18n/paths'
+
 /**
  * What a request may be before anything renders or reads its body: a known method for its
  * kind of path, a bounded body, a sane URL. Answers are short, plain and uncacheable.
@@ -6,11 +8,9 @@
 /** Longest URL served; longer ones are refused rather than echoed back in redirects and links. */
 export const maxUrlLength = 4096
 
-/** Paths served by server routes and server functions; everything else is a page. */
-const serverPathPattern = /^\/(?:_serverFn\/|api\/|graphql$|healthz$|readyz$|builds\/|robots\.txt$|sitemap\.xml$)/
-
+/** Whether a path is a page (rendered by the router) rather than a server route, function or asset. */
 export function isPagePath(pathname: string): boolean {
-  return !serverPathPattern.test(pathname)
+  return !reservedFirstSegments.has(pathname.split('/', 2)[1] ?? '')
 }
 
 /** Body limits by path, in bytes: the largest legitimate body (a contact message, a query) fits with room. */
@@ -72,8 +72,9 @@ export function limitBody(request: Request, limit: number): { request: Request; 
     }),
   )
   // A streamed request body needs duplex 'half' (fetch spec); the DOM typings lack the field.
-  const init: RequestInit & { duplex: 'half' } = { body: counted, duplex: 'half' }
-  return { request: new Request(request, init), exceeded: () => seen > limit }
+  // (srvx's request is not a standard Request: it is rebuilt from its parts.)
+  const init: RequestInit & { duplex: 'half' } = { method: request.method, headers: request.headers, body: counted, duplex: 'half', signal: request.signal }
+  return { request: new Request(request.url, init), exceeded: () => seen > limit }
 }
 
 /** `//evil.example/x` and `///x`: a relative redirect to the one-slash path (never a URL built from Host). */

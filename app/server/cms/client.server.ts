@@ -2,8 +2,10 @@ import type { TadaDocumentNode } from 'gql.tada'
 import { getOperationAST } from 'graphql'
 import { ClientError, GraphQLClient } from 'graphql-request'
 import { LRUCache } from 'lru-cache'
+import { randomUUID } from 'node:crypto'
 import { getRuntimeConfig } from '../../../app.config'
 import { HttpError } from '../http-error'
+import { CircuitBreaker, CircuitOpenError } from './circuit-breaker'
 import { contractSchema } from './contract'
 import { onContentChange } from '../embedded'
 import { getPageCache } from '../page-cache.server'
@@ -24,13 +26,27 @@ export interface CmsRequestOptions {
 }
 
 export const cacheSettings = {
-  /** Fresh for this long; afterwards served stale while one refresh runs. */
-  ttlMs: 60_000,
-  /** Entries per operation. */
+  /** Entries per operation (freshness: CMS_CACHE_TTL). */
   maxEntries: 500,
-  /** A remote CMS that does not answer within this time counts as down. */
-  timeoutMs: 10_000,
+  /**
+   * Lookups that found nothing (an unknown link or slug), per operation: kept apart, so a
+   * flood of made-up paths never evicts a real page's result (which stale-if-error needs).
+   */
+  maxMissEntries: 2_000,
+  missTtlMs: 60_000,
 }
+
+/** Failures in a row (network, timeout, HTTP 5xx) that open the CMS circuit, and for how long. */
+export const circuitSettings = { failureThreshold: 5, cooldownMs: 10_000 }
+
+let breaker: CircuitBreaker | undefined
+
+/** The CMS circuit: shared by every operation (they all talk to the same CMS). */
+export function cmsCircuit(): CircuitBreaker {
+  breaker ??= new CircuitBreaker(circuitSettings)
+  return breaker
+}
+
 
 const embeddedUrl = 'http://embedded-cms.invalid/graphql'
 
@@ -40,6 +56,21 @@ function describeNetworkError(error: unknown): string {
   if (!(error instanceof Error)) return String(error)
   const cause = error.cause instanceof Error ? error.cause.message : undefined
   return cause && cause !== error.message ? `${error.message}: ${cause}` : error.message
+}
+
+/**
+ * A failed CMS call as visitors may see it: a generic message and a reference. Hosts, ports
+ * and engine messages go to the log under the same reference.
+ */
+function cmsFailure(detail: string): HttpError {
+  const reference = randomUUID().slice(0, 8)
+  console.error(`[cms] request failed (reference ${reference}): ${detail}`)
+  return new HttpError(500, `Internal Server Error (ref. ${reference})`)
+}
+
+/** Whether a failed call says the CMS is down (counts towards opening the circuit). */
+function isOutage(error: unknown): boolean {
+  return !(error instanceof ClientError) || error.response.status >= 500
 }
 
 function createClient(authToken: string | undefined): GraphQLClient {
@@ -59,18 +90,23 @@ async function runDocument<TResult, TVariables extends Record<string, unknown>>(
   const client = createClient(authToken)
   let data: TResult
   try {
-    data = await client.request<TResult, Record<string, unknown>>({
-      document,
-      variables,
-      signal: AbortSignal.timeout(cacheSettings.timeoutMs),
-    })
+    data = await cmsCircuit().run(
+      () =>
+        client.request<TResult, Record<string, unknown>>({
+          document,
+          variables,
+          signal: AbortSignal.timeout(getRuntimeConfig().CMS_TIMEOUT_MS),
+        }),
+      isOutage,
+    )
   } catch (error) {
+    if (error instanceof CircuitOpenError) throw cmsFailure('circuit open after repeated failures; not calling the CMS')
     if (error instanceof ClientError) {
       const message = error.response.errors?.[0]?.message ?? `CMS answered HTTP ${error.response.status}`
-      throw new HttpError(500, `CMS error: ${message}`)
+      throw cmsFailure(`CMS error: ${message}`)
     }
-    // The spec: a GraphQL network error is fatal, status 500, with the network error's message.
-    throw new HttpError(500, describeNetworkError(error))
+    // The spec: a GraphQL network error is fatal, status 500.
+    throw cmsFailure(describeNetworkError(error))
   }
   sanitizeResultHtml(contractSchema, rootType, data)
   return data
@@ -95,7 +131,8 @@ export function createCmsOperation<TResult, TVariables extends Record<string, un
   const rootType = getOperationAST(document)?.operation === 'mutation' ? 'Mutation' : 'Query'
   const cache = new LRUCache<string, { data: TResult }, { variables: TVariables }>({
     max: cacheSettings.maxEntries,
-    ttl: cacheSettings.ttlMs,
+    // At least 1 ms: lru-cache reads 0 as "never stale", where CMS_CACHE_TTL=0 means "always refresh".
+    ttl: Math.max(1, getRuntimeConfig().CMS_CACHE_TTL * 1000),
     // Stale-while-revalidate: past the TTL, answer with the last value and refresh once in the background.
     allowStale: true,
     // Stale-if-error: a failed refresh keeps (and serves) the last good value.
@@ -107,7 +144,33 @@ export function createCmsOperation<TResult, TVariables extends Record<string, un
       data: await runDocument(document, context.variables, rootType, undefined),
     }),
   })
-  cacheClearers.add(() => cache.clear())
+  const misses = new LRUCache<string, { data: TResult }>({
+    max: cacheSettings.maxMissEntries,
+    ttl: cacheSettings.missTtlMs,
+    perf: options.clock,
+    ttlResolution: 0,
+  })
+  /** First lookups of a key in flight: concurrent requests for it share one CMS call. */
+  const firstFetches = new Map<string, Promise<TResult>>()
+  cacheClearers.add(() => {
+    cache.clear()
+    misses.clear()
+  })
+
+  /** A key never seen (or expired): fetched once, then kept in the cache or, when empty, with the misses. */
+  const fetchFirst = (key: string, variables: TVariables): Promise<TResult> => {
+    const running = firstFetches.get(key)
+    if (running) return running
+    const fetching = runDocument(document, variables, rootType, undefined)
+      .then((data) => {
+        if (isEmpty(data)) misses.set(key, { data })
+        else cache.set(key, { data })
+        return data
+      })
+      .finally(() => firstFetches.delete(key))
+    firstFetches.set(key, fetching)
+    return fetching
+  }
 
   return async (variables, options = {}) => {
     const authToken = usableToken(options.authToken)
@@ -117,10 +180,15 @@ export function createCmsOperation<TResult, TVariables extends Record<string, un
     }
     // Authenticated requests are never shared.
     if (authToken) return runDocument(document, variables, rootType, authToken)
+    const key = cacheKey(variables)
+    const miss = misses.get(key)
+    if (miss) return miss.data
+    // Known keys (fresh or stale) go through the cache: stale-while-revalidate, stale-if-error.
+    if (cache.peek(key, { allowStale: true }) === undefined) return fetchFirst(key, variables)
     const status: LRUCache.Status<string, { data: TResult }, { variables: TVariables }> = {}
-    const entry = await cache.fetch(cacheKey(variables), { context: { variables }, status })
-    // With stale-if-error on, a failed first fetch resolves empty; surface its error.
-    if (!entry) throw status.fetchError ?? new HttpError(500, 'CMS returned no result')
+    const entry = await cache.fetch(key, { context: { variables }, status })
+    // With stale-if-error on, a failed fetch without a stale value resolves empty; surface its error.
+    if (!entry) throw status.fetchError ?? cmsFailure('CMS returned no result')
     return entry.data
   }
 }
@@ -133,6 +201,13 @@ export function createCmsOperation<TResult, TVariables extends Record<string, un
  */
 function usableToken(token: string | undefined): string | undefined {
   return token && /^[\x21-\x7e]+$/.test(token) ? token : undefined
+}
+
+/** A result whose every root field is null: "not found", kept with the misses. */
+function isEmpty(data: unknown): boolean {
+  if (typeof data !== 'object' || data === null) return false
+  const values = Object.values(data)
+  return values.length > 0 && values.every((value) => value === null)
 }
 
 function cacheKey(variables: Record<string, unknown>): string {

@@ -6,7 +6,7 @@ import { graphql } from '../graphql'
 let server: Server
 let url = ''
 let seen: IncomingHttpHeaders[] = []
-let mode: 'ok' | 'http-500' = 'ok'
+let mode: 'ok' | 'http-500' | 'hang' = 'ok'
 let tagline = 'v1'
 
 const SiteTitleQuery = graphql(`
@@ -35,13 +35,14 @@ beforeAll(async () => {
     request.on('data', (chunk) => (body += chunk))
     request.on('end', () => {
       seen.push(request.headers)
+      if (mode === 'hang') return
       if (mode === 'http-500') {
         response.writeHead(500).end('down')
         return
       }
       const isPage = body.includes('readOnePage')
       const data = isPage
-        ? { readOnePage: { __typename: 'NewsPage', intro: '<p onclick="x()">Hi<script>alert(1)</script></p>' } }
+        ? { readOnePage: body.includes('/unknown') ? null : { __typename: 'NewsPage', intro: '<p onclick="x()">Hi<script>alert(1)</script></p>' } }
         : { readSiteConfig: { title: 'Remote', tagline } }
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data }))
     })
@@ -67,8 +68,8 @@ beforeEach(() => {
 async function freshClient() {
   // Not 0: lru-cache treats a start time of 0 as "no TTL".
   const clock = { time: 1_000_000, now: () => clock.time }
-  const { createCmsOperation } = await import('./client.server')
-  return { createCmsOperation, clock }
+  const { createCmsOperation, cacheSettings, circuitSettings } = await import('./client.server')
+  return { createCmsOperation, cacheSettings, circuitSettings, clock }
 }
 
 describe('CMS client against a remote CMS', () => {
@@ -175,7 +176,7 @@ describe('CMS response cache', () => {
     expect((await run({ locale: 'nl_NL' })).readSiteConfig.title).toBe('Remote')
   })
 
-  it('gives a 500 with the network error message when nothing is cached', async () => {
+  it('gives a 500 with a reference, never the network error, when nothing is cached', async () => {
     // A port nobody listens on: open a server, note its port, close it.
     const closed = createServer()
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
@@ -186,7 +187,42 @@ describe('CMS response cache', () => {
     const { createCmsOperation, clock } = await freshClient()
     const run = createCmsOperation(SiteTitleQuery, { clock })
     const failure = run({ locale: 'nl_NL' })
-    await expect(failure).rejects.toMatchObject({ status: 500 })
-    await expect(failure).rejects.toThrow(/fetch failed.*ECONNREFUSED/)
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    await expect(failure).rejects.toMatchObject({ status: 500, statusMessage: expect.stringMatching(/^Internal Server Error \(ref\. [0-9a-f]{8}\)$/) })
+    await expect(failure).rejects.not.toThrow(/ECONNREFUSED|127\.0\.0\.1/)
+    // The details are in the log, under the reference the visitor sees.
+    expect(String(errors.mock.calls[0]?.[0])).toMatch(/reference [0-9a-f]{8}.*ECONNREFUSED/)
+  })
+
+  it('keeps lookups that found nothing apart: a flood of unknown links never evicts a real page', async () => {
+    const { createCmsOperation, cacheSettings, clock } = await freshClient()
+    const run = createCmsOperation(PageIntroQuery, { clock })
+    await run({ link: '/known', locale: 'nl_NL' })
+    for (let i = 0; i < cacheSettings.maxEntries + 50; i++) expect((await run({ link: `/unknown/${i}`, locale: 'nl_NL' })).readOnePage).toBeNull()
+    // Repeated unknown links are answered from the miss cache.
+    const calls = seen.length
+    await run({ link: '/unknown/3', locale: 'nl_NL' })
+    expect(seen).toHaveLength(calls)
+    // The CMS goes down: the known page is still served (stale-if-error), the entry survived the flood.
+    mode = 'http-500'
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    clock.time += 61_000
+    expect((await run({ link: '/known', locale: 'nl_NL' })).readOnePage?.__typename).toBe('NewsPage')
+  })
+
+  it('gives up on a hanging CMS after CMS_TIMEOUT_MS, then fails fast while the circuit is open', async () => {
+    vi.stubEnv('CMS_TIMEOUT_MS', '100')
+    const { createCmsOperation, circuitSettings, clock } = await freshClient()
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const run = createCmsOperation(SiteTitleQuery, { clock })
+    mode = 'hang'
+    const started = Date.now()
+    for (let i = 0; i < circuitSettings.failureThreshold; i++) await expect(run({ locale: `x${i}` })).rejects.toMatchObject({ status: 500 })
+    expect(Date.now() - started).toBeLessThan(circuitSettings.failureThreshold * 100 + 1000)
+    const calls = seen.length
+    const fast = Date.now()
+    await expect(run({ locale: 'nl_NL' })).rejects.toMatchObject({ status: 500 })
+    expect(Date.now() - fast).toBeLessThan(50)
+    expect(seen).toHaveLength(calls)
   })
 })

@@ -1,0 +1,23 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { cmsCircuit } from '../server/cms/client.server'
+import { databaseWritable } from '../server/db.server'
+import { methodNotAllowed } from '../server/request-guard.server'
+
+/**
+ * For load balancers and orchestrators: 200 while this instance can do its work, 503 when the
+ * database cannot be written (contact messages would be refused) or the CMS circuit is open
+ * (only cached pages can be served). /healthz stays plain liveness: restarting does not help
+ * with either.
+ */
+export const Route = createFileRoute('/readyz')({
+  server: {
+    handlers: {
+      ANY: () => methodNotAllowed('GET, HEAD'),
+      GET: () => {
+        const checks = { database: databaseWritable() ? 'ok' : 'failing', cms: cmsCircuit().state === 'open' ? 'failing' : 'ok' }
+        const ready = Object.values(checks).every((state) => state === 'ok')
+        return Response.json({ status: ready ? 'ready' : 'not ready', checks }, { status: ready ? 200 : 503, headers: { 'Cache-Control': 'no-store' } })
+      },
+    },
+  },
+})
