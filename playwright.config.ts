@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
+import { serverEntry, serverNodeArgs } from './scripts/lib/server.mjs'
 
 const port = Number(process.env.E2E_PORT ?? 3210)
 // A fresh database per run, shared with the workers (they inherit the environment).
@@ -40,7 +41,7 @@ export default defineConfig({
     {
       // The built app, as in production (`npm run build` runs first in `npm test`), with the
       // production Node flags (scripts/lib/server.mjs).
-      command: 'node --max-semi-space-size=4 --max-old-space-size=192 .output/server/index.mjs',
+      command: ['node', ...serverNodeArgs, serverEntry].join(' '),
       url: `http://127.0.0.1:${port}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -50,7 +51,7 @@ export default defineConfig({
     {
       // The same build reading its content over HTTP from the first server's /graphql:
       // the remote-CMS path, run for real.
-      command: 'node --max-semi-space-size=4 --max-old-space-size=192 .output/server/index.mjs',
+      command: ['node', ...serverNodeArgs, serverEntry].join(' '),
       url: `http://127.0.0.1:${port + 1}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,

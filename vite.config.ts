@@ -22,10 +22,9 @@ export default defineConfig({
   plugins: [
     tanstackStart({ srcDirectory: 'app' }),
     nitro({
-      plugins: ['./app/server/startup.nitro.ts'],
-      // Host check and security headers on every response, static files included (pages,
-      // caching and compression are the server entry's: app/server.ts).
-      handlers: [{ route: '/**', middleware: true, handler: './app/server/response-headers.nitro.ts' }],
+      // Security headers on every response, static files included (everything else about a
+      // request is the server entry's: app/server.ts).
+      plugins: ['./app/server/startup.nitro.ts', './app/server/security-headers.nitro.ts'],
       // Hashed JS/CSS and other public files also ship as .br/.gz, served by content negotiation.
       compressPublicAssets: { gzip: true, brotli: true },
       // CMS media keep their name when an editor replaces them: a day fresh, then revalidated.

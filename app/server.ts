@@ -1,6 +1,7 @@
 import { createStartHandler, defaultStreamHandler } from '@tanstack/react-start/server'
 import { createServerEntry } from '@tanstack/react-start/server-entry'
 import { getRuntimeConfig } from '../app.config'
+import { isAllowedHost } from './server/allowed-hosts'
 import { clientIp } from './server/client-ip.server'
 import { deliverPage } from './server/page-delivery.server'
 import {
@@ -11,12 +12,11 @@ import {
   limitBody,
   maxUrlLength,
   plainResponse,
-  tooLarge,
 } from './server/request-guard.server'
 
 /**
  * The one way in for everything the app answers (nitro serves only the static files before
- * it): the request is checked (URL, method, body size), the visitor's address is worked out
+ * it): the request is checked (host, URL, method, body size), the visitor's address is worked out
  * once, and pages go through the page cache (page-delivery.server.ts) before Start renders.
  */
 const startHandler = createStartHandler(defaultStreamHandler)
@@ -30,11 +30,16 @@ function socketAddress(request: Request): string | undefined {
 async function handle(request: Request): Promise<Response> {
   if (request.url.length > maxUrlLength) return plainResponse(414, 'URI too long / URL te lang')
   const url = new URL(request.url)
+  const config = getRuntimeConfig()
+  // Load balancers probe by address; these two say nothing about the site.
+  if (url.pathname !== '/healthz' && url.pathname !== '/readyz' && !isAllowedHost(request.headers.get('host'), config, import.meta.env.DEV)) {
+    return plainResponse(421, 'Misdirected request: unknown host')
+  }
   const redirect = collapsedSlashesRedirect(url)
   if (redirect) return redirect
   if (isImpossibleFunctionId(url.pathname)) return Response.json({ error: 'Unknown server function' }, { status: 404, headers: { 'Cache-Control': 'no-store' } })
 
-  const context = { clientIp: clientIp(socketAddress(request), request.headers.get('x-forwarded-for'), getRuntimeConfig().TRUST_PROXY) }
+  const context = { clientIp: clientIp(socketAddress(request), request.headers.get('x-forwarded-for'), config.TRUST_PROXY) }
   const render = (pageRequest: Request) => Promise.resolve(startHandler(pageRequest, { context }))
 
   if (isPagePath(url.pathname)) {
@@ -44,16 +49,8 @@ async function handle(request: Request): Promise<Response> {
     return deliverPage(request, render)
   }
   if (request.method === 'GET' || request.method === 'HEAD') return render(request)
-  const limit = bodyLimitOf(url.pathname)
-  const limited = limitBody(request, limit)
-  if (limited instanceof Response) return limited
-  try {
-    const response = await render(limited.request)
-    return limited.exceeded() ? tooLarge(limit) : response
-  } catch (error) {
-    if (limited.exceeded()) return tooLarge(limit)
-    throw error
-  }
+  const limited = await limitBody(request, bodyLimitOf(url.pathname))
+  return limited instanceof Response ? limited : render(limited)
 }
 
 export default createServerEntry({ fetch: handle })

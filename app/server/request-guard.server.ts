@@ -48,33 +48,36 @@ export function isImpossibleFunctionId(pathname: string): boolean {
   return !id || id in Object.prototype
 }
 
-/** Raised inside a body stream that went past its limit. */
-export class BodyTooLargeError extends Error {
-  override name = 'BodyTooLargeError'
-}
-
 /**
- * The request with its body limited to `limit` bytes: refused at once by Content-Length,
- * and counted while streaming (a chunked body has no length to check up front).
+ * The request with its body limited to `limit` bytes: refused at once by Content-Length; a
+ * body without one (chunked) is read here, at most `limit` bytes of it, and handed on whole.
  */
-export function limitBody(request: Request, limit: number): { request: Request; exceeded: () => boolean } | Response {
+export async function limitBody(request: Request, limit: number): Promise<Request | Response> {
   const length = request.headers.get('content-length')
-  if (length !== null && (!/^\d{1,15}$/.test(length) || Number(length) > limit)) return tooLarge(limit)
-  if (!request.body || length !== null) return { request, exceeded: () => false }
-  let seen = 0
-  const counted = request.body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        seen += chunk.byteLength
-        if (seen > limit) controller.error(new BodyTooLargeError(`body over ${limit} bytes`))
-        else controller.enqueue(chunk)
-      },
-    }),
-  )
-  // A streamed request body needs duplex 'half' (fetch spec); the DOM typings lack the field.
-  // (srvx's request is not a standard Request: it is rebuilt from its parts.)
-  const init: RequestInit & { duplex: 'half' } = { method: request.method, headers: request.headers, body: counted, duplex: 'half', signal: request.signal }
-  return { request: new Request(request.url, init), exceeded: () => seen > limit }
+  if (length !== null) return !/^\d{1,15}$/.test(length) || Number(length) > limit ? tooLarge(limit) : request
+  if (!request.body) return request
+  const chunks: Uint8Array[] = []
+  let size = 0
+  const reader = request.body.getReader()
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    size += read.value.byteLength
+    if (size > limit) {
+      await reader.cancel()
+      return tooLarge(limit)
+    }
+    chunks.push(read.value)
+  }
+  const body = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    body.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  // srvx's request is not a standard Request: it is rebuilt from its parts.
+  const headers = new Headers(request.headers)
+  headers.set('content-length', String(size))
+  headers.delete('transfer-encoding')
+  return new Request(request.url, { method: request.method, headers, body, signal: request.signal })
 }
 
 /** `//evil.example/x` and `///x`: a relative redirect to the one-slash path (never a URL built from Host). */

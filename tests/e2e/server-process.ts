@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { serverEntry, serverNodeArgs } from '../../scripts/lib/server.mjs'
 
-/** Starts the built server on a port with extra environment; resolves once /healthz answers. */
+/** Starts the built server (with the production Node flags) on a port with extra environment; resolves once /healthz answers. */
 export async function startServer(port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['.output/server/index.mjs'], {
+  const child = spawn(process.execPath, [...serverNodeArgs, serverEntry], {
     env: { ...process.env, PORT: String(port), SITE_URL: `http://127.0.0.1:${port}`, ...env },
     stdio: 'ignore',
   })

@@ -35,3 +35,31 @@ describe('app.config', () => {
     }
   })
 })
+
+describe('app.config secrets and proxies', () => {
+  it('never prints the value of a secret in an error', () => {
+    const secret = 'short-secret'
+    let message = ''
+    try {
+      parseRuntimeConfig({ CACHE_PURGE_SECRET: secret, EMBEDDED_CMS_WRITE_KEY: secret, ALTCHA_HMAC_KEY: secret, SMTP_URL: 'http://user:pass@x', SITE_URL: 'nope' })
+    } catch (error) {
+      message = error instanceof Error ? error.message : ''
+    }
+    expect(message).toMatch(/CACHE_PURGE_SECRET: .*\(value hidden\)/)
+    expect(message).toMatch(/EMBEDDED_CMS_WRITE_KEY/)
+    expect(message).toMatch(/SMTP_URL/)
+    expect(message).not.toContain(secret)
+    expect(message).not.toContain('pass')
+    // Settings that are not secret still show what was given.
+    expect(message).toContain('"nope"')
+  })
+
+  it('reads TRUST_PROXY as a hop count or a list of proxies', () => {
+    expect(parseRuntimeConfig({}).TRUST_PROXY).toBe(0)
+    expect(parseRuntimeConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1)
+    expect(parseRuntimeConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(0)
+    expect(parseRuntimeConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2)
+    expect(parseRuntimeConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).TRUST_PROXY).toEqual(['loopback', '10.0.0.0/8'])
+    expect(() => parseRuntimeConfig({ TRUST_PROXY: 'everyone' })).toThrowError(/TRUST_PROXY/)
+  })
+})

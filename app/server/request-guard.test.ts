@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest'
+import { parseRuntimeConfig } from '../../app.config'
+import { isAllowedHost } from './allowed-hosts'
+import { collapsedSlashesRedirect, isImpossibleFunctionId, isPagePath, limitBody } from './request-guard.server'
+
+function streamOf(bytes: number): ReadableStream<Uint8Array> {
+  let sent = 0
+  return new ReadableStream({
+    pull(controller) {
+      if (sent >= bytes) return controller.close()
+      const size = Math.min(1000, bytes - sent)
+      sent += size
+      controller.enqueue(new Uint8Array(size))
+    },
+  })
+}
+
+describe('limitBody', () => {
+  it('refuses by Content-Length without reading', async () => {
+    // As received by the server: the client sent its length.
+    const request = new Request('http://x/graphql', { method: 'POST', body: 'x'.repeat(2000), headers: { 'content-length': '2000' } })
+    const limited = await limitBody(request, 1000)
+    expect(limited).toBeInstanceOf(Response)
+    expect(limited instanceof Response && limited.status).toBe(413)
+    expect(request.bodyUsed).toBe(false)
+  })
+
+  it('reads a chunked body up to the limit: over it 413, under it the same bytes with a length', async () => {
+    const chunked = (bytes: number) => {
+      const init: RequestInit & { duplex: 'half' } = { method: 'POST', body: streamOf(bytes), duplex: 'half' }
+      return new Request('http://x/graphql', init)
+    }
+    const over = await limitBody(chunked(5000), 4096)
+    expect(over instanceof Response && over.status).toBe(413)
+    const under = await limitBody(chunked(3000), 4096)
+    expect(under).toBeInstanceOf(Request)
+    if (under instanceof Request) {
+      expect(under.headers.get('content-length')).toBe('3000')
+      expect((await under.arrayBuffer()).byteLength).toBe(3000)
+    }
+  })
+
+  it('passes a request within its length through untouched', async () => {
+    const request = new Request('http://x/graphql', { method: 'POST', body: '{}', headers: { 'content-length': '2' } })
+    expect(await limitBody(request, 1000)).toBe(request)
+  })
+})
+
+describe('paths', () => {
+  it('tells pages from server routes', () => {
+    for (const path of ['/', '/over-ons', '/en/news/x', '/api-docs']) expect(isPagePath(path), path).toBe(true)
+    for (const path of ['/graphql', '/healthz', '/readyz', '/api/global', '/_serverFn/abc', '/sitemap.xml', '/assets/x.js']) expect(isPagePath(path), path).toBe(false)
+  })
+
+  it('redirects // paths relative to this site', () => {
+    expect(collapsedSlashesRedirect(new URL('http://x//evil.example/x?a=1'))?.headers.get('location')).toBe('/evil.example/x?a=1')
+    expect(collapsedSlashesRedirect(new URL('http://x/fine'))).toBeUndefined()
+  })
+
+  it('spots function ids that can never exist', () => {
+    expect(isImpossibleFunctionId('/_serverFn/%20')).toBe(true)
+    expect(isImpossibleFunctionId('/_serverFn/constructor')).toBe(true)
+    expect(isImpossibleFunctionId('/_serverFn/abc123')).toBe(false)
+    expect(isImpossibleFunctionId('/over-ons')).toBe(false)
+  })
+})
+
+describe('isAllowedHost', () => {
+  const config = parseRuntimeConfig({ SITE_URL: 'https://www.example.com', LOCALE_DOMAINS: 'de=https://www.example.de', ALLOWED_HOSTS: 'example.com' })
+  it('knows the site, its language domains and the extra hosts', () => {
+    for (const host of ['www.example.com', 'WWW.EXAMPLE.COM', 'www.example.de', 'example.com']) expect(isAllowedHost(host, config), host).toBe(true)
+    for (const host of ['evil.example', 'www.example.com.evil.example', 'localhost:3000', '', null]) expect(isAllowedHost(host, config), String(host)).toBe(false)
+  })
+
+  it('takes localhost in development only', () => {
+    expect(isAllowedHost('localhost:3000', config, true)).toBe(true)
+    expect(isAllowedHost('127.0.0.1:5173', config, true)).toBe(true)
+  })
+})

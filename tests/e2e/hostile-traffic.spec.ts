@@ -1,0 +1,452 @@
+import { execFile, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { createServer, request as httpRequest, type Server } from 'node:http'
+import { DatabaseSync } from 'node:sqlite'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { expect, test } from '@playwright/test'
+import { solveChallenge } from 'altcha-lib'
+import { deriveKey } from 'altcha-lib/algorithms/sha'
+import { toJSONAsync } from 'seroval'
+import * as v from 'valibot'
+import { startServer, stopServer } from './server-process'
+
+/**
+ * Issue 12, as an attacker would try it against the built app: one test per attack, each
+ * reproducing it as written and asserting the fix. Own servers (ports E2E_PORT+40…), so a
+ * failure here cannot take the shared test server down with it. Traffic stays on 127.0.0.1.
+ */
+test.describe.configure({ mode: 'serial' })
+
+const basePort = Number(process.env.E2E_PORT ?? 3210) + 40
+const sitePort = basePort
+const site = `http://127.0.0.1:${sitePort}`
+const servers: ChildProcess[] = []
+let siteServer: ChildProcess | undefined
+
+test.beforeAll(async () => {
+  siteServer = await startServer(sitePort)
+  servers.push(siteServer)
+})
+
+test.afterAll(async () => {
+  for (const server of servers) await stopServer(server)
+})
+
+/** A page's fields, the way an attacker would select everything there is (issue 12's fragment F). */
+const everyPageField = `fragment F on SiteTreeInterface {
+  __typename id link title menuTitle metaTitle metaDescription locale lastEdited
+  translations { locale link title }
+  breadcrumbs { id title menuTitle link }
+  ... on Page { content elementalArea { elements { __typename id title showTitle } } }
+}`
+
+async function healthzWithin(ms: number): Promise<void> {
+  const started = Date.now()
+  const response = await fetch(`${site}/healthz`)
+  expect(response.status).toBe(200)
+  expect(Date.now() - started, '/healthz answer time (ms)').toBeLessThan(ms)
+}
+
+function rssMegabytes(pid: number | undefined): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024
+}
+
+/** Sends a body of `bytes` bytes (Content-Length, or chunked) and resolves on the answer, however early it comes. */
+function postBody(url: string, bytes: number, chunked: boolean, headers: Record<string, string> = {}): Promise<{ status: number; ms: number }> {
+  const started = Date.now()
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(chunked ? {} : { 'content-length': String(bytes) }), ...headers },
+    })
+    req.on('response', (res) => {
+      res.resume()
+      resolve({ status: res.statusCode ?? 0, ms: Date.now() - started })
+      req.destroy()
+    })
+    // The server may answer and close while the body is still being written.
+    req.on('error', (error) => setTimeout(() => reject(error), 2000))
+    const chunk = Buffer.alloc(64 * 1024, 'a')
+    let sent = 0
+    const write = () => {
+      while (sent < bytes) {
+        sent += chunk.byteLength
+        if (!req.write(chunk)) return void req.once('drain', write)
+      }
+      req.end()
+    }
+    write()
+  })
+}
+
+/** The server function ids in the client build (TanStack Start calls them at /_serverFn/<id>). */
+function serverFunctionIds(): string[] {
+  const ids = new Set<string>()
+  const assets = '.output/public/assets'
+  for (const file of readdirSync(assets).filter((name) => name.endsWith('.js'))) {
+    for (const [, id] of readFileSync(join(assets, file), 'utf8').matchAll(/["'`]([0-9a-f]{64})["'`]/g)) if (id) ids.add(id)
+  }
+  return [...ids].sort()
+}
+
+/** The parts of an ALTCHA challenge the solver reads. */
+const challengeSchema = v.object({
+  parameters: v.object({ algorithm: v.string(), nonce: v.string(), salt: v.string(), cost: v.number(), keyLength: v.number(), keyPrefix: v.string() }),
+})
+
+const serverFnHeaders = { origin: site, 'sec-fetch-site': 'same-origin', 'x-tsr-serverfn': 'true', accept: 'application/json' }
+
+test('a GraphQL alias bomb and a token bomb get 4xx; the process lives and /healthz answers at once', async () => {
+  test.setTimeout(60_000)
+  const aliases = Array.from({ length: 3000 }, (_, i) => `a${i}: readPages(locale: "nl_NL") { ...F }`).join('\n')
+  const aliasBomb = JSON.stringify({ query: `{ ${aliases} }\n${everyPageField}` })
+  expect(aliasBomb.length).toBeGreaterThan(60_000)
+  const alias = await fetch(`${site}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: aliasBomb })
+  expect(alias.status).toBeGreaterThanOrEqual(400)
+  expect(alias.status).toBeLessThan(500)
+  await healthzWithin(200)
+
+  // 1,000 aliases under the body limit (2,000 answered 31 MB before): refused before anything resolves.
+  const fewer = JSON.stringify({ query: `{ ${Array.from({ length: 1000 }, (_, i) => `a${i}: readPages(locale: "nl_NL") { id }`).join(' ')} }` })
+  // GraphQL over HTTP: a client that accepts application/graphql-response+json gets the 400.
+  const graphqlResponse = { 'content-type': 'application/json', accept: 'application/graphql-response+json' }
+  const refused = await fetch(`${site}/graphql`, { method: 'POST', headers: graphqlResponse, body: fewer })
+  expect(refused.status).toBe(400)
+  expect(await refused.json()).toEqual({ errors: [expect.objectContaining({ message: expect.stringMatching(/Too many root fields|4000 tokens/) })] })
+  // A legacy application/json client gets the same errors (status 200 by that spec), and no data.
+  const legacy = await fetch(`${site}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: fewer })
+  expect(await legacy.json()).toEqual({ errors: [expect.objectContaining({ message: expect.stringMatching(/Too many root fields|4000 tokens/) })] })
+  await healthzWithin(200)
+
+  // 500,000 __typename tokens (5.5 MB): refused by size before it is parsed.
+  const tokenBomb = JSON.stringify({ query: `{ ${'__typename '.repeat(500_000)} }` })
+  const tokens = await postBody(`${site}/graphql`, Buffer.byteLength(tokenBomb), false)
+  expect(tokens.status).toBe(413)
+  // Under the body limit, the token limit stops the parser.
+  const small = await fetch(`${site}/graphql`, {
+    method: 'POST',
+    headers: graphqlResponse,
+    body: JSON.stringify({ query: `{ ${'__typename '.repeat(5000)} }` }),
+  })
+  expect(small.status).toBe(400)
+  // Deep nesting: a clear 400, no "Maximum call stack size exceeded".
+  const deep = await fetch(`${site}/graphql`, {
+    method: 'POST',
+    headers: graphqlResponse,
+    body: JSON.stringify({ query: `${'{ a '.repeat(5000)}${'}'.repeat(5000)}` }),
+  })
+  expect(deep.status).toBe(400)
+  expect(await deep.text()).not.toMatch(/call stack/i)
+  // Introspection is off.
+  const introspection = await fetch(`${site}/graphql`, { method: 'POST', headers: graphqlResponse, body: JSON.stringify({ query: '{ __schema { types { name } } }' }) })
+  expect(introspection.status).toBe(400)
+
+  await healthzWithin(200)
+  expect(siteServer?.exitCode).toBeNull()
+})
+
+test('consent cookie spellings never change what the next anonymous visitor gets', async () => {
+  for (const cookie of ['consent= granted', 'consent =granted; consent=denied', 'consent=granted', 'consent=denied']) {
+    const url = `${site}/nieuws?p=${encodeURIComponent(cookie)}`
+    const poisoned = await fetch(url, { headers: { cookie } })
+    expect(poisoned.status).toBe(200)
+    const next = await fetch(url)
+    expect(next.headers.get('x-page-cache'), cookie).toBe('HIT')
+    const html = await next.text()
+    expect(html, cookie).toBe(await poisoned.text())
+    // The banner is in every page; the browser hides it for visitors who chose.
+    expect(html).toContain('class="consent-banner"')
+    expect(html).not.toMatch(/consent:"(granted|denied)"/)
+  }
+})
+
+test('an auth cookie in any spelling is never served from or stored in the shared cache', async () => {
+  for (const cookie of ['auth_token =TOKEN', 'auth_token= TOKEN', 'AUTH_TOKEN=TOKEN', 'x=1; auth_token=TOKEN']) {
+    const url = `${site}/over-ons?auth=${encodeURIComponent(cookie)}`
+    const signedIn = await fetch(url, { headers: { cookie } })
+    expect(signedIn.headers.get('x-page-cache'), cookie).toBe('BYPASS')
+    const anonymous = await fetch(url)
+    expect(anonymous.headers.get('x-page-cache'), cookie).toBe('MISS')
+  }
+  // The spelling the render reads as a credential is also marked private.
+  const spaced = await fetch(`${site}/over-ons?auth=private`, { headers: { cookie: 'auth_token =TOKEN' } })
+  expect(spaced.headers.get('cache-control')).toBe('private, no-store')
+})
+
+test('20 MB bodies get 413 in under a second, by Content-Length and while streaming', async () => {
+  const [functionId = ''] = serverFunctionIds()
+  const targets = [`${site}/_serverFn/${functionId}`, `${site}/graphql`, `${site}/api/cache/purge`]
+  for (const target of targets) {
+    for (const chunked of [false, true]) {
+      const answer = await postBody(target, 20 * 1024 * 1024, chunked, serverFnHeaders)
+      expect(answer.status, `${target} chunked=${chunked}`).toBe(413)
+      expect(answer.ms, `${target} chunked=${chunked}`).toBeLessThan(1000)
+    }
+  }
+  await healthzWithin(200)
+})
+
+test('1,000 connections reading a cached brotli page for 10 s keep RSS within 250 MB', async () => {
+  test.setTimeout(90_000)
+  const url = `${site}/`
+  // Stored first, with its compressed forms.
+  await fetch(url, { headers: { 'accept-encoding': 'br' } })
+  const before = rssMegabytes(siteServer?.pid)
+  let peak = before
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMegabytes(siteServer?.pid))), 200)
+  const { stdout } = await promisify(execFile)(process.execPath, ['tests/e2e/flood-runner.mjs', url, '1000', '10', 'br'], { timeout: 60_000 })
+  clearInterval(sampler)
+  const result = JSON.parse(stdout) as { requests: number; errors: number; non2xx: number }
+  test.info().annotations.push({ type: 'rss', description: `before ${before.toFixed(0)} MB, peak ${peak.toFixed(0)} MB; ${stdout.trim()}` })
+  expect(result.requests).toBeGreaterThan(1000)
+  expect(result.non2xx).toBe(0)
+  expect(peak, 'peak RSS (MB) under 1,000 connections').toBeLessThanOrEqual(250)
+  await healthzWithin(200)
+})
+
+test('methods: pages take GET and HEAD only; HEAD has the real length; APIs refuse what they lack', async () => {
+  for (const method of ['OPTIONS', 'TRACE', 'PUT', 'DELETE', 'PATCH', 'POST']) {
+    const response = await rawRequest(`${site}/over-ons`, { method })
+    expect(response.status, method).toBe(405)
+    expect(response.headers.allow).toBe('GET, HEAD')
+    expect(response.headers['cache-control']).toBe('no-store')
+  }
+  const v1 = await fetch(`${site}/api/v1/x`, { method: 'POST' })
+  expect(v1.status).toBe(405)
+  expect(v1.headers.get('cache-control')).toBe('no-store')
+  const graphql = await fetch(`${site}/graphql`, { method: 'PUT' })
+  expect(graphql.status).toBe(405)
+  expect(graphql.headers.get('allow')).toBe('GET, POST')
+
+  // HEAD on a page not rendered yet: the length GET's body will have.
+  const path = `/over-ons?head=${Date.now()}`
+  const head = await fetch(`${site}${path}`, { method: 'HEAD', headers: { 'accept-encoding': 'identity' } })
+  const get = await fetch(`${site}${path}`, { headers: { 'accept-encoding': 'identity' } })
+  const body = await get.arrayBuffer()
+  expect(Number(head.headers.get('content-length'))).toBe(body.byteLength)
+  expect(body.byteLength).toBeGreaterThan(1000)
+})
+
+test('every kind of response carries the security headers; redirects never use Host', async () => {
+  const etag = (await fetch(`${site}/over-ons`)).headers.get('etag') ?? ''
+  const probes: Array<[string, string, RequestInit]> = [
+    ['page', '/over-ons', {}],
+    ['304', '/over-ons', { headers: { 'if-none-match': etag } }],
+    ['404 page', '/no-such-page', {}],
+    ['static asset', '/favicon.svg', {}],
+    ['media', '/media/hero-home.webp', {}],
+    ['missing asset', '/assets/nope.js', {}],
+    ['// redirect', '//over-ons', { redirect: 'manual' }],
+    ['legacy redirect', '/nl/over-ons', { redirect: 'manual' }],
+    ['405', '/over-ons', { method: 'DELETE' }],
+    ['413', '/graphql', { method: 'POST', body: 'x'.repeat(70_000), headers: { 'content-type': 'application/json' } }],
+    ['414', `/${'a'.repeat(5000)}`, {}],
+    ['JSON API', '/api/global', {}],
+    ['421', '/over-ons', { headers: { host: 'evil.example' } }],
+  ]
+  for (const [name, path, init] of probes) {
+    const response = await rawRequest(`${site}${path}`, init)
+    expect(response.headers['content-security-policy'], name).toBeTruthy()
+    expect(response.headers['x-content-type-options'], name).toBe('nosniff')
+    expect(response.headers['x-frame-options'], name).toBe('DENY')
+    expect(response.headers['referrer-policy'], name).toBe('strict-origin-when-cross-origin')
+    if (name === '304') expect(response.status).toBe(304)
+    if (name === '421') expect(response.status).toBe(421)
+    if (name.endsWith('redirect')) {
+      expect(response.status, name).toBe(301)
+      expect(response.headers.location, name).toMatch(/^\/[^/]/)
+    }
+  }
+  // `//evil.example/x` stays on this site.
+  const slashes = await rawRequest(`${site}//evil.example/x`, { headers: { host: 'evil.example' } })
+  expect(slashes.status).toBe(421)
+  const own = await rawRequest(`${site}//evil.example/x`, {})
+  expect(own.headers.location).toBe('/evil.example/x')
+})
+
+/** fetch cannot send a foreign Host header or a `//` path; node:http can. */
+function rawRequest(url: string, init: RequestInit): Promise<{ status: number; headers: Record<string, string | undefined> }> {
+  const target = new URL(url.replace(/^(http:\/\/[^/]+)\/\//, '$1/__double__/'))
+  const path = target.pathname.replace('/__double__/', '//') + target.search
+  const headers = new Headers(init.headers)
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: target.hostname, port: target.port, path, method: init.method ?? 'GET', headers: Object.fromEntries(headers) },
+      (res) => {
+        res.resume()
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v])),
+          }),
+        )
+      },
+    )
+    req.on('error', reject)
+    if (typeof init.body === 'string') req.write(init.body)
+    req.end()
+  })
+}
+
+test('server function validation failures are 400s that echo nothing; bad contact characters are refused', async () => {
+  const ids = serverFunctionIds()
+  const payload = encodeURIComponent(JSON.stringify(await toJSONAsync({ data: { locale: 'xx<script>', link: 5, slug: 'x' } })))
+  let postOnly: string | undefined
+  for (const id of ids) {
+    const response = await fetch(`${site}/_serverFn/${id}?payload=${payload}`, { headers: serverFnHeaders })
+    const text = await response.text()
+    if (response.status === 405) postOnly = id
+    else if (response.status !== 200) {
+      expect(response.status, id).toBe(400)
+      expect(text, id).not.toContain('xx')
+    }
+  }
+  expect(postOnly, 'the contact function (the only POST one)').toBeDefined()
+  for (const message of ['invoice \u202Efdp.exe', 'Pay\rRefund', 'bell\u0007']) {
+    const body = JSON.stringify(
+      await toJSONAsync({
+        data: { firstName: 'Anne', surName: 'Vries', email: 'anne@example.com', message, locale: 'nl', website: '', captcha: 'x', idempotencyKey: crypto.randomUUID() },
+      }),
+    )
+    const response = await fetch(`${site}/_serverFn/${postOnly}`, { method: 'POST', headers: { ...serverFnHeaders, 'content-type': 'application/json' }, body })
+    expect(response.status).toBe(400)
+    expect(await response.text()).toContain('invalidCharacters')
+  }
+})
+
+const proxiedDataDir = mkdtempSync(join(tmpdir(), 'trust-proxy-'))
+
+test('TRUST_PROXY counts hops: a client cannot choose its own address by prepending to X-Forwarded-For', async () => {
+  test.setTimeout(60_000)
+  // Behind one proxy (TRUST_PROXY=1) that appends what it saw: the contact rate limit keys
+  // on that address, whatever the client wrote before it.
+  const port = basePort + 2
+  const origin = `http://127.0.0.1:${port}`
+  const proxied = await startServer(port, { TRUST_PROXY: '1', CONTACT_RATE_LIMIT: '2/600', DATA_DIR: proxiedDataDir })
+  servers.push(proxied)
+  const headers = { ...serverFnHeaders, origin, 'content-type': 'application/json' }
+  let contactId: string | undefined
+  for (const candidate of serverFunctionIds()) {
+    if ((await fetch(`${origin}/_serverFn/${candidate}`, { headers })).status === 405) contactId = candidate
+  }
+  const statuses: number[] = []
+  for (let i = 0; i < 4; i++) {
+    const challenge: unknown = await (await fetch(`${origin}/api/captcha/challenge`)).json()
+    const solution = await solveChallenge({ challenge: v.parse(challengeSchema, challenge), deriveKey })
+    const captcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')
+    const body = JSON.stringify(
+      await toJSONAsync({
+        data: { firstName: 'Anne', surName: 'Vries', email: 'anne@example.com', message: `Hallo ${i}`, locale: 'nl', website: '', captcha, idempotencyKey: crypto.randomUUID() },
+      }),
+    )
+    // The left-most entry is the client's own invention; 198.51.100.7 is what the proxy saw.
+    const response = await fetch(`${origin}/_serverFn/${contactId}`, { method: 'POST', headers: { ...headers, 'x-forwarded-for': `10.0.0.${i}, 198.51.100.7` }, body })
+    statuses.push(response.status)
+  }
+  expect(statuses).toEqual([200, 200, 429, 429])
+})
+
+test('npm run submissions shows stored text without letting it steer the terminal', async () => {
+  // A row as an older version (or another writer) could have stored it: CR, bidi override, escape.
+  const db = new DatabaseSync(join(proxiedDataDir, 'site.sqlite'))
+  db.prepare(
+    "INSERT INTO submissions (idempotency_key, created_at, locale, first_name, sur_name, email, message) VALUES (?, '2026-11-23T00:00:00Z', 'nl', ?, 'Vries', 'a@b.co', ?)",
+  ).run(crypto.randomUUID(), 'Anne\u202E', 'Pay \rRefund\u001b[2J\nsecond line')
+  db.close()
+  const { stdout } = await promisify(execFile)(process.execPath, ['--no-warnings', 'scripts/submissions.mjs'], { env: { ...process.env, DATA_DIR: proxiedDataDir } })
+  // The two messages the previous test stored, and the hostile one, escaped.
+  expect(stdout).toContain('Hallo 0')
+  expect(stdout).toContain('Anne\\u{202e}')
+  expect(stdout).toContain('Pay \\u{d}Refund\\u{1b}[2J\n    second line')
+  // oxlint-disable-next-line no-control-regex -- finding raw control characters is the point
+  expect(stdout).not.toMatch(/[\r\u001b\u202e]/)
+})
+
+/** A stand-in for a remote CMS in front of a real one: passes requests on, or hangs forever. */
+function cmsStandIn(upstream: string): { server: Server; hang: (on: boolean) => void; listen: (port: number) => Promise<void> } {
+  let hanging = false
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => {
+      if (hanging) return
+      fetch(upstream, { method: req.method, headers: { 'content-type': req.headers['content-type'] ?? 'application/json' }, body: req.method === 'POST' ? Buffer.concat(chunks) : undefined })
+        .then(async (answer) => res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(Buffer.from(await answer.arrayBuffer())))
+        .catch(() => res.writeHead(502).end())
+    })
+  })
+  return {
+    server,
+    hang: (on) => (hanging = on),
+    listen: (port) => new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve())),
+  }
+}
+
+test('a random-path flood, then a CMS outage: known pages are still served', async () => {
+  test.setTimeout(90_000)
+  const cmsPort = basePort + 3
+  const floodedPort = basePort + 4
+  const cms = await startServer(cmsPort)
+  servers.push(cms)
+  // No page cache: the CMS result cache alone must carry the known page.
+  const flooded = await startServer(floodedPort, { CMS_GRAPHQL_URL: `http://127.0.0.1:${cmsPort}/graphql`, PAGE_CACHE_TTL: '0', CMS_CACHE_TTL: '1' })
+  servers.push(flooded)
+  const origin = `http://127.0.0.1:${floodedPort}`
+  expect((await fetch(`${origin}/en/about-us`)).status).toBe(200)
+  // More unknown links than the result cache holds (500 per operation).
+  for (let batch = 0; batch < 30; batch++) {
+    await Promise.all(Array.from({ length: 20 }, (_, i) => fetch(`${origin}/en/flood-${batch}-${i}-${Math.random().toString(36).slice(2)}`).then((r) => r.arrayBuffer())))
+  }
+  await stopServer(cms)
+  await new Promise((resolve) => setTimeout(resolve, 1100))
+  const known = await fetch(`${origin}/en/about-us`)
+  expect(known.status).toBe(200)
+  expect(await known.text()).toContain('About Autogroep Horizon')
+})
+
+test('a hanging CMS: cached pages answer at once, a known uncached page renders within the timeout', async () => {
+  test.setTimeout(90_000)
+  const cmsPort = basePort + 5
+  const standInPort = basePort + 6
+  const hangingPort = basePort + 7
+  const cms = await startServer(cmsPort)
+  servers.push(cms)
+  const standIn = cmsStandIn(`http://127.0.0.1:${cmsPort}/graphql`)
+  await standIn.listen(standInPort)
+  const timeoutMs = 1000
+  const hangingSite = await startServer(hangingPort, { CMS_GRAPHQL_URL: `http://127.0.0.1:${standInPort}/graphql`, CMS_TIMEOUT_MS: String(timeoutMs), CMS_CACHE_TTL: '1' })
+  servers.push(hangingSite)
+  const origin = `http://127.0.0.1:${hangingPort}`
+  try {
+    expect((await fetch(`${origin}/en/about-us`)).status).toBe(200)
+    // The history page's data is known (fetched once through another URL), its page is not cached.
+    expect((await fetch(`${origin}/en/about-us/history?warm=1`)).status).toBe(200)
+    standIn.hang(true)
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+    // Eight requests for unknown paths, each waiting on the hanging CMS.
+    const unknown = Array.from({ length: 8 }, (_, i) => fetch(`${origin}/en/nothing-here-${i}`).then((r) => r.status))
+
+    let started = Date.now()
+    const cached = await fetch(`${origin}/en/about-us`)
+    expect(cached.headers.get('x-page-cache')).toMatch(/HIT|STALE/)
+    expect(Date.now() - started, 'cached page (ms)').toBeLessThan(300)
+
+    started = Date.now()
+    const known = await fetch(`${origin}/en/about-us/history`)
+    expect(known.status).toBe(200)
+    expect(Date.now() - started, 'known uncached page (ms)').toBeLessThan(3 * timeoutMs)
+
+    const statuses = await Promise.all(unknown)
+    // Unknown paths fail with a 500 error page (the CMS cannot say they do not exist), never hang.
+    expect(statuses.every((status) => status === 500)).toBe(true)
+    const ready = await fetch(`${origin}/readyz`)
+    expect(ready.status).toBe(503)
+    expect(await ready.json()).toMatchObject({ checks: { cms: 'failing' } })
+  } finally {
+    standIn.server.closeAllConnections()
+    standIn.server.close()
+  }
+})
