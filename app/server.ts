@@ -48,7 +48,8 @@ async function handle(request: Request): Promise<Response> {
     }
     return deliverPage(request, render)
   }
-  if (request.method === 'GET' || request.method === 'HEAD') return render(request)
+  // No body to limit (TRACE and CONNECT cannot even be rebuilt as a fetch Request): the route answers, 405 when it lacks the method.
+  if (['GET', 'HEAD', 'TRACE', 'CONNECT'].includes(request.method)) return render(request)
   const limited = await limitBody(request, bodyLimitOf(url.pathname))
   return limited instanceof Response ? limited : render(limited)
 }

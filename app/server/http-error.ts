@@ -12,8 +12,10 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly statusMessage: string,
+    /** What really happened: for logs and error reporting, never serialized to the browser. */
+    options?: { cause?: unknown },
   ) {
-    super(statusMessage)
+    super(statusMessage, options)
   }
 }
 

@@ -42,10 +42,15 @@ function getClient(): ServerRuntimeClient | null {
   return client
 }
 
-/** Reports a server-side error (no-op without a DSN). Never throws. */
+/**
+ * Reports a server-side error (no-op without a DSN). Never throws. An error that visitors see
+ * with a generic message (HttpError) carries the real one as its cause: that is what operators
+ * need, so the cause is reported.
+ */
 export function reportServerError(error: unknown): void {
   try {
-    getClient()?.captureException(error, undefined, getCurrentScope())
+    const cause = error instanceof Error && error.name === 'HttpError' && error.cause instanceof Error ? error.cause : undefined
+    getClient()?.captureException(cause ?? error, undefined, getCurrentScope())
   } catch (reportingError) {
     console.error('[sentry] could not report an error', reportingError)
   }

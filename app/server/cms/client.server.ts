@@ -65,7 +65,7 @@ function describeNetworkError(error: unknown): string {
 function cmsFailure(detail: string): HttpError {
   const reference = randomUUID().slice(0, 8)
   console.error(`[cms] request failed (reference ${reference}): ${detail}`)
-  return new HttpError(500, `Internal Server Error (ref. ${reference})`)
+  return new HttpError(500, `Internal Server Error (ref. ${reference})`, { cause: new Error(`${detail} (reference ${reference})`) })
 }
 
 /** Whether a failed call says the CMS is down (counts towards opening the circuit). */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { GraphQLError } from 'graphql'
 import { createHandler } from 'graphql-http/lib/use/fetch'
+import * as v from 'valibot'
 import { getRuntimeConfig } from '../../../app.config'
 import { getEmbeddedSchema } from '../embedded'
 import { boundedParse, graphqlLimits, validationRules } from './graphql-limits'
@@ -13,6 +14,12 @@ import { boundedParse, graphqlLimits, validationRules } from './graphql-limits'
 function formatError(error: Readonly<GraphQLError | Error>): GraphQLError | Error {
   if (!(error instanceof GraphQLError) || !error.originalError || error.originalError instanceof GraphQLError) {
     return error instanceof GraphQLError || error instanceof Error ? error : new Error('Internal error')
+  }
+  // A resolver refused its arguments (a locale that does not exist, a limit out of range): the
+  // caller's mistake, said without echoing the value.
+  if (v.isValiError(error.originalError)) {
+    const path = error.originalError.issues[0] ? v.getDotPath(error.originalError.issues[0]) : null
+    return new GraphQLError(`Invalid argument${path ? ` ${path}` : ''}`, { path: error.path })
   }
   const reference = randomUUID().slice(0, 8)
   console.error(`[graphql] error ${reference} at ${error.path?.join('.') ?? '(query)'}:`, error.originalError)
