@@ -54,4 +54,15 @@ async function handle(request: Request): Promise<Response> {
   return limited instanceof Response ? limited : render(limited)
 }
 
-export default createServerEntry({ fetch: handle })
+export default createServerEntry({
+  fetch: async (request) => {
+    try {
+      return await handle(request)
+    } catch (error) {
+      // The visitor went away mid-request (Node aborts the request stream): not a server error,
+      // and nobody is left to answer.
+      if (request.signal.aborted) return new Response(null, { status: 503 })
+      throw error
+    }
+  },
+})

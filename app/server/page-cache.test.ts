@@ -40,6 +40,16 @@ describe('PageCache', () => {
     expect(cache.get('/huge')).toBeUndefined()
   })
 
+  it('keeps query-string variants apart: a flood of them never evicts a plain page', () => {
+    const cache = new PageCache({ ttlMs: 60_000, swrMs: 0, maxBytes: 80_000 })
+    cache.set('/over-ons', page('x'.repeat(3_000)))
+    for (let i = 0; i < 500; i++) cache.set(`/over-ons?junk=${i}`, page('x'.repeat(3_000)))
+    expect(cache.get('/over-ons')).toBeDefined()
+    expect(cache.get('/over-ons?junk=499')).toBeDefined()
+    expect(cache.get('/over-ons?junk=0')).toBeUndefined()
+    expect(cache.bytes).toBeLessThanOrEqual(80_000)
+  })
+
   it('runs one revalidation per page at a time', async () => {
     const cache = new PageCache({ ttlMs: 1, swrMs: 1_000, maxBytes: 1_000_000 })
     let runs = 0

@@ -85,13 +85,28 @@ export interface PageCacheOptions {
   now?: () => number
 }
 
+/** Share of the byte budget for pages with a query string (a list page, a filter, or junk). */
+const variantShare = 1 / 8
+
+function pageBytes(page: CachedPage): number {
+  return (
+    page.body.byteLength +
+    (page.encoded.br?.byteLength ?? 0) +
+    (page.encoded.gzip?.byteLength ?? 0) +
+    page.headers.reduce((n, [k, v]) => n + (k.length + v.length) * 2, 256)
+  )
+}
+
 /**
  * Anonymous HTML pages in memory, bounded by size (least recently used go
  * first), fresh for ttlMs and then served stale for swrMs while one
- * revalidation per page runs.
+ * revalidation per page runs. Keys with a query string live in their own,
+ * smaller part: a flood of made-up query strings can only push out other
+ * query variants, never a page's plain URL.
  */
 export class PageCache {
   readonly #pages: LRUCache<string, CachedPage>
+  readonly #variants: LRUCache<string, CachedPage>
   readonly #revalidating = new Set<string>()
   readonly #ttlMs: number
   readonly #swrMs: number
@@ -101,22 +116,22 @@ export class PageCache {
     this.#ttlMs = ttlMs
     this.#swrMs = swrMs
     this.#now = now
-    this.#pages = new LRUCache<string, CachedPage>({
-      maxSize: maxBytes,
-      sizeCalculation: (page) =>
-        page.body.byteLength +
-        (page.encoded.br?.byteLength ?? 0) +
-        (page.encoded.gzip?.byteLength ?? 0) +
-        page.headers.reduce((n, [k, v]) => n + (k.length + v.length) * 2, 256),
-    })
+    const variantBytes = Math.floor(maxBytes * variantShare)
+    this.#pages = new LRUCache<string, CachedPage>({ maxSize: maxBytes - variantBytes, sizeCalculation: pageBytes })
+    this.#variants = new LRUCache<string, CachedPage>({ maxSize: Math.max(1, variantBytes), sizeCalculation: pageBytes })
+  }
+
+  #partOf(key: string): LRUCache<string, CachedPage> {
+    return key.includes('?') ? this.#variants : this.#pages
   }
 
   get(key: string): { page: CachedPage; freshness: Freshness } | undefined {
-    const page = this.#pages.get(key)
+    const part = this.#partOf(key)
+    const page = part.get(key)
     if (!page) return undefined
     const age = this.#now() - page.storedAt
     if (age >= this.#ttlMs + this.#swrMs) {
-      this.#pages.delete(key)
+      part.delete(key)
       return undefined
     }
     return { page, freshness: age < this.#ttlMs ? 'fresh' : 'stale' }
@@ -124,7 +139,7 @@ export class PageCache {
 
   set(key: string, page: CachedPage): CachedPage {
     const stored: CachedPage = { ...page, storedAt: this.#now() }
-    this.#pages.set(key, stored)
+    this.#partOf(key).set(key, stored)
     return stored
   }
 
@@ -141,14 +156,15 @@ export class PageCache {
 
   clear(): void {
     this.#pages.clear()
+    this.#variants.clear()
   }
 
   get size(): number {
-    return this.#pages.size
+    return this.#pages.size + this.#variants.size
   }
 
   get bytes(): number {
-    return this.#pages.calculatedSize
+    return this.#pages.calculatedSize + this.#variants.calculatedSize
   }
 }
 

@@ -39,8 +39,13 @@ function cacheKey(request: Request, url: URL): string | undefined {
     const locale = preferredLocale(cookieValue(cookies, constants.languageCookie.name), request.headers.get('accept-language'))
     if (locale !== defaultLocale) return undefined
   }
-  return `${url.host}${url.pathname}${url.search}`
+  // Campaign tags change nothing on the page: a tagged link shares the plain page's entry.
+  const query = [...url.searchParams].filter(([name]) => !trackingParameter.test(name))
+  return query.length ? `${url.host}${url.pathname}?${new URLSearchParams(query)}` : `${url.host}${url.pathname}`
 }
+
+/** Query parameters only analytics reads (the page renders the same without them). */
+const trackingParameter = /^(?:utm_[a-z_]+|gclid|gbraid|wbraid|fbclid|msclkid|mc_cid|mc_eid|_ga|_gl)$/i
 
 function cacheControl(status: number, existing: string | null): string {
   if (existing && /private|no-store/.test(existing)) return existing

@@ -163,6 +163,13 @@ test('consent cookie spellings never change what the next anonymous visitor gets
   }
 })
 
+// (That made-up query strings cannot push plain pages out of the cache is page-cache.test.ts's.)
+test('campaign-tagged links share the plain page in the cache', async () => {
+  await fetch(`${site}/over-ons/historie`)
+  expect((await fetch(`${site}/over-ons/historie?utm_source=newsletter&utm_medium=email&gclid=abc`)).headers.get('x-page-cache')).toBe('HIT')
+  expect((await fetch(`${site}/over-ons/historie?utm_source=x&page=2`)).headers.get('x-page-cache')).toBe('MISS')
+})
+
 test('an auth cookie in any spelling is never served from or stored in the shared cache', async () => {
   for (const cookie of ['auth_token =TOKEN', 'auth_token= TOKEN', 'AUTH_TOKEN=TOKEN', 'x=1; auth_token=TOKEN']) {
     const url = `${site}/over-ons?auth=${encodeURIComponent(cookie)}`
