@@ -16,8 +16,8 @@ export function database(): DatabaseSync {
   mkdirSync(dir, { recursive: true })
   db = new DatabaseSync(join(dir, 'site.sqlite'))
   // Every write is already on disk (synchronous=FULL); closing at exit also folds the
-  // WAL back into the database file. On exit, because nitro's and the app's bundles
-  // each hold a connection (see page-cache.server.ts) and both must close.
+  // WAL back into the database file. On exit, because nitro's bundle (start-up) and the
+  // app's bundle each get their own copy of this module, so two connections must close.
   process.once('exit', closeDatabase)
   db.exec(`
     PRAGMA journal_mode = WAL;
