@@ -2,6 +2,7 @@ import { setupI18n, type I18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { QueryClient } from '@tanstack/react-query'
 import { createRouter } from '@tanstack/react-router'
+import { getGlobalStartContext } from '@tanstack/react-start'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import type { ReactNode } from 'react'
 import { isLocale } from './i18n/paths'
@@ -17,6 +18,12 @@ export interface RouterContext {
 }
 
 
+/** The render's script marker (see page-delivery.server.ts), read back in the browser so head tags render alike. */
+function pageNonce(): string | undefined {
+  if (typeof document === 'undefined') return undefined
+  return document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.content || undefined
+}
+
 export function getRouter() {
   const queryClient = new QueryClient({
     // No retries in the browser: a failed data request on navigation falls back to a full page
@@ -29,6 +36,10 @@ export function getRouter() {
     routeTree,
     context: { queryClient, i18n } satisfies RouterContext,
     rewrite: localeRewrite,
+    // A random marker per render (not a CSP nonce: the policy lists script hashes). The router
+    // stamps it on every script it renders, and only scripts carrying it get their hash into
+    // the policy, so markup injected into the page cannot run.
+    ssr: { nonce: getGlobalStartContext()?.nonce ?? pageNonce() },
     scrollRestoration: true,
     defaultPreload: 'intent',
     defaultViewTransition: true,
@@ -51,6 +62,8 @@ export function getRouter() {
 export interface RequestContext {
   /** The visitor's address (TRUST_PROXY decides which forwarded addresses count). */
   clientIp: string
+  /** A page render's script marker (page-delivery.server.ts); absent for other requests. */
+  nonce?: string
 }
 
 declare module '@tanstack/react-router' {

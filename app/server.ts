@@ -31,16 +31,18 @@ async function handle(request: Request): Promise<Response> {
   if (request.url.length > maxUrlLength) return plainResponse(414, 'URI too long / URL te lang')
   const url = new URL(request.url)
   const config = getRuntimeConfig()
-  // Load balancers probe by address; these two say nothing about the site.
-  if (url.pathname !== '/healthz' && url.pathname !== '/readyz' && !isAllowedHost(request.headers.get('host'), config, import.meta.env.DEV)) {
+  // The URL's host, not the Host header: a request in absolute form (`GET http://evil/ HTTP/1.1`)
+  // names its host in the request line. Load balancers probe by address; these two say nothing
+  // about the site.
+  if (url.pathname !== '/healthz' && url.pathname !== '/readyz' && !isAllowedHost(url.host, config, import.meta.env.DEV)) {
     return plainResponse(421, 'Misdirected request: unknown host')
   }
   const redirect = collapsedSlashesRedirect(url)
   if (redirect) return redirect
   if (isImpossibleFunctionId(url.pathname)) return Response.json({ error: 'Unknown server function' }, { status: 404, headers: { 'Cache-Control': 'no-store' } })
 
-  const context = { clientIp: clientIp(socketAddress(request), request.headers.get('x-forwarded-for'), config.TRUST_PROXY) }
-  const render = (pageRequest: Request) => Promise.resolve(startHandler(pageRequest, { context }))
+  const ip = clientIp(socketAddress(request), request.headers.get('x-forwarded-for'), config.TRUST_PROXY)
+  const render = (pageRequest: Request, nonce?: string) => Promise.resolve(startHandler(pageRequest, { context: { clientIp: ip, nonce } }))
 
   if (isPagePath(url.pathname)) {
     if (request.method !== 'GET' && request.method !== 'HEAD') {

@@ -20,9 +20,10 @@ export function readConsent(): ConsentChoice | undefined {
 
 /**
  * Runs in the head before the body is parsed: marks a visitor who already chose, so the
- * stylesheet hides the banner from the first paint (no flash) until React takes over.
+ * stylesheet hides the banner from the first paint (no flash) until React takes over. Reads
+ * the first `consent` cookie, as readConsent does.
  */
-export const consentMarkerScript = `/(?:^|;\\s*)${consentCookie.name}=(?:granted|denied)(?:;|$)/.test(document.cookie)&&document.documentElement.setAttribute('data-consent','')`
+export const consentMarkerScript = `/^(?:granted|denied)$/.test((/(?:^|;\\s*)${consentCookie.name}=([^;]*)/.exec(document.cookie)||[])[1])&&document.documentElement.setAttribute('data-consent','')`
 
 export function storeConsent(choice: ConsentChoice): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : ''

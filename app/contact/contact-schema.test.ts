@@ -48,11 +48,22 @@ describe('contact form rules', () => {
     expect(issues({ ...valid, message })).toEqual({ message: 'invalidCharacters' })
   })
 
+  it('refuses a control at either end instead of trimming it away', () => {
+    expect(issues({ firstName: '\rJan\u000b', surName: '\fJansen', email: '\u000bjan@example.com\r', message: '\rHallo\r' })).toEqual({
+      firstName: 'invalidCharacters',
+      surName: 'invalidCharacters',
+      email: 'invalidCharacters',
+      message: 'invalidCharacters',
+    })
+    // Ordinary whitespace around a value is still just trimmed.
+    expect(issues({ ...valid, firstName: ' Anne\t', message: '\nHallo\r\n' })).toEqual({})
+  })
+
   it('refuses controls and bidi characters in names and e-mail too', () => {
     expect(issues({ ...valid, firstName: 'Anne\u202E', surName: 'de\rVries', email: 'a\u0000@b.co' })).toEqual({
       firstName: 'invalidCharacters',
       surName: 'invalidCharacters',
-      email: 'invalidEmail',
+      email: 'invalidCharacters',
     })
   })
 })

@@ -12,8 +12,17 @@ export type ContactErrorCode = 'required' | 'tooLong' | 'invalidEmail' | 'invali
 /** Letters of any script, marks, spaces, apostrophes, hyphens, dots: no control characters or markup. */
 const nameCharacters = /^[\p{L}\p{M}\p{Zs}'’.-]+$/u
 
+/**
+ * No C0/C1 control other than tab and line feed (a CR only as part of CRLF: alone it rewrites a
+ * terminal line), no bidi override or isolate (text shown in another order than stored).
+ * Checked before trimming, so a control at either end is refused too, not quietly cut off.
+ */
+// oxlint-disable-next-line no-control-regex -- matching control characters is the point here
+const noControls = /^(?:[^\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|\r\n)*$/
+
 const name = v.pipe(
   v.string('required'),
+  v.regex(noControls, 'invalidCharacters'),
   v.trim(),
   v.nonEmpty('required'),
   v.maxLength(contactLimits.nameMax, 'tooLong'),
@@ -23,18 +32,15 @@ const name = v.pipe(
 export const contactFieldsSchema = v.object({
   firstName: name,
   surName: name,
-  email: v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.maxLength(contactLimits.emailMax, 'tooLong'), v.email('invalidEmail')),
+  email: v.pipe(v.string('required'), v.regex(noControls, 'invalidCharacters'), v.trim(), v.nonEmpty('required'), v.maxLength(contactLimits.emailMax, 'tooLong'), v.email('invalidEmail')),
   message: v.pipe(
     v.string('required'),
+    v.regex(noControls, 'invalidCharacters'),
     // A form post sends line breaks as CRLF; one form of line break is stored.
     v.transform((text) => text.replace(/\r\n/g, '\n')),
     v.trim(),
     v.nonEmpty('required'),
     v.maxLength(contactLimits.messageMax, 'tooLong'),
-    // Line breaks and tabs only: no other C0/C1 control (a lone CR rewrites a terminal line),
-    // no bidi override or isolate (they make text display in another order than it is stored).
-    // oxlint-disable-next-line no-control-regex -- matching control characters is the point here
-    v.regex(/^[^\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]*$/, 'invalidCharacters'),
   ),
 })
 
@@ -46,8 +52,8 @@ export const contactSubmissionSchema = v.object({
   locale: v.picklist(localeCodes),
   /** Honeypot: a field people never see; bots fill it in. */
   website: v.optional(v.string(), ''),
-  /** ALTCHA payload (base64 JSON). */
-  captcha: v.pipe(v.string(), v.maxLength(10_000)),
+  /** ALTCHA payload (base64 JSON) or Turnstile token: printable ASCII only. */
+  captcha: v.pipe(v.string(), v.maxLength(10_000), v.regex(/^[\x21-\x7e]*$/)),
   /** Generated once per form fill in the browser; a double submit stores once. */
   idempotencyKey: v.pipe(v.string(), v.uuid()),
 })

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { RenderSlots } from '../server/render-slots'
 import { methodNotAllowed } from '../server/request-guard.server'
 import { getOperationAST } from 'graphql'
 import { getRuntimeConfig } from '../../app.config'
@@ -26,18 +27,35 @@ async function isUnauthorizedMutation(request: Request): Promise<boolean> {
   }
 }
 
+/**
+ * Outside callers (another site instance, tools) at a time; more wait briefly, then 503. The
+ * site's own renders call the handler in-process and are bounded by their render slots.
+ */
+const callers = new RenderSlots(4, 64)
+
+async function answer(handle: () => Promise<Response>): Promise<Response> {
+  const release = await callers.acquire()
+  if (!release) return Response.json({ errors: [{ message: 'Too busy, try again shortly' }] }, { status: 503, headers: { 'Retry-After': '2' } })
+  try {
+    return await handle()
+  } finally {
+    release()
+  }
+}
+
 /** The embedded CMS over GraphQL over HTTP (POST JSON: operationName, variables, query). */
 export const Route = createFileRoute('/graphql')({
   server: {
     handlers: {
-      POST: async ({ request }) => {
-        if (await isUnauthorizedMutation(request)) {
-          return Response.json({ errors: [{ message: 'Mutations need the CMS write key' }] }, { status: 403 })
-        }
-        return embeddedGraphqlHandler(request)
-      },
+      POST: ({ request }) =>
+        answer(async () => {
+          if (await isUnauthorizedMutation(request)) {
+            return Response.json({ errors: [{ message: 'Mutations need the CMS write key' }] }, { status: 403 })
+          }
+          return embeddedGraphqlHandler(request)
+        }),
       // GET never runs mutations (GraphQL over HTTP).
-      GET: ({ request }) => embeddedGraphqlHandler(request),
+      GET: ({ request }) => answer(() => embeddedGraphqlHandler(request)),
       ANY: () => methodNotAllowed('GET, POST'),
     },
   },

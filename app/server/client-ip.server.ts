@@ -3,10 +3,22 @@ import type { RuntimeConfig } from '../../app.config'
 
 type Trust = (address: string, hop: number) => boolean
 
-function trustOf(setting: RuntimeConfig['TRUST_PROXY']): Trust {
-  if (typeof setting === 'number') return (_address, hop) => hop < setting
-  const trusted = proxyaddr.compile(setting)
-  return (address) => trusted(address, 0)
+let compiled: { setting: RuntimeConfig['TRUST_PROXY']; trust: Trust } | undefined
+
+/**
+ * The TRUST_PROXY setting as a function, compiled once. Throws for an address or range
+ * proxy-addr cannot read (start-up calls this, so a bad value stops the start).
+ */
+export function trustOf(setting: RuntimeConfig['TRUST_PROXY']): Trust {
+  if (compiled?.setting === setting) return compiled.trust
+  let trust: Trust
+  if (typeof setting === 'number') trust = (_address, hop) => hop < setting
+  else {
+    const trusted = proxyaddr.compile(setting)
+    trust = (address) => trusted(address, 0)
+  }
+  compiled = { setting, trust }
+  return trust
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { clientIp } from './client-ip.server'
+import { clientIp, trustOf } from './client-ip.server'
 
 describe('clientIp', () => {
   it('ignores X-Forwarded-For when no proxy is trusted', () => {
@@ -21,5 +21,13 @@ describe('clientIp', () => {
     expect(clientIp('10.1.2.3', '1.2.3.4, 198.51.100.7, 10.9.9.9', ['10.0.0.0/8'])).toBe('198.51.100.7')
     // A peer that is not a trusted proxy is the client, whatever it forwards.
     expect(clientIp('203.0.113.9', '1.2.3.4', ['10.0.0.0/8'])).toBe('203.0.113.9')
+  })
+})
+
+describe('trustOf', () => {
+  it('refuses what proxy-addr cannot read, so a bad TRUST_PROXY stops the start', () => {
+    expect(() => trustOf(['dead'])).toThrow()
+    expect(() => trustOf(['10.0.0.0/99'])).toThrow()
+    expect(trustOf(['loopback'])('127.0.0.1', 0)).toBe(true)
   })
 })

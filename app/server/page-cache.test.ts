@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { type CachedPage, matchesEtag, negotiateEncoding, PageCache, pageEtag, renderedPage, storableHeaders } from './page-cache'
 
@@ -67,8 +67,9 @@ describe('PageCache', () => {
     expect(runs).toBe(2)
   })
 
-  it('keeps a failed revalidation from breaking later ones', async () => {
+  it('keeps a failed revalidation from breaking later ones, and logs it', async () => {
     const cache = new PageCache({ ttlMs: 1, swrMs: 1_000, maxBytes: 1_000_000 })
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
     cache.revalidate('/en', () => Promise.reject(new Error('CMS down')))
     await new Promise((resolve) => setTimeout(resolve, 0))
     let ran = false
@@ -76,6 +77,24 @@ describe('PageCache', () => {
       ran = true
     })
     expect(ran).toBe(true)
+    expect(String(logged.mock.calls[0]?.[0])).toContain('revalidating /en failed')
+  })
+
+  it('does not store a page whose render started before a purge', () => {
+    const cache = new PageCache({ ttlMs: 60_000, swrMs: 0, maxBytes: 1_000_000 })
+    const renderedIn = cache.generation
+    cache.clear()
+    cache.set('/en', page('old content'), renderedIn)
+    expect(cache.get('/en')).toBeUndefined()
+    cache.set('/en', page('new content'), cache.generation)
+    expect(cache.get('/en')).toBeDefined()
+  })
+
+  it('keeps percent-encoded spellings of a path with the variants', () => {
+    const cache = new PageCache({ ttlMs: 60_000, swrMs: 0, maxBytes: 80_000 })
+    cache.set('/over-ons', page('x'.repeat(3_000)))
+    for (let i = 0; i < 500; i++) cache.set(`/%6Fver-ons${'/'.repeat(i % 3)}${i}`, page('x'.repeat(3_000)))
+    expect(cache.get('/over-ons')).toBeDefined()
   })
 
   it('empties on clear', () => {

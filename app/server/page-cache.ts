@@ -108,6 +108,8 @@ export class PageCache {
   readonly #pages: LRUCache<string, CachedPage>
   readonly #variants: LRUCache<string, CachedPage>
   readonly #revalidating = new Set<string>()
+  /** Goes up with every clear(): a render that started before a purge must not store its page. */
+  #generation = 0
   readonly #ttlMs: number
   readonly #swrMs: number
   readonly #now: () => number
@@ -121,8 +123,13 @@ export class PageCache {
     this.#variants = new LRUCache<string, CachedPage>({ maxSize: Math.max(1, variantBytes), sizeCalculation: pageBytes })
   }
 
+  /** Query strings and percent-encoded paths (another spelling of a page) are variants. */
   #partOf(key: string): LRUCache<string, CachedPage> {
-    return key.includes('?') ? this.#variants : this.#pages
+    return key.includes('?') || key.includes('%') ? this.#variants : this.#pages
+  }
+
+  get generation(): number {
+    return this.#generation
   }
 
   get(key: string): { page: CachedPage; freshness: Freshness } | undefined {
@@ -137,10 +144,15 @@ export class PageCache {
     return { page, freshness: age < this.#ttlMs ? 'fresh' : 'stale' }
   }
 
-  set(key: string, page: CachedPage): CachedPage {
+  /** Stores a page, unless the cache was cleared since `renderedIn` (the generation its render started in). */
+  set(key: string, page: CachedPage, renderedIn = this.#generation): CachedPage {
     const stored: CachedPage = { ...page, storedAt: this.#now() }
-    this.#partOf(key).set(key, stored)
+    if (renderedIn === this.#generation) this.#partOf(key).set(key, stored)
     return stored
+  }
+
+  delete(key: string): void {
+    this.#partOf(key).delete(key)
   }
 
   /** Runs render for key unless a revalidation of key is already under way. */
@@ -148,13 +160,15 @@ export class PageCache {
     if (this.#revalidating.has(key)) return
     this.#revalidating.add(key)
     render()
-      .catch(() => {
+      .catch((error: unknown) => {
         // The stale page stays until it expires; the next request tries again.
+        console.error(`[page-cache] revalidating ${key} failed`, error)
       })
       .finally(() => this.#revalidating.delete(key))
   }
 
   clear(): void {
+    this.#generation++
     this.#pages.clear()
     this.#variants.clear()
   }

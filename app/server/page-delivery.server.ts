@@ -5,7 +5,7 @@ import { preferredLocale } from '../i18n/negotiate'
 import { type CachedPage, type ContentCoding, matchesEtag, negotiateEncoding, renderedPage, storableHeaders } from './page-cache'
 import { getPageCache } from './page-cache.server'
 import { RenderSlots } from './render-slots'
-import { inlineScriptHashes, securityHeaders } from './security-headers'
+import { createRenderMarker, inlineScriptHashes, securityHeaders } from './security-headers'
 import { plainResponse } from './request-guard.server'
 
 /**
@@ -14,9 +14,10 @@ import { plainResponse } from './request-guard.server'
  * fixed bytes, compressed once when stored: a hit does no compression and no HTML work.
  */
 
-type Render = (request: Request) => Promise<Response>
+/** Renders a page; `marker` goes on every script the router emits (security-headers.ts). */
+type Render = (request: Request, marker: string) => Promise<Response>
 
-let renderSlots: RenderSlots | undefined
+let slots: RenderSlots | undefined
 
 /**
  * Whether this request could be personal: the auth cookie under any spelling a parser might
@@ -34,7 +35,7 @@ function mayBeSignedIn(cookies: string | null): boolean {
 function cacheKey(request: Request, url: URL): string | undefined {
   const cookies = request.headers.get('cookie')
   if (mayBeSignedIn(cookies)) return undefined
-  // `/` sends visitors of another language elsewhere (start.ts); only the nl page is shared.
+  // `/` sends visitors of another language elsewhere (middleware/language-detection.ts); only the nl page is shared.
   if (url.pathname === '/') {
     const locale = preferredLocale(cookieValue(cookies, constants.languageCookie.name), request.headers.get('accept-language'))
     if (locale !== defaultLocale) return undefined
@@ -70,6 +71,8 @@ function withVary(existing: string | null, ...names: string[]): string {
 function deliver(request: Request, page: CachedPage, state: 'HIT' | 'STALE' | 'MISS' | 'BYPASS'): Response {
   const headers = new Headers(page.headers)
   headers.set('X-Page-Cache', state)
+  // How long ago it was rendered: a CDN counts its own freshness from there, not from now.
+  if (state === 'HIT' || state === 'STALE') headers.set('Age', String(Math.max(0, Math.floor((Date.now() - page.storedAt) / 1000))))
   headers.set('Cache-Control', cacheControl(page.status, headers.get('cache-control')))
   // Cookie: a signed-in visitor gets another page than the shared one.
   headers.set('Vary', withVary(headers.get('vary'), 'Accept-Encoding', 'Cookie'))
@@ -86,9 +89,9 @@ function deliver(request: Request, page: CachedPage, state: 'HIT' | 'STALE' | 'M
 }
 
 /** A rendered HTML response as a page: its scripts' hashes in the policy, its security headers, compressed. */
-async function toPage(response: Response, body: string, codings?: ReadonlyArray<ContentCoding>): Promise<CachedPage> {
+async function toPage(response: Response, body: string, marker: string, codings?: ReadonlyArray<ContentCoding>): Promise<CachedPage> {
   const headers = new Headers(storableHeaders(response.headers))
-  for (const [name, value] of Object.entries(securityHeaders(getRuntimeConfig(), inlineScriptHashes(body)))) headers.set(name, value)
+  for (const [name, value] of Object.entries(securityHeaders(getRuntimeConfig(), inlineScriptHashes(body, marker)))) headers.set(name, value)
   return renderedPage(body, response.status, [...headers], codings)
 }
 
@@ -101,13 +104,19 @@ function isStorable(request: Request, response: Response): boolean {
   )
 }
 
+function renderSlots(): RenderSlots {
+  slots ??= new RenderSlots(getRuntimeConfig().RENDER_CONCURRENCY, 1000)
+  return slots
+}
+
 /** Serves a page request (GET or HEAD): cached when it can be, otherwise rendered by `render` within a render slot. */
 export async function deliverPage(request: Request, render: Render): Promise<Response> {
   const url = new URL(request.url)
   const cache = getPageCache()
   const key = cache ? cacheKey(request, url) : undefined
   // Pages render as GET; HEAD then sends the same headers without the body.
-  const renderRequest = request.method === 'HEAD' ? new Request(request.url, { method: 'GET', headers: request.headers }) : request
+  const renderRequest =
+    request.method === 'HEAD' ? new Request(request.url, { method: 'GET', headers: request.headers, signal: request.signal }) : request
 
   const fromCache = (): Response | undefined => {
     const hit = cache && key ? cache.get(key) : undefined
@@ -115,38 +124,60 @@ export async function deliverPage(request: Request, render: Render): Promise<Res
     if (hit.freshness === 'stale') {
       const headers = new Headers(request.headers)
       headers.delete('if-none-match')
-      cache.revalidate(key, () => renderAndStore(new Request(request.url, { headers }), key, render))
+      cache.revalidate(key, () => revalidate(new Request(request.url, { headers }), key, render))
     }
     return deliver(request, hit.page, hit.freshness === 'fresh' ? 'HIT' : 'STALE')
   }
   const cached = fromCache()
   if (cached) return cached
 
-  renderSlots ??= new RenderSlots(getRuntimeConfig().RENDER_CONCURRENCY, 1000)
-  const release = await renderSlots.acquire()
+  const release = await renderSlots().acquire()
   if (!release) return plainResponse(503, 'Too busy, please try again in a moment. / Even druk, probeer het zo opnieuw.', { 'Retry-After': '5' })
   try {
     // While this request waited for its turn, another may have rendered and stored the page.
     const cachedMeanwhile = fromCache()
     if (cachedMeanwhile) return cachedMeanwhile
-    const response = await render(renderRequest)
+    const generation = cache?.generation
+    const marker = createRenderMarker()
+    const response = await render(renderRequest, marker)
     if (!response.headers.get('content-type')?.startsWith('text/html')) return response
     // The render streams into the body: it has finished only once the body is read. Hashing and
     // compression run inside the slot too, so at most RENDER_CONCURRENCY of them run at once.
     const body = await response.text()
-    if (cache && key && isStorable(renderRequest, response)) return deliver(request, cache.set(key, await toPage(response, body)), 'MISS')
+    if (cache && key && isStorable(renderRequest, response)) {
+      return deliver(request, cache.set(key, await toPage(response, body, marker), generation), 'MISS')
+    }
     const coding = negotiateEncoding(request.headers.get('accept-encoding'), { br: true, gzip: true })
-    return deliver(request, await toPage(response, body, coding ? [coding] : []), 'BYPASS')
+    const sent = deliver(request, await toPage(response, body, marker, coding ? [coding] : []), 'BYPASS')
+    // A page sent once may set cookies (they are never stored with a shared page).
+    for (const cookie of response.headers.getSetCookie()) sent.headers.append('Set-Cookie', cookie)
+    return sent
   } finally {
     release()
   }
 }
 
-/** A background re-render of a stale page: stored when it is still a shareable 200. */
-async function renderAndStore(request: Request, key: string, render: Render): Promise<void> {
-  const response = await render(request)
-  if (!response.headers.get('content-type')?.startsWith('text/html')) return
-  const body = await response.text()
-  const cache = getPageCache()
-  if (cache && isStorable(request, response)) cache.set(key, await toPage(response, body))
+/**
+ * A background re-render of a stale page, in a free render slot or not at all (a flood of
+ * stale pages must not run more renders at once than visitors can). Stored when it is still
+ * a shareable 200; a page that is gone now (404, 410, a redirect) leaves the cache.
+ */
+async function revalidate(request: Request, key: string, render: Render): Promise<void> {
+  const release = renderSlots().tryAcquire()
+  if (!release) return
+  try {
+    const cache = getPageCache()
+    const generation = cache?.generation
+    const marker = createRenderMarker()
+    const response = await render(request, marker)
+    if (response.status === 404 || response.status === 410 || (response.status >= 300 && response.status < 400)) {
+      cache?.delete(key)
+      return
+    }
+    if (!response.headers.get('content-type')?.startsWith('text/html')) return
+    const body = await response.text()
+    if (cache && isStorable(request, response)) cache.set(key, await toPage(response, body, marker), generation)
+  } finally {
+    release()
+  }
 }

@@ -42,3 +42,15 @@ describe('RenderSlots', () => {
     expect(await second).toBeTypeOf('function')
   })
 })
+
+describe('RenderSlots.tryAcquire', () => {
+  it('takes a free slot or gives up at once', async () => {
+    const slots = new RenderSlots(1, 10)
+    const release = slots.tryAcquire()
+    expect(release).toBeDefined()
+    expect(slots.tryAcquire()).toBeUndefined()
+    release?.()
+    expect(slots.running).toBe(0)
+    expect(slots.tryAcquire()).toBeDefined()
+  })
+})

@@ -23,6 +23,17 @@ export class RenderSlots {
     } else {
       this.#running++
     }
+    return this.#releaser()
+  }
+
+  /** A slot now, or undefined when all are taken (for work that may as well be skipped). */
+  tryAcquire(): (() => void) | undefined {
+    if (this.#running >= this.#limit) return undefined
+    this.#running++
+    return this.#releaser()
+  }
+
+  #releaser(): () => void {
     let released = false
     return () => {
       if (released) return

@@ -17,18 +17,19 @@ function directives(policy: string): Map<string, string[]> {
   }))
 }
 
-/** A page as the app renders it: inline scripts allowed by their hash, code from /assets. */
+/** A page as the app renders it: the router's inline scripts carry the render's marker, code comes from /assets. */
+const marker = 'M4rker_'
 const page = `<!DOCTYPE html><html lang="nl"><head><meta charSet="utf-8"/><title>Autogroep Horizon</title>
-<link rel="stylesheet" href="/assets/styles-abc.css"/><link rel="modulepreload" href="/assets/main-abc.js"/>
-<script type="application/ld+json">{"@type":"Organization"}</script></head>
-<body><main><h1>Welkom</h1></main><script class="$tsr">self.$_TSR={}</script>
-<script type="module" src="/assets/main-abc.js" async></script><script type="module">import("/assets/x.js")</script></body></html>`
+<link rel="stylesheet" href="/assets/styles-abc.css"/><link rel="modulepreload" href="/assets/main-abc.js" nonce="${marker}"/>
+<script type="application/ld+json" nonce="${marker}">{"@type":"Organization"}</script></head>
+<body><main><h1>Welkom</h1><div><script>alert('injected through content')</script></div></main><script class="$tsr" nonce="${marker}">self.$_TSR={}</script>
+<script type="module" src="/assets/main-abc.js" nonce="${marker}" async></script><script type="module" nonce="${marker}">import("/assets/x.js")</script></body></html>`
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
 
 describe('security headers, graded with the MDN HTTP Observatory', () => {
   it('scores at least 100 (A+) on a page of the production site', () => {
-    const headers = { ...securityHeaders(production, inlineScriptHashes(page)), 'Content-Type': 'text/html; charset=utf-8' }
+    const headers = { ...securityHeaders(production, inlineScriptHashes(page, marker)), 'Content-Type': 'text/html; charset=utf-8' }
     const graded = gradeResponse('https://www.autogroep-horizon.example/', 200, headers, page)
     expect(graded.results.filter((r) => r.modifier < 0)).toEqual([])
     expect(graded.score).toBeGreaterThanOrEqual(100)
@@ -80,12 +81,18 @@ describe('contentSecurityPolicy', () => {
 })
 
 describe('inlineScriptHashes', () => {
-  it('hashes each executable inline script once; skips src scripts and data blocks', () => {
-    expect(inlineScriptHashes(page)).toEqual([sha('self.$_TSR={}'), sha('import("/assets/x.js")')])
-    expect(inlineScriptHashes('<script>a</script><SCRIPT type="text/javascript">b</script ><script>a</script>')).toEqual([sha('a'), sha('b')])
-    expect(inlineScriptHashes('<script type="application/json">{}</script><script src="/x.js"></script>')).toEqual([])
+  it("hashes each of the render's executable inline scripts once; skips src scripts and data blocks", () => {
+    expect(inlineScriptHashes(page, marker)).toEqual([sha('self.$_TSR={}'), sha('import("/assets/x.js")')])
+    const m = 'nonce="m"'
+    expect(inlineScriptHashes(`<script ${m}>a</script><SCRIPT type="text/javascript" ${m}>b</script ><script ${m}>a</script>`, 'm')).toEqual([sha('a'), sha('b')])
+    expect(inlineScriptHashes(`<script type="application/json" ${m}>{}</script><script src="/x.js" ${m}></script>`, 'm')).toEqual([])
     // Multi-byte text is hashed as UTF-8, as browsers do.
-    expect(inlineScriptHashes('<script>"€"</script>')).toEqual([sha('"€"')])
+    expect(inlineScriptHashes(`<script ${m}>"€"</script>`, 'm')).toEqual([sha('"€"')])
+  })
+
+  it('leaves out scripts without the marker: markup injected through content cannot run', () => {
+    expect(inlineScriptHashes(page, marker)).not.toContain(sha("alert('injected through content')"))
+    expect(inlineScriptHashes('<script nonce="guess">alert(1)</script><script>alert(2)</script>', 'm')).toEqual([])
   })
 })
 

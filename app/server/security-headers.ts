@@ -10,15 +10,25 @@ function isDataBlock(attributes: string): boolean {
   return type !== undefined && type !== 'module' && !/^(?:text|application)\/(?:java|ecma)script$/.test(type)
 }
 
+/** 128 random bits, base64url: the marker one render stamps on the scripts it emits. */
+export function createRenderMarker(): string {
+  const bytes = new Uint8Array(16)
+  crypto.getRandomValues(bytes)
+  return Buffer.from(bytes).toString('base64url')
+}
+
 /**
- * The CSP source expression ('sha256-…') of every executable inline script in an HTML page,
- * in order of first appearance. Computed once per rendered page: the page is then fixed bytes
- * (cacheable, compressible once, servable by a CDN), unlike a per-response nonce.
+ * The CSP source expression ('sha256-…') of every executable inline script in an HTML page
+ * that carries the render's marker (`nonce="<marker>"`, stamped by the router), in order of
+ * first appearance. A script without it (markup injected through content) gets no hash and
+ * does not run. Computed once per rendered page: the page is then fixed bytes (cacheable,
+ * compressible once, servable by a CDN), unlike a per-response nonce.
  */
-export function inlineScriptHashes(html: string): string[] {
+export function inlineScriptHashes(html: string, marker: string): string[] {
   const hashes = new Set<string>()
+  const stamped = `nonce="${marker}"`
   for (const [, attributes = '', text = ''] of html.matchAll(inlineScript)) {
-    if (/\bsrc\s*=/i.test(attributes) || isDataBlock(attributes)) continue
+    if (!attributes.includes(stamped) || /\bsrc\s*=/i.test(attributes) || isDataBlock(attributes)) continue
     hashes.add(`'sha256-${createHash('sha256').update(text).digest('base64')}'`)
   }
   return [...hashes]

@@ -50,6 +50,8 @@ function getClient(): ServerRuntimeClient | null {
 export function reportServerError(error: unknown): void {
   try {
     const cause = error instanceof Error && error.name === 'HttpError' && error.cause instanceof Error ? error.cause : undefined
+    // An open circuit is a consequence: the failures that opened it were reported.
+    if (cause?.name === 'CircuitOpenError') return
     getClient()?.captureException(cause ?? error, undefined, getCurrentScope())
   } catch (reportingError) {
     console.error('[sentry] could not report an error', reportingError)

@@ -1,6 +1,7 @@
 import { definePlugin } from 'nitro'
 import type { NitroApp } from 'nitro/types'
 import { ConfigError, getRuntimeConfig, localesWithoutDomain } from '../../app.config'
+import { trustOf } from './client-ip.server'
 import { startOutboxWorker, stopOutboxWorker } from './contact/outbox.server'
 import { closeDatabase, database } from './db.server'
 import { ContentError, reloadContent } from './embedded'
@@ -14,6 +15,11 @@ export default definePlugin((nitroApp) => {
   handleShutdown(nitroApp.hooks)
   try {
     const config = getRuntimeConfig()
+    try {
+      trustOf(config.TRUST_PROXY)
+    } catch (error) {
+      throw new ConfigError(`TRUST_PROXY: ${error instanceof Error ? error.message : String(error)}`)
+    }
     for (const locale of localesWithoutDomain(config)) {
       console.warn(`[config] no domain configured for locale "${locale}" in LOCALE_DOMAINS; it is served on SITE_URL`)
     }

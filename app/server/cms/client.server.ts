@@ -62,11 +62,19 @@ function describeNetworkError(error: unknown): string {
  * A failed CMS call as visitors may see it: a generic message and a reference. Hosts, ports
  * and engine messages go to the log under the same reference.
  */
-function cmsFailure(detail: string): HttpError {
+function cmsFailure(detail: string, circuitOpen = false): HttpError {
   const reference = randomUUID().slice(0, 8)
-  console.error(`[cms] request failed (reference ${reference}): ${detail}`)
-  return new HttpError(500, `Internal Server Error (ref. ${reference})`, { cause: new Error(`${detail} (reference ${reference})`) })
+  // While the circuit is open every request fails the same way: say so once per cool-down,
+  // not once per visitor (and leave error reporting to the failures that opened it).
+  if (!circuitOpen || Date.now() - lastOpenCircuitLog >= circuitSettings.cooldownMs) {
+    if (circuitOpen) lastOpenCircuitLog = Date.now()
+    console.error(`[cms] request failed (reference ${reference}): ${detail}`)
+  }
+  const cause = circuitOpen ? new CircuitOpenError(detail) : new Error(`${detail} (reference ${reference})`)
+  return new HttpError(500, `Internal Server Error (ref. ${reference})`, { cause })
 }
+
+let lastOpenCircuitLog = 0
 
 /** Whether a failed call says the CMS is down (counts towards opening the circuit). */
 function isOutage(error: unknown): boolean {
@@ -100,7 +108,7 @@ async function runDocument<TResult, TVariables extends Record<string, unknown>>(
       isOutage,
     )
   } catch (error) {
-    if (error instanceof CircuitOpenError) throw cmsFailure('circuit open after repeated failures; not calling the CMS')
+    if (error instanceof CircuitOpenError) throw cmsFailure('circuit open after repeated failures; not calling the CMS', true)
     if (error instanceof ClientError) {
       const message = error.response.errors?.[0]?.message ?? `CMS answered HTTP ${error.response.status}`
       throw cmsFailure(`CMS error: ${message}`)
@@ -203,11 +211,19 @@ function usableToken(token: string | undefined): string | undefined {
   return token && /^[\x21-\x7e]+$/.test(token) ? token : undefined
 }
 
-/** A result whose every root field is null: "not found", kept with the misses. */
+/** A root field that found nothing: null, an empty list, or a page of a list past its end. */
+function isNothing(value: unknown): boolean {
+  if (value === null || (Array.isArray(value) && value.length === 0)) return true
+  if (typeof value !== 'object') return false
+  const nodes: unknown = Reflect.get(value, 'nodes')
+  return Array.isArray(nodes) && nodes.length === 0
+}
+
+/** A result whose every root field found nothing: kept with the misses, never pushing out a real result. */
 function isEmpty(data: unknown): boolean {
   if (typeof data !== 'object' || data === null) return false
   const values = Object.values(data)
-  return values.length > 0 && values.every((value) => value === null)
+  return values.length > 0 && values.every(isNothing)
 }
 
 function cacheKey(variables: Record<string, unknown>): string {

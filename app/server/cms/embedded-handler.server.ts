@@ -13,6 +13,10 @@ import { boundedParse, graphqlLimits, validationRules } from './graphql-limits'
  */
 function formatError(error: Readonly<GraphQLError | Error>): GraphQLError | Error {
   if (!(error instanceof GraphQLError) || !error.originalError || error.originalError instanceof GraphQLError) {
+    // "Did you mean …?" would spell out the schema that introspection keeps to itself.
+    if (error instanceof GraphQLError && / Did you mean /.test(error.message)) {
+      return new GraphQLError(error.message.replace(/ Did you mean .*$/s, ''), { nodes: error.nodes, path: error.path })
+    }
     return error instanceof GraphQLError || error instanceof Error ? error : new Error('Internal error')
   }
   // A resolver refused its arguments (a locale that does not exist, a limit out of range): the

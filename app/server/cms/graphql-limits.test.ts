@@ -2,7 +2,7 @@ import { buildSchema, print, validate, type DocumentNode } from 'graphql'
 import { describe, expect, it } from 'vitest'
 import sdl from '../schema.graphql?raw'
 import * as documents from './documents'
-import { boundedParse, graphqlLimits, validationRules } from './graphql-limits'
+import { boundedParse, validationRules } from './graphql-limits'
 
 const schema = buildSchema(sdl)
 
@@ -49,7 +49,9 @@ describe('GraphQL limits', () => {
   })
 
   it('refuse deep nesting without recursing into it', () => {
-    expect(errorsOf(`${'{ a '.repeat(20_000)}${'}'.repeat(20_000)}`)).toEqual([expect.stringMatching(/nested deeper/)])
+    expect(errorsOf(`${'{ a '.repeat(20_000)}${'}'.repeat(20_000)}`)).toEqual([expect.stringMatching(/nested too deeply/)])
+    // Within the bracket limit, the selection depth limit still holds.
+    expect(errorsOf(`${'{ a '.repeat(15)}${'}'.repeat(15)}`)).toEqual([expect.stringMatching(/nested deeper than 12/)])
   })
 
   it('keep introspection off unless enabled', () => {
@@ -57,8 +59,24 @@ describe('GraphQL limits', () => {
     expect(errorsOf('{ __schema { types { name } } }', true)).toEqual([])
   })
 
-  it('are set well above what the site needs and well below harm', () => {
-    expect(graphqlLimits.maxBodyBytes).toBe(64 * 1024)
-    expect(graphqlLimits.maxRootFields).toBeGreaterThanOrEqual(2)
+  it('refuse the same name selected many times at one level (graphql compares those pairwise)', () => {
+    const copies = Array.from({ length: 640 }, (_, i) => ['ogImage { u: url }', 'ogImage { u: alt }', 'ogImage { u: width }'][i % 3]).join(' ')
+    const started = performance.now()
+    expect(errorsOf(`{ readSiteConfig(locale: "nl_NL") { ${copies} } }`)).toEqual([expect.stringMatching(/"ogImage" is selected too many times/)])
+    expect(performance.now() - started).toBeLessThan(200)
+    // Through inline fragments and fragment spreads alike.
+    const inline = Array.from({ length: 40 }, (_, i) => `... on Page { x: title${i % 2 ? '' : ' '} }`).join(' ')
+    expect(errorsOf(`{ readPages(locale: "nl_NL") { ${inline} } }`)).toEqual([expect.stringMatching(/"x" is selected too many times/)])
+    const spreads = Array.from({ length: 20 }, (_, i) => `fragment F${i} on SiteTreeInterface { t: title }`).join(' ')
+    const used = Array.from({ length: 20 }, (_, i) => `...F${i}`).join(' ')
+    expect(errorsOf(`{ readPages(locale: "nl_NL") { ${used} } } ${spreads}`)).toEqual([expect.stringMatching(/"t" is selected too many times/)])
   })
+
+  it('refuse lists nested too deeply, and do not count brackets in strings or comments', () => {
+    expect(errorsOf(`{ readSiteConfig(locale: ${'['.repeat(3990)}) }`)).toEqual([expect.stringMatching(/nested too deeply/)])
+    expect(errorsOf(`# "\n${'{ a '.repeat(1300)}${'}'.repeat(1300)}`)).toEqual([expect.stringMatching(/nested too deeply/)])
+    expect(errorsOf('{ readSiteConfig(locale: "nl_NL{{{{{{{{{{{{{{{{{{{{{{{{{{{{") { title } }')).toEqual([])
+    expect(errorsOf('# {{{{{{{{{{{{{{{{{{{{{{{{{{{{{{\n{ readSiteConfig(locale: "nl_NL") { title } }')).toEqual([])
+  })
+
 })

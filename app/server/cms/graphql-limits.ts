@@ -4,12 +4,11 @@ import {
   NoSchemaIntrospectionCustomRule,
   parse,
   specifiedRules,
-  type ASTVisitor,
   type DocumentNode,
+  type FieldNode,
   type FragmentDefinitionNode,
   type SelectionSetNode,
   type Source,
-  type ValidationContext,
   type ValidationRule,
 } from 'graphql'
 
@@ -30,32 +29,58 @@ export const graphqlLimits = {
   maxFields: 1500,
   /** Fields at the root of an operation (aliases each count): each one is a CMS lookup. */
   maxRootFields: 8,
+  /**
+   * Selections with the same response name at one level (through fragments): graphql checks
+   * each pair of them for conflicts, so many copies cost quadratic time. The site's most is 11
+   * (`id` across the block types).
+   */
+  maxSameName: 16,
+  /** Brackets of any kind nested in the query text (selections, arguments, lists). */
+  maxNesting: 24,
 } as const
 
-/** Deepest `{` nesting outside strings: checked before parsing, which recurses per level. */
-function braceDepth(source: string): number {
+/**
+ * Deepest nesting of `{`, `[` and `(` outside strings and comments: checked before parsing,
+ * which recurses once per level (a deep enough list or selection overflows the stack).
+ */
+function nestingDepth(source: string): number {
   let depth = 0
   let deepest = 0
-  let inString = false
   for (let i = 0; i < source.length; i++) {
     const char = source[i]
-    if (inString) {
-      if (char === '\\') i++
-      else if (char === '"') inString = false
-    } else if (char === '"') inString = true
-    else if (char === '{') deepest = Math.max(deepest, ++depth)
-    else if (char === '}') depth--
+    if (char === '#') {
+      // A comment runs to the end of the line.
+      while (i < source.length && source[i] !== '\n' && source[i] !== '\r') i++
+    } else if (source.startsWith('"""', i)) {
+      const end = source.indexOf('"""', i + 3)
+      i = end === -1 ? source.length : end + 2
+    } else if (char === '"') {
+      for (i++; i < source.length && source[i] !== '"' && source[i] !== '\n'; i++) if (source[i] === '\\') i++
+    } else if (char === '{' || char === '[' || char === '(') deepest = Math.max(deepest, ++depth)
+    else if (char === '}' || char === ']' || char === ')') depth--
   }
   return deepest
 }
 
-/** graphql's parse with a token limit and a nesting check first. */
+/**
+ * graphql's parse with a nesting check first, a token limit, and the size limits checked on
+ * the parsed document before any validation rule runs (some of graphql's own rules compare
+ * fields pairwise: a bomb must be refused before it reaches them).
+ */
 export function boundedParse(source: string | Source): DocumentNode {
-  // +1: the operation's own braces around the root selection.
-  if (braceDepth(typeof source === 'string' ? source : source.body) > graphqlLimits.maxDepth + 1) {
-    throw new GraphQLError(`Query is nested deeper than ${graphqlLimits.maxDepth} levels`)
+  if (nestingDepth(typeof source === 'string' ? source : source.body) > graphqlLimits.maxNesting) {
+    throw new GraphQLError(`Query is nested too deeply (at most ${graphqlLimits.maxNesting} brackets)`)
   }
-  return parse(source, { maxTokens: graphqlLimits.maxTokens })
+  let document: DocumentNode
+  try {
+    document = parse(source, { maxTokens: graphqlLimits.maxTokens })
+  } catch (error) {
+    if (error instanceof GraphQLError) throw error
+    throw new GraphQLError('Query could not be parsed')
+  }
+  const problem = sizeProblem(document)
+  if (problem) throw new GraphQLError(problem)
+  return document
 }
 
 interface Size {
@@ -65,9 +90,10 @@ interface Size {
 
 /**
  * Size of a selection set with fragments expanded: fields counted as many times as they would
- * be resolved per parent (lists not multiplied: the count bounds the query, the root-field
- * limit bounds the lists). Fragment sizes are memoized, so a fragment used 3,000 times is
- * measured once; cycles are left to NoFragmentCyclesRule (counted as empty here).
+ * be resolved per parent (lists not multiplied: the field count, the root-field limit and the
+ * repeated-name limit together bound what one object can be asked for). Fragment sizes are
+ * memoized, so a fragment used 3,000 times is measured once; cycles are left to
+ * NoFragmentCyclesRule (counted as empty here).
  */
 function measure(set: SelectionSetNode, fragments: Map<string, FragmentDefinitionNode>, memo: Map<string, Size>, visiting: Set<string>): Size {
   let fields = 0
@@ -125,29 +151,66 @@ function rootFieldCount(set: SelectionSetNode, fragments: Map<string, FragmentDe
   return count
 }
 
-/** Refuses operations over the depth, field and root-field limits. */
-export const QuerySizeRule: ValidationRule = (context: ValidationContext): ASTVisitor => {
-  const fragments = new Map<string, FragmentDefinitionNode>()
-  for (const definition of context.getDocument().definitions) {
-    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition)
-  }
-  const memo = new Map<string, Size>()
-  return {
-    OperationDefinition(operation) {
-      const size = measure(operation.selectionSet, fragments, memo, new Set())
-      if (rootFieldCount(operation.selectionSet, fragments, new Map(), new Set()) > graphqlLimits.maxRootFields) {
-        context.reportError(new GraphQLError(`Too many root fields (at most ${graphqlLimits.maxRootFields})`, { nodes: operation }))
-      } else if (size.depth > graphqlLimits.maxDepth) {
-        context.reportError(new GraphQLError(`Query is nested deeper than ${graphqlLimits.maxDepth} levels`, { nodes: operation }))
-      } else if (size.fields > graphqlLimits.maxFields) {
-        context.reportError(new GraphQLError(`Query selects too many fields (at most ${graphqlLimits.maxFields})`, { nodes: operation }))
-      }
-      return false
-    },
+/**
+ * The fields of one level of a selection set, through inline fragments and fragment spreads
+ * (each fragment once per level, as graphql merges them), counted by response name.
+ */
+function flattenLevel(
+  set: SelectionSetNode,
+  fragments: Map<string, FragmentDefinitionNode>,
+  seen: Set<string>,
+  into: { names: Map<string, number>; fields: FieldNode[] },
+): void {
+  for (const selection of set.selections) {
+    if (selection.kind === Kind.FIELD) {
+      const name = selection.alias?.value ?? selection.name.value
+      into.names.set(name, (into.names.get(name) ?? 0) + 1)
+      into.fields.push(selection)
+    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+      flattenLevel(selection.selectionSet, fragments, seen, into)
+    } else if (!seen.has(selection.name.value)) {
+      seen.add(selection.name.value)
+      const fragment = fragments.get(selection.name.value)
+      if (fragment) flattenLevel(fragment.selectionSet, fragments, seen, into)
+    }
   }
 }
 
-/** The validation rules for a request: graphql's own, the size limits, and no introspection unless enabled. */
+/** The first response name repeated more than maxSameName times at some level, if any. */
+function repeatedName(set: SelectionSetNode, fragments: Map<string, FragmentDefinitionNode>): string | undefined {
+  const level: { names: Map<string, number>; fields: FieldNode[] } = { names: new Map(), fields: [] }
+  flattenLevel(set, fragments, new Set(), level)
+  for (const [name, count] of level.names) if (count > graphqlLimits.maxSameName) return name
+  for (const field of level.fields) {
+    const repeated = field.selectionSet ? repeatedName(field.selectionSet, fragments) : undefined
+    if (repeated) return repeated
+  }
+  return undefined
+}
+
+/** Why a document is over the size limits (depth, fields, root fields, repeated names), or undefined. */
+export function sizeProblem(document: DocumentNode): string | undefined {
+  const fragments = new Map<string, FragmentDefinitionNode>()
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition)
+  }
+  const memo = new Map<string, Size>()
+  for (const definition of document.definitions) {
+    if (definition.kind !== Kind.OPERATION_DEFINITION) continue
+    if (rootFieldCount(definition.selectionSet, fragments, new Map(), new Set()) > graphqlLimits.maxRootFields) {
+      return `Too many root fields (at most ${graphqlLimits.maxRootFields})`
+    }
+    const size = measure(definition.selectionSet, fragments, memo, new Set())
+    if (size.depth > graphqlLimits.maxDepth) return `Query is nested deeper than ${graphqlLimits.maxDepth} levels`
+    if (size.fields > graphqlLimits.maxFields) return `Query selects too many fields (at most ${graphqlLimits.maxFields})`
+    // Only walked once the expanded size is known to be small.
+    const repeated = repeatedName(definition.selectionSet, fragments)
+    if (repeated) return `"${repeated}" is selected too many times at one level (at most ${graphqlLimits.maxSameName})`
+  }
+  return undefined
+}
+
+/** The validation rules for a request: graphql's own, and no introspection unless enabled (sizes: boundedParse). */
 export function validationRules(introspection: boolean): ValidationRule[] {
-  return [...specifiedRules, QuerySizeRule, ...(introspection ? [] : [NoSchemaIntrospectionCustomRule])]
+  return [...specifiedRules, ...(introspection ? [] : [NoSchemaIntrospectionCustomRule])]
 }

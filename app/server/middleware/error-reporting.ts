@@ -18,13 +18,13 @@ export const reportRequestErrors = createMiddleware({ type: 'request' }).server(
   }
 })
 
-/** Server function errors: 5xx are reported; an HttpError's client status (400, 404) becomes the response's. */
+/** Server function errors: 5xx are reported; an HttpError's status becomes the response's (not a 200 carrying an error). */
 export const reportFunctionErrors = createMiddleware({ type: 'function' }).server(async ({ next }) => {
   try {
     return await next()
   } catch (error) {
     reportIfServerError(error)
-    if (error instanceof HttpError && error.status < 500) setResponseStatus(error.status)
+    if (error instanceof HttpError) setResponseStatus(error.status)
     throw error
   }
 })
