@@ -1,11 +1,12 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react'
+import { Trans } from '@lingui/react/macro'
 import { Link, type ErrorComponentProps } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { guardedFullLoad, isChunkLoadError, isClientNavigation } from '../client-runtime/reload'
 import { useCurrentLocale } from '../i18n/use-locale'
-import { statusOf, statusMessageOf } from '../server/http-error'
+import { HttpError, statusOf, statusMessageOf } from '../server/http-error'
 
 const titles: Record<404 | 500, MessageDescriptor> = {
   404: msg({ id: 'error.404.title', message: 'Pagina niet gevonden' }),
@@ -19,8 +20,8 @@ const descriptions: Record<404 | 500, MessageDescriptor> = {
 
 const backToHome = msg({ id: 'error.backToHomeButtonLabel', message: 'Terug naar de homepage' })
 
-/** The spec's error page: title by status code, the status message, a way home. */
-export function ErrorView({ statusCode, statusMessage }: { statusCode: number; statusMessage: string }) {
+/** The spec's error page: title by status code, the status message, a way home; for a server error, the reference in the log. */
+export function ErrorView({ statusCode, statusMessage, reference }: { statusCode: number; statusMessage: string; reference?: string }) {
   const { i18n } = useLingui()
   const locale = useCurrentLocale()
   const key = statusCode === 404 ? 404 : 500
@@ -34,6 +35,11 @@ export function ErrorView({ statusCode, statusMessage }: { statusCode: number; s
         {statusMessage}
       </p>
       <p>{i18n._(descriptions[key])}</p>
+      {reference && (
+        <p className="error-page__reference" data-testid="error-reference">
+          <Trans>Foutreferentie: {reference}</Trans>
+        </p>
+      )}
       <Link to="/$locale" params={{ locale }} className="button">
         {i18n._(backToHome)}
       </Link>
@@ -57,5 +63,5 @@ function useFullLoadOnClientFailure(error: unknown) {
 
 export function ErrorPage({ error }: ErrorComponentProps) {
   useFullLoadOnClientFailure(error)
-  return <ErrorView statusCode={statusOf(error)} statusMessage={statusMessageOf(error)} />
+  return <ErrorView statusCode={statusOf(error)} statusMessage={statusMessageOf(error)} reference={error instanceof HttpError ? error.reference : undefined} />
 }

@@ -9,22 +9,26 @@ import * as v from 'valibot'
  */
 export class HttpError extends Error {
   override name = 'HttpError'
+  /** Names this failure in the server log: visitors can quote it, operators can find it. */
+  readonly reference: string | undefined
+
   constructor(
     readonly status: number,
     readonly statusMessage: string,
-    /** What really happened: for logs and error reporting, never serialized to the browser. */
-    options?: { cause?: unknown },
+    /** `cause`: what really happened, for logs and error reporting; never serialized to the browser. */
+    options?: { cause?: unknown; reference?: string },
   ) {
     super(statusMessage, options)
+    this.reference = options?.reference
   }
 }
 
-/** Keeps HttpError (status + message) intact across the server → client boundary. */
+/** Keeps HttpError (status, message, reference) intact across the server → client boundary. */
 export const httpErrorSerialization = createSerializationAdapter({
   key: 'HttpError',
   test: (value): value is HttpError => value instanceof HttpError,
-  toSerializable: (error) => ({ status: error.status, statusMessage: error.statusMessage }),
-  fromSerializable: ({ status, statusMessage }) => new HttpError(status, statusMessage),
+  toSerializable: (error) => ({ status: error.status, statusMessage: error.statusMessage, reference: error.reference ?? null }),
+  fromSerializable: ({ status, statusMessage, reference }) => new HttpError(status, statusMessage, { reference: reference ?? undefined }),
 })
 
 function hasNumber(value: unknown, key: string): value is Record<string, number> {

@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process'
-import { expect, openPage, test } from './fixtures'
+import { expect, expectNoA11yViolations, openPage, test } from './fixtures'
 import { startServer, stopServer } from './server-process'
 
 // Its own pair of servers: a "remote" CMS that can be stopped, and a site reading from it.
@@ -41,9 +41,11 @@ test('with the CMS down, cached pages still render and an uncached page gives th
   const response = await openPage(page, `${site}/en/about-us/history`)
   expect(response?.status()).toBe(500)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Server error')
-  // A generic message with a reference; the host, port and error are only in the server log.
-  await expect(page.getByTestId('status-message')).toHaveText(/^Internal Server Error \(ref\. [0-9a-f]{8}\)$/)
+  // A generic message and a reference; the host, port and error are only in the server log.
+  await expect(page.getByTestId('status-message')).toHaveText('Internal Server Error')
+  await expect(page.getByTestId('error-reference')).toHaveText(/^Error reference: [0-9a-f]{8}$/)
   await expect(page).toHaveTitle(/Internal Server Error/)
+  await expectNoA11yViolations(page)
   const html = await page.content()
   expect(html).not.toMatch(/ECONNREFUSED|fetch failed|127\.0\.0\.1:\d+\/graphql/)
 

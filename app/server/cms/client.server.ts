@@ -71,7 +71,7 @@ function cmsFailure(detail: string, circuitOpen = false): HttpError {
     console.error(`[cms] request failed (reference ${reference}): ${detail}`)
   }
   const cause = circuitOpen ? new CircuitOpenError(detail) : new Error(`${detail} (reference ${reference})`)
-  return new HttpError(500, `Internal Server Error (ref. ${reference})`, { cause })
+  return new HttpError(500, 'Internal Server Error', { cause, reference })
 }
 
 let lastOpenCircuitLog = 0
