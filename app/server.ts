@@ -1,6 +1,6 @@
 import { createStartHandler, defaultStreamHandler } from '@tanstack/react-start/server'
 import { createServerEntry } from '@tanstack/react-start/server-entry'
-import { getRuntimeConfig } from '../app.config'
+import { getRuntimeConfig } from './server/env.server'
 import { isAllowedHost } from './server/allowed-hosts'
 import { clientIp } from './server/client-ip.server'
 import { deliverPage } from './server/page-delivery.server'

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { RenderSlots } from '../server/render-slots'
 import { methodNotAllowed } from '../server/request-guard.server'
 import { getOperationAST } from 'graphql'
-import { getRuntimeConfig } from '../../app.config'
+import { getRuntimeConfig } from '../server/env.server'
 import { embeddedGraphqlHandler } from '../server/cms/embedded-handler.server'
 import { boundedParse } from '../server/cms/graphql-limits'
 

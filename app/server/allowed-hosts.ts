@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '../../app.config'
+import type { RuntimeConfig } from './env.server'
 
 /** Host names (with port when not the default) of SITE_URL, LOCALE_DOMAINS and ALLOWED_HOSTS. */
 export function allowedHosts(config: RuntimeConfig): Set<string> {

@@ -1,5 +1,5 @@
 import proxyaddr from 'proxy-addr'
-import type { RuntimeConfig } from '../../app.config'
+import type { RuntimeConfig } from './env.server'
 
 type Trust = (address: string, hop: number) => boolean
 

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
-import { getRuntimeConfig } from '../../app.config'
+import { getRuntimeConfig } from './env.server'
 
 /**
  * The one SQLite database (node:sqlite, no native addon to build): WAL for

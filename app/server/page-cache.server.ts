@@ -1,4 +1,4 @@
-import { getRuntimeConfig } from '../../app.config'
+import { getRuntimeConfig } from './env.server'
 import { PageCache } from './page-cache'
 
 let instance: { cache: PageCache | undefined } | undefined

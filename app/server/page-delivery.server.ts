@@ -1,5 +1,6 @@
 import { FastResponse } from 'srvx'
-import { constants, defaultLocale, getRuntimeConfig } from '../../app.config'
+import { constants, defaultLocale } from '../../app.config'
+import { getRuntimeConfig } from './env.server'
 import { cookieValue } from '../i18n/language-cookie'
 import { preferredLocale } from '../i18n/negotiate'
 import { type CachedPage, type ContentCoding, matchesEtag, negotiateEncoding, renderedPage, storableHeaders } from './page-cache'

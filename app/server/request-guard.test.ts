@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseRuntimeConfig } from '../../app.config'
+import { parseRuntimeConfig } from './env.server'
 import { isAllowedHost } from './allowed-hosts'
 import { collapsedSlashesRedirect, isImpossibleFunctionId, isPagePath, limitBody } from './request-guard.server'
 

@@ -1,5 +1,5 @@
 import { definePlugin } from 'nitro'
-import { getRuntimeConfig } from '../../app.config'
+import { getRuntimeConfig } from './env.server'
 import { securityHeaders } from './security-headers'
 
 /**

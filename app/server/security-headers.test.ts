@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { parseRuntimeConfig } from '../../app.config'
+import { parseRuntimeConfig } from './env.server'
 import { gradeResponse } from '../../tests/unit/observatory'
 import { createHash } from 'node:crypto'
 import { contentSecurityPolicy, inlineScriptHashes, securityHeaders, templateOrigin } from './security-headers'

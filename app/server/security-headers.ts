@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { RuntimeConfig } from '../../app.config'
+import type { RuntimeConfig } from './env.server'
 
 /** Script elements without src; group 1 the attributes, group 2 the text (raw text: no entities). */
 const inlineScript = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi

@@ -1,6 +1,6 @@
 import { createTransport, getCurrentScope, type BaseTransportOptions, type Transport, type TransportRequest } from '@sentry/core'
 import { ServerRuntimeClient } from '@sentry/core/server'
-import { getRuntimeConfig } from '../../app.config'
+import { getRuntimeConfig } from './env.server'
 
 /**
  * Server-side error reporting with Sentry's runtime-agnostic client and a

@@ -1,6 +1,6 @@
 import { definePlugin } from 'nitro'
 import type { NitroApp } from 'nitro/types'
-import { ConfigError, getRuntimeConfig, localesWithoutDomain } from '../../app.config'
+import { ConfigError, getRuntimeConfig, localesWithoutDomain } from './env.server'
 import { trustOf } from './client-ip.server'
 import { startOutboxWorker, stopOutboxWorker } from './contact/outbox.server'
 import { closeDatabase, database } from './db.server'

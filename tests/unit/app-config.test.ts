@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, languages, localesWithoutDomain, parseRuntimeConfig } from '../../app.config'
+import { languages } from '../../app.config'
+import { ConfigError, localesWithoutDomain, parseRuntimeConfig } from '../../app/server/env.server'
 
 describe('app.config', () => {
   it('has the five languages with their iso codes, nl first', () => {

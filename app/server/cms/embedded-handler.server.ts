@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { GraphQLError } from 'graphql'
 import { createHandler } from 'graphql-http/lib/use/fetch'
 import * as v from 'valibot'
-import { getRuntimeConfig } from '../../../app.config'
+import { getRuntimeConfig } from '../env.server'
 import { getEmbeddedSchema } from '../embedded'
 import { boundedParse, graphqlLimits, validationRules } from './graphql-limits'
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { createChallenge, randomInt, verifySolution, type Challenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/sha'
 import * as v from 'valibot'
-import { getRuntimeConfig } from '../../../app.config'
+import { getRuntimeConfig } from '../env.server'
 import { database } from '../db.server'
 
 /**

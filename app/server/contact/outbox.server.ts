@@ -1,5 +1,5 @@
 import { createTransport, type Transporter } from 'nodemailer'
-import { getRuntimeConfig } from '../../../app.config'
+import { getRuntimeConfig } from '../env.server'
 import { database } from '../db.server'
 
 /**

@@ -1,4 +1,4 @@
-import { getRuntimeConfig } from '../../../app.config'
+import { getRuntimeConfig } from '../env.server'
 import { database } from '../db.server'
 
 export interface NewSubmission {

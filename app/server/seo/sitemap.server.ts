@@ -1,4 +1,5 @@
-import { getRuntimeConfig, languages, type Locale } from '../../../app.config'
+import { languages, type Locale } from '../../../app.config'
+import { getRuntimeConfig } from '../env.server'
 import { newsPath } from '../../components/news/news-paths'
 import { cms } from '../cms/operations.server'
 import { buildSitemap, type SitemapEntry } from './sitemap'

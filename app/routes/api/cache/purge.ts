@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { createFileRoute } from '@tanstack/react-router'
-import { getRuntimeConfig } from '../../../../app.config'
+import { getRuntimeConfig } from '../../../server/env.server'
 import { invalidateCmsCache } from '../../../server/cms/client.server'
 import { getPageCache } from '../../../server/page-cache.server'
 import { methodNotAllowed } from '../../../server/request-guard.server'
