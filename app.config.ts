@@ -20,6 +20,29 @@ export const defaultLocale = 'nl' satisfies Locale
 
 export const localeCodes: ReadonlyArray<Locale> = languages.map((l) => l.code)
 
+/**
+ * One value per language: the only place the five codes are written as record keys, so a
+ * record built this way is complete by construction (a sixth language fails here, loudly).
+ */
+export function perLocale<T>(make: (locale: Locale) => T): Record<Locale, T> {
+  return { nl: make('nl'), en: make('en'), de: make('de'), fr: make('fr'), da: make('da') }
+}
+
+/** A language by its code. */
+export function languageOf(locale: Locale): Language {
+  return languages.find((language) => language.code === locale) ?? languages[0]
+}
+
+/** The CMS contract's locale (`nl_NL`) of a language. */
+export function isoOf(locale: Locale): Language['iso'] {
+  return languageOf(locale).iso
+}
+
+/** The language of a CMS locale (`nl_NL` → `nl`); undefined for one the site does not serve. */
+export function localeOfIso(iso: string): Locale | undefined {
+  return languages.find((language) => language.iso === iso)?.code
+}
+
 /** Constants from the spec (section 9). Durations in milliseconds unless named otherwise. */
 export const constants = {
   /** Language cookie: records an explicit choice, 365 days. */

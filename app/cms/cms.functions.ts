@@ -1,7 +1,7 @@
 import { createServerFn } from '@tanstack/react-start'
 import { getCookie } from '@tanstack/react-start/server'
 import * as v from 'valibot'
-import { constants, defaultLocale, languages, localeCodes, type Locale } from '../../app.config'
+import { constants, defaultLocale, isoOf, localeCodes } from '../../app.config'
 import { cms } from '../server/cms/operations.server'
 import { validInput } from '../server/http-error'
 
@@ -13,9 +13,6 @@ const linkSchema = v.pipe(v.string(), v.startsWith('/'))
 const maxLinkLength = 2048
 const maxSlugLength = 200
 
-function isoOf(locale: Locale): string {
-  return languages.find((language) => language.code === locale)?.iso ?? 'nl_NL'
-}
 
 function authToken(): string | undefined {
   return getCookie(constants.authCookie.name) || undefined

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { notFound, redirect } from '@tanstack/react-router'
-import { languages, type Locale } from '../../app.config'
+import { localeOfIso, type Locale } from '../../app.config'
 import { pathCodec } from '../i18n/i18n'
 import { linkTargetFor } from '../i18n/link-target'
 import { cmsQueries } from './queries'
@@ -12,8 +12,8 @@ export type CmsPageData = LoadedPage['page']
 export function alternatesOf(page: { locale: string; link: string; translations: ReadonlyArray<{ locale: string; link: string }> }) {
   const alternates: Partial<Record<Locale, string>> = {}
   for (const entry of [page, ...page.translations]) {
-    const language = languages.find((l) => l.iso === entry.locale)
-    if (language) alternates[language.code] = entry.link
+    const code = localeOfIso(entry.locale)
+    if (code) alternates[code] = entry.link
   }
   return alternates
 }

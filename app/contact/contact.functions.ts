@@ -1,7 +1,7 @@
 import { createServerFn, getGlobalStartContext } from '@tanstack/react-start'
 import { setResponseStatus } from '@tanstack/react-start/server'
 import * as v from 'valibot'
-import { languages } from '../../app.config'
+import { isoOf } from '../../app.config'
 import { getRuntimeConfig } from '../server/env.server'
 import { cms } from '../server/cms/operations.server'
 import { verifyCaptcha } from '../server/contact/captcha.server'
@@ -59,7 +59,7 @@ export const submitContact = createServerFn({ method: 'POST' })
     if (!solved) return fail(403, { ok: false, reason: 'captcha' })
     if (!rateLimiter().allow(ip)) return fail(429, { ok: false, reason: 'rateLimited' })
 
-    const locale = languages.find((l) => l.code === submission.locale)?.iso ?? 'nl_NL'
+    const locale = isoOf(submission.locale)
     try {
       await cms.submitContactForm({
         input: {

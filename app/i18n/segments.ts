@@ -5,7 +5,7 @@
  */
 import { setupI18n, type Messages } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { Locale } from '../../app.config'
+import { perLocale, type Locale } from '../../app.config'
 import { messages as nl } from '../locales/nl/routes.po'
 import { messages as en } from '../locales/en/routes.po'
 import { messages as de } from '../locales/de/routes.po'
@@ -31,7 +31,7 @@ export function buildSegmentTable(source: Record<Locale, Messages>): SegmentTabl
     const t = (key: SegmentKey) => i18n._(segmentMessages[key]).trim()
     return { news: t('news'), cookiePolicy: t('cookiePolicy'), privacy: t('privacy'), terms: t('terms') }
   }
-  return { nl: rowFor('nl'), en: rowFor('en'), de: rowFor('de'), fr: rowFor('fr'), da: rowFor('da') }
+  return perLocale(rowFor)
 }
 
 export const segmentTable: SegmentTable = buildSegmentTable(catalogs)

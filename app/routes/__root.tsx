@@ -2,6 +2,7 @@
 import { useLingui } from '@lingui/react'
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts, type AnyRouteMatch } from '@tanstack/react-router'
 import { useEffect, type ReactNode } from 'react'
+import { perLocale } from '../../app.config'
 import { activateLocale, localeOfInternalPath, pathCodec } from '../i18n/i18n'
 import { fetchPublicConfig } from '../client-runtime/public-config.functions'
 import { consentMarkerScript } from '../client-runtime/consent'
@@ -45,13 +46,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       localeOrigins: loaderData?.localeOrigins,
       locale,
       path: pathCodec.toPublic(internalPath) + query,
-      sameRouteTranslations: {
-        nl: pathCodec.toPublic(`/nl${rest}`),
-        en: pathCodec.toPublic(`/en${rest}`),
-        de: pathCodec.toPublic(`/de${rest}`),
-        fr: pathCodec.toPublic(`/fr${rest}`),
-        da: pathCodec.toPublic(`/da${rest}`),
-      },
+      sameRouteTranslations: perLocale((code) => pathCodec.toPublic(`/${code}${rest}`)),
       errorTitle: errorTitle(matches),
       page: pageSeoOf(matches),
       site: siteSeoOf(matches),

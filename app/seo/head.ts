@@ -5,7 +5,7 @@
  * head, so the error title (the status message) can never be overridden.
  */
 import * as v from 'valibot'
-import { defaultLocale, languages, localeCodes, type Locale } from '../../app.config'
+import { defaultLocale, languageOf, languages, localeCodes, type Locale } from '../../app.config'
 
 const imageSchema = v.object({ url: v.string(), width: v.number(), height: v.number(), alt: v.string() })
 
@@ -117,7 +117,7 @@ export function buildHead(input: HeadInput): Head {
   const absolute = (path: string) => new URL(path, siteUrl).href
   const absoluteIn = (code: Locale, path: string) => new URL(path, input.localeOrigins?.[code] ?? siteUrl).href
   const title = documentTitle(input)
-  const language = languages.find((l) => l.code === locale)
+  const language = languageOf(locale)
   const meta: Meta[] = [{ title }]
   const links: Head['links'] = []
   const organization = site

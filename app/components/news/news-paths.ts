@@ -1,4 +1,4 @@
-import { languages, type Locale } from '../../../app.config'
+import { localeOfIso, perLocale, type Locale } from '../../../app.config'
 import { pathCodec } from '../../i18n/i18n'
 
 /** Public path of the news list, or of one item, in a language. */
@@ -15,11 +15,11 @@ export function newsAlternates(
   slug: string,
   translations: ReadonlyArray<{ locale: string; slug: string }>,
 ): Record<Locale, string> {
-  const alternates = { nl: newsPath('nl'), en: newsPath('en'), de: newsPath('de'), fr: newsPath('fr'), da: newsPath('da') }
+  const alternates = perLocale((code) => newsPath(code))
   alternates[locale] = newsPath(locale, slug)
   for (const translation of translations) {
-    const language = languages.find((l) => l.iso === translation.locale)
-    if (language) alternates[language.code] = newsPath(language.code, translation.slug)
+    const code = localeOfIso(translation.locale)
+    if (code) alternates[code] = newsPath(code, translation.slug)
   }
   return alternates
 }
@@ -32,8 +32,8 @@ export function newsTranslations(
 ): Partial<Record<Locale, string>> {
   const result: Partial<Record<Locale, string>> = { [locale]: newsPath(locale, slug) }
   for (const translation of translations) {
-    const language = languages.find((l) => l.iso === translation.locale)
-    if (language) result[language.code] = newsPath(language.code, translation.slug)
+    const code = localeOfIso(translation.locale)
+    if (code) result[code] = newsPath(code, translation.slug)
   }
   return result
 }

@@ -9,11 +9,12 @@
  * without a trace.
  */
 import * as v from 'valibot'
+import { localeCodes, perLocale } from '../../../app.config'
 
 const text = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'))
 
 /** A text in every language. */
-export const localized = v.strictObject({ nl: text, en: text, de: text, fr: text, da: text })
+export const localized = v.strictObject(perLocale(() => text))
 export type Localized = v.InferOutput<typeof localized>
 
 const html = localized
@@ -122,9 +123,9 @@ const pageBase = {
   /** Order among siblings, ascending. */
   sort: v.optional(v.pipe(v.number(), v.integer('must be a whole number')), 0),
   /** Languages the page exists in; all five when omitted. */
-  languages: v.optional(v.array(v.picklist(['nl', 'en', 'de', 'fr', 'da']))),
+  languages: v.optional(v.array(v.picklist(localeCodes))),
   /** Per-language URL segment; the home page's is empty. */
-  urlSegment: v.strictObject({ nl: urlSegment, en: urlSegment, de: urlSegment, fr: urlSegment, da: urlSegment }),
+  urlSegment: v.strictObject(perLocale(() => urlSegment)),
   title: localized,
   menuTitle: v.optional(localized),
   metaTitle: v.optional(localized),
@@ -205,7 +206,7 @@ export const newsFileSchema = v.strictObject({
   id: base.id,
   date: v.pipe(v.string(), v.isoDate('must be a date like 2026-11-12')),
   /** Languages the item exists in; all five when omitted. */
-  languages: v.optional(v.array(v.picklist(['nl', 'en', 'de', 'fr', 'da']))),
+  languages: v.optional(v.array(v.picklist(localeCodes))),
   image: v.optional(
     v.strictObject({
       src: image.entries.src,
@@ -214,7 +215,7 @@ export const newsFileSchema = v.strictObject({
       alt: partialLocalized,
     }),
   ),
-  slug: v.strictObject({ nl: v.optional(slug), en: v.optional(slug), de: v.optional(slug), fr: v.optional(slug), da: v.optional(slug) }),
+  slug: v.strictObject(perLocale(() => v.optional(slug))),
   title: partialLocalized,
   summary: partialLocalized,
   body: partialLocalized,

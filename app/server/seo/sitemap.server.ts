@@ -1,12 +1,10 @@
-import { languages, type Locale } from '../../../app.config'
+import { languages, localeOfIso, type Locale } from '../../../app.config'
 import { getRuntimeConfig } from '../env.server'
 import { newsPath } from '../../components/news/news-paths'
 import { cms } from '../cms/operations.server'
 import { buildSitemap, type SitemapEntry } from './sitemap'
 
-function codeOf(iso: string): Locale | undefined {
-  return languages.find((l) => l.iso === iso)?.code
-}
+const codeOf = localeOfIso
 
 /** Every public page and news item in every language, with alternates. Server-only. */
 export async function renderSitemap(): Promise<string> {
