@@ -20,7 +20,12 @@ export default defineConfig({
   ssr: { noExternal: graphqlSchemaPackages },
   server: { port: 3000, strictPort: true },
   plugins: [
-    tanstackStart({ srcDirectory: 'app' }),
+    tanstackStart({
+      srcDirectory: 'app',
+      // Server code never reaches a browser chunk: the build fails on an import of a *.server.*
+      // file or anything under app/server/ from browser code.
+      importProtection: { behavior: 'error', client: { files: ['**/*.server.*', '**/app/server/**'] } },
+    }),
     nitro({
       // Security headers on every response, static files included (everything else about a
       // request is the server entry's: app/server.ts).

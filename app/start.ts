@@ -1,13 +1,15 @@
 import { createCsrfMiddleware, createStart } from '@tanstack/react-start'
-import { httpErrorSerialization } from './server/http-error'
-import { canonicalPaths } from './server/middleware/canonical-paths'
-import { reportFunctionErrors, reportRequestErrors } from './server/middleware/error-reporting'
-import { languageDetection } from './server/middleware/language-detection'
-import { privateWhenSignedIn } from './server/middleware/private-when-signed-in'
-import { rejectUndecodableServerFnCalls } from './server/middleware/server-fn-payloads'
+import { httpErrorSerialization } from './errors/http-error'
+import { canonicalPaths } from './middleware/canonical-paths'
+import { reportFunctionErrors } from './middleware/report-function-errors'
+import { reportRequestErrors } from './middleware/error-reporting'
+import { languageDetection } from './middleware/language-detection'
+import { privateWhenSignedIn } from './middleware/private-when-signed-in'
+import { rejectUndecodableServerFnCalls } from './middleware/server-fn-payloads'
 
 /**
- * Start's middleware, in order. What happens before any of it (host, method, body size,
+ * Start's middleware, in order, one file each in app/middleware/ (their server parts are
+ * removed from the browser build). What happens before any of it (host, method, body size,
  * client address, the page cache) is the server entry's: app/server.ts.
  */
 export const startInstance = createStart(() => ({

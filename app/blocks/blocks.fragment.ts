@@ -1,4 +1,4 @@
-import { graphql } from '../server/graphql'
+import { graphql } from '../cms/graphql'
 import { ContactFormBlockFragment } from './ContactForm.fragment'
 import { DownloadBlockFragment } from './Download.fragment'
 import { FullWidthMediaBlockFragment } from './FullWidthMedia.fragment'

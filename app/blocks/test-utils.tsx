@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
 import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
-import type { SafeHtml } from '../server/safe-html'
+import type { SafeHtml } from '../cms/safe-html'
 import { sanitizeHtml } from '../server/sanitize'
 import { localeRewrite } from '../i18n/i18n'
 

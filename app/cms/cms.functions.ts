@@ -3,7 +3,7 @@ import { getCookie } from '@tanstack/react-start/server'
 import * as v from 'valibot'
 import { constants, defaultLocale, isoOf, localeCodes } from '../../app.config'
 import { cms } from '../server/cms/operations.server'
-import { validInput } from '../server/http-error'
+import { validInput } from '../errors/http-error'
 
 const localeSchema = v.picklist(localeCodes)
 

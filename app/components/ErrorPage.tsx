@@ -6,7 +6,7 @@ import { Link, type ErrorComponentProps } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { guardedFullLoad, isChunkLoadError, isClientNavigation } from '../client-runtime/reload'
 import { useCurrentLocale } from '../i18n/use-locale'
-import { HttpError, statusOf, statusMessageOf } from '../server/http-error'
+import { HttpError, statusOf, statusMessageOf } from '../errors/http-error'
 
 const titles: Record<404 | 500, MessageDescriptor> = {
   404: msg({ id: 'error.404.title', message: 'Pagina niet gevonden' }),

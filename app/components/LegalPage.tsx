@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import type { Locale } from '../../app.config'
 import { pathCodec } from '../i18n/i18n'
-import type { SafeHtml } from '../server/safe-html'
+import type { SafeHtml } from '../cms/safe-html'
 import { Breadcrumbs } from './Breadcrumbs'
 import { RichText } from './RichText'
 

@@ -1,4 +1,4 @@
-import type { SafeHtml } from '../server/safe-html'
+import type { SafeHtml } from '../cms/safe-html'
 
 /** CMS rich text. Accepts only SafeHtml, which only the server-side sanitizer creates. */
 export function RichText({ html, className }: { html: SafeHtml; className?: string }) {

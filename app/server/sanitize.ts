@@ -1,5 +1,5 @@
 import sanitize from 'sanitize-html'
-import type { SafeHtml } from './safe-html'
+import type { SafeHtml } from '../cms/safe-html'
 
 function keepSlugId(tagName: string, attribs: sanitize.Attributes): sanitize.Tag {
   const id = attribs.id

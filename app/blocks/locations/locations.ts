@@ -1,6 +1,6 @@
 import type { ResultOf } from 'gql.tada'
 import * as v from 'valibot'
-import type { LocationsQuery } from '../../server/cms/documents'
+import type { LocationsQuery } from '../../cms/documents'
 
 export type LocationRow = ResultOf<typeof LocationsQuery>['readLocations'][number]
 export type LocationType = LocationRow['type']

@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { graphql } from '../graphql'
+import { graphql } from '../../cms/graphql'
 
 /** A local stand-in for a remote CMS: records headers, answers canned data or fails. */
 let server: Server

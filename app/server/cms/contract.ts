@@ -1,5 +1,5 @@
 import { buildSchema, type GraphQLSchema } from 'graphql'
-import sdl from '../schema.graphql?raw'
+import sdl from '../../cms/schema.graphql?raw'
 
 /** The CMS contract as a schema object: used to walk results (sanitizing) for any CMS. */
 export const contractSchema: GraphQLSchema = buildSchema(sdl)

@@ -1,5 +1,5 @@
 import { createCmsOperation } from './client.server'
-import { LocationsQuery, SubmitContactFormMutation, NewsItemQuery, NewsListQuery, PageQuery, SiteQuery, SitemapQuery } from './documents'
+import { LocationsQuery, SubmitContactFormMutation, NewsItemQuery, NewsListQuery, PageQuery, SiteQuery, SitemapQuery } from '../../cms/documents'
 
 /** Every CMS operation the site runs, each typed by its document. */
 export const cms = {

@@ -5,7 +5,7 @@ import type { GraphQLSchema } from 'graphql'
 import * as v from 'valibot'
 import { languages } from '../../../app.config'
 import { getRuntimeConfig } from '../env.server'
-import sdl from '../schema.graphql?raw'
+import sdl from '../../cms/schema.graphql?raw'
 import { storeSubmission } from '../contact/submissions.server'
 import { buildContent, readContent, type EmbeddedContent } from './load-content'
 

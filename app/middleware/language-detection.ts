@@ -1,7 +1,7 @@
 import { createMiddleware } from '@tanstack/react-start'
-import { constants, defaultLocale } from '../../../app.config'
-import { cookieValue } from '../../i18n/language-cookie'
-import { preferredLocale } from '../../i18n/negotiate'
+import { constants, defaultLocale } from '../../app.config'
+import { cookieValue } from '../i18n/language-cookie'
+import { preferredLocale } from '../i18n/negotiate'
 
 /**
  * A visitor asking for `/` is sent to their language: an explicit choice

@@ -1,6 +1,6 @@
 import { createMiddleware } from '@tanstack/react-start'
-import { constants } from '../../../app.config'
-import { cookieValue } from '../../i18n/language-cookie'
+import { constants } from '../../app.config'
+import { cookieValue } from '../i18n/language-cookie'
 
 /** Responses to a visitor with the auth cookie are personal: never stored by shared caches. */
 export const privateWhenSignedIn = createMiddleware({ type: 'request' }).server(async ({ request, next }) => {

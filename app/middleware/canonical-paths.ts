@@ -1,7 +1,7 @@
 import { createMiddleware } from '@tanstack/react-start'
-import { pathCodec } from '../../i18n/i18n'
-import { canonicalRedirect } from '../canonical-redirect'
-import { legacyRedirect } from '../legacy-redirects'
+import { pathCodec } from '../i18n/i18n'
+import { canonicalRedirect } from '../server/canonical-redirect'
+import { legacyRedirect } from '../server/legacy-redirects'
 
 /**
  * Old site's paths → their new page, `/nl/x` → `/x` and `/x/` → `/x`: one

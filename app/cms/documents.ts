@@ -1,5 +1,5 @@
-import { ElementalAreaFragment } from '../../blocks/blocks.fragment'
-import { graphql } from '../graphql'
+import { ElementalAreaFragment } from '../blocks/blocks.fragment'
+import { graphql } from './graphql'
 
 const ImageFields = graphql(`
   fragment ImageFields on Image {
