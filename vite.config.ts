@@ -30,6 +30,14 @@ export default defineConfig({
       // Security headers on every response, static files included (everything else about a
       // request is the server entry's: app/server.ts).
       plugins: ['./app/server/startup.nitro.ts', './app/server/security-headers.nitro.ts'],
+      rolldownConfig: {
+        // React libraries mark modules "use client" for React Server Components, which this app
+        // does not use; bundling them for the server is correct, and 41 warnings saying so would
+        // bury a real one in every build.
+        onwarn(warning, warn) {
+          if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning)
+        },
+      },
       // Hashed JS/CSS and other public files also ship as .br/.gz, served by content negotiation.
       compressPublicAssets: { gzip: true, brotli: true },
       // CMS media keep their name when an editor replaces them: a day fresh, then revalidated.

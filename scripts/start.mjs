@@ -1,10 +1,11 @@
 // `npm start`: build when the build is missing or older than the sources, then
 // serve the production build (nitro's Node server) on PORT (default 3000).
+// `npm run serve` (--no-build): serve the build as it is.
 import { spawn } from 'node:child_process'
 import { ensureBuild } from './lib/build.mjs'
 import { serverEntry, serverNodeArgs } from './lib/server.mjs'
 
-ensureBuild()
+if (!process.argv.includes('--no-build')) ensureBuild()
 
 const port = process.env.PORT ?? '3000'
 const server = spawn(process.execPath, [...serverNodeArgs, serverEntry], {

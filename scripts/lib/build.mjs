@@ -21,7 +21,15 @@ export function ensureBuild() {
   const builtAt = existsSync(buildMarker) ? statSync(buildMarker).mtimeMs : 0
   const changedAt = Math.max(...sources.map(newestMtime))
   if (builtAt >= changedAt) return
-  console.log(builtAt ? 'Sources changed since the last build: building…' : 'No build yet: building…')
-  const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], { stdio: 'inherit' })
+  console.log(builtAt ? 'Sources changed since the last build: building…' : 'No build yet: building (about a minute)…')
+  const started = Date.now()
+  // Warnings and errors only: the per-file size listing is for `npm run build`.
+  const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { encoding: 'utf8' })
+  // nitro's own lines (progress, "preview with npx vite preview") do not apply to `npm start`.
+  const output = `${build.stdout}${build.stderr}`
+    .split('\n')
+    .filter((line) => line.trim() && !/^\[nitro\]|^ℹ Generated|codeSplitting\.groups/.test(line.trim()))
+  if (output.length) console.log(output.join('\n'))
   if (build.status !== 0) process.exit(build.status ?? 1)
+  console.log(`Built in ${((Date.now() - started) / 1000).toFixed(0)} s.`)
 }

@@ -8,6 +8,11 @@
  * flags it stays under 250 MB at about the same requests per second. Raise
  * --max-old-space-size if the content grows far beyond today's (docs/decisions/008).
  */
-export const serverNodeArgs = ['--max-semi-space-size=4', '--max-old-space-size=192']
+export const serverNodeArgs = [
+  '--max-semi-space-size=4',
+  '--max-old-space-size=192',
+  // node:sqlite's "experimental" notice, printed at every start (ADR 007 chose it knowingly).
+  '--disable-warning=ExperimentalWarning',
+]
 
 export const serverEntry = '.output/server/index.mjs'
