@@ -140,7 +140,8 @@ export function createCmsOperation<TResult, TVariables extends Record<string, un
   const cache = new LRUCache<string, { data: TResult }, { variables: TVariables }>({
     max: cacheSettings.maxEntries,
     // At least 1 ms: lru-cache reads 0 as "never stale", where CMS_CACHE_TTL=0 means "always refresh".
-    ttl: Math.max(1, getRuntimeConfig().CMS_CACHE_TTL * 1000),
+    // In development a second: an edit in a remote CMS shows on the next reload.
+    ttl: Math.max(1, import.meta.env.MODE === 'development' ? 1000 : getRuntimeConfig().CMS_CACHE_TTL * 1000),
     // Stale-while-revalidate: past the TTL, answer with the last value and refresh once in the background.
     allowStale: true,
     // Stale-if-error: a failed refresh keeps (and serves) the last good value.
