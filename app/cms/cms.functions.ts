@@ -18,12 +18,21 @@ function authToken(): string | undefined {
   return getCookie(constants.authCookie.name) || undefined
 }
 
+/**
+ * One spelling per link (`/over-ons//` is `/over-ons`, as the CMS reads it), so spellings of
+ * one page share one cached CMS result instead of each taking an entry.
+ */
+function normalizedLink(link: string): string {
+  return link.replace(/\/+$/, '') || '/'
+}
+
 export const fetchPage = createServerFn({ method: 'GET' })
   .validator(validInput(v.object({ locale: localeSchema, link: linkSchema })))
+  // An object, never a bare null: Start answers a raw call whose handler returned null with a 500.
   .handler(async ({ data }) => {
-    if (data.link.length > maxLinkLength) return null
-    const result = await cms.readOnePage({ link: data.link, locale: isoOf(data.locale) }, { authToken: authToken() })
-    return result.readOnePage
+    if (data.link.length > maxLinkLength) return { page: null }
+    const result = await cms.readOnePage({ link: normalizedLink(data.link), locale: isoOf(data.locale) }, { authToken: authToken() })
+    return { page: result.readOnePage }
   })
 
 export const fetchSite = createServerFn({ method: 'GET' })

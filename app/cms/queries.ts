@@ -7,7 +7,7 @@ export const cmsQueries = {
   page: (locale: Locale, link: string) =>
     queryOptions({
       queryKey: ['cms', 'page', locale, link],
-      queryFn: () => fetchPage({ data: { locale, link } }),
+      queryFn: () => fetchPage({ data: { locale, link } }).then((result) => result.page),
     }),
   newsList: (locale: Locale, page: number) =>
     queryOptions({

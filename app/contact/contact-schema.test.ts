@@ -32,6 +32,11 @@ describe('contact form rules', () => {
     expect(issues({ ...valid, message: 'a\u0000b' })).toEqual({ message: 'invalidCharacters' })
   })
 
+  it('keeps emoji and other characters beyond the BMP', () => {
+    // The Scottish flag is a tag sequence (U+E0067…): tag characters are text too.
+    expect(issues({ ...valid, message: 'Top service 👍🏽 — merci, Zoë 🇩🇰 🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}' })).toEqual({})
+  })
+
   it('keeps line breaks in messages, stored as LF', () => {
     expect(issues({ ...valid, message: 'line 1\nline 2\r\n\tend' })).toEqual({})
     expect(v.parse(contactFieldsSchema, { ...valid, message: 'a\r\nb' }).message).toBe('a\nb')
@@ -44,6 +49,8 @@ describe('contact form rules', () => {
     ['DEL', 'a\u007Fb'],
     ['a bidi override', 'invoice \u202Efdp.exe'],
     ['a bidi isolate', 'a\u2066b\u2069'],
+    ['a deprecated format character', 'a\u206Eb'],
+    ['half a surrogate pair', 'a\uD800b'],
   ])('refuses %s in a message', (_what, message) => {
     expect(issues({ ...valid, message })).toEqual({ message: 'invalidCharacters' })
   })

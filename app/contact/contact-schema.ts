@@ -14,11 +14,12 @@ const nameCharacters = /^[\p{L}\p{M}\p{Zs}'’.-]+$/u
 
 /**
  * No C0/C1 control other than tab and line feed (a CR only as part of CRLF: alone it rewrites a
- * terminal line), no bidi override or isolate (text shown in another order than stored).
+ * terminal line), no bidi override or isolate (text shown in another order than stored), no
+ * deprecated format character (U+206A–206F), no half of a surrogate pair (not text at all).
  * Checked before trimming, so a control at either end is refused too, not quietly cut off.
  */
 // oxlint-disable-next-line no-control-regex -- matching control characters is the point here
-const noControls = /^(?:[^\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|\r\n)*$/
+const noControls = /^(?:[^\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u206F\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF]|\r\n)*$/
 
 const name = v.pipe(
   v.string('required'),

@@ -5,13 +5,20 @@ import { securityHeaders } from './security-headers'
 /**
  * Every response leaves with the security headers, whatever made it: a static file (nitro
  * serves those before the app), a redirect, a 304, an error. Pages bring their own policy
- * (hash-based CSP, page-delivery.server.ts); a header already set is never replaced.
+ * (hash-based CSP, page-delivery.server.ts); a header already set is never replaced. And no
+ * error or redirect leaves with a long-lived Cache-Control.
  * Stateless: nitro bundles this apart from the app.
  */
 export default definePlugin((nitroApp) => {
   nitroApp.hooks?.hook('response', (response) => {
     for (const [name, value] of Object.entries(securityHeaders(getRuntimeConfig()))) {
       if (!response.headers.has(name)) response.headers.set(name, value)
+    }
+    // Route rules give /assets and /media long, shared caching, and nitro applies them to every
+    // answer under those paths: a 404 for a hashed file that a rolling deploy has not shipped
+    // yet must not be kept for a year (by a CDN or a browser).
+    if (response.status >= 300 && response.status !== 304 && /immutable|max-age=[1-9]/.test(response.headers.get('cache-control') ?? '')) {
+      response.headers.set('Cache-Control', 'no-cache')
     }
   })
 })

@@ -2,6 +2,7 @@ import { execFile, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { createServer, request as httpRequest, type Server } from 'node:http'
+import { connect } from 'node:net'
 import { DatabaseSync } from 'node:sqlite'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -156,6 +157,37 @@ test('a GraphQL alias bomb and a token bomb get 4xx; the process lives and /heal
 
   await healthzWithin(200)
   expect(siteServer?.exitCode).toBeNull()
+})
+
+test('callers that send their GraphQL body slowly do not take the slots from others', async () => {
+  // More connections than there are slots, each announcing a body it never finishes.
+  const stalled = Array.from({ length: 6 }, () => {
+    const socket = connect(sitePort, '127.0.0.1')
+    socket.write(`POST /graphql HTTP/1.1\r\nHost: 127.0.0.1:${sitePort}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"query":`)
+    return socket
+  })
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    const started = Date.now()
+    const answer = await fetch(`${site}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ readSiteConfig(locale: "nl_NL") { title } }' }),
+      signal: AbortSignal.timeout(3000),
+    })
+    expect(answer.status).toBe(200)
+    expect(Date.now() - started).toBeLessThan(1000)
+  } finally {
+    for (const socket of stalled) socket.destroy()
+  }
+})
+
+test('a 404 under /assets or /media is not cached for a year', async () => {
+  for (const path of ['/assets/not-deployed-yet-abc123.js', '/media/not-there.webp']) {
+    const response = await fetch(`${site}${path}`)
+    expect(response.status, path).toBe(404)
+    expect(response.headers.get('cache-control') ?? '', path).not.toMatch(/immutable|max-age=[1-9]/)
+  }
 })
 
 test('consent cookie spellings never change what the next anonymous visitor gets', async () => {

@@ -67,6 +67,9 @@ describe('GraphQL limits', () => {
     // Through inline fragments and fragment spreads alike.
     const inline = Array.from({ length: 40 }, (_, i) => `... on Page { x: title${i % 2 ? '' : ' '} }`).join(' ')
     expect(errorsOf(`{ readPages(locale: "nl_NL") { ${inline} } }`)).toEqual([expect.stringMatching(/"x" is selected too many times/)])
+    // Aliases of one field count as copies of it.
+    const aliased = Array.from({ length: 1300 }, (_, i) => `a${i}: brands`).join(' ')
+    expect(errorsOf(`{ readLocations(locale: "nl_NL") { ${aliased} } }`)).toEqual([expect.stringMatching(/"brands \(aliased\)" is selected too many times/)])
     const spreads = Array.from({ length: 20 }, (_, i) => `fragment F${i} on SiteTreeInterface { t: title }`).join(' ')
     const used = Array.from({ length: 20 }, (_, i) => `...F${i}`).join(' ')
     expect(errorsOf(`{ readPages(locale: "nl_NL") { ${used} } } ${spreads}`)).toEqual([expect.stringMatching(/"t" is selected too many times/)])

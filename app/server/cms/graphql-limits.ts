@@ -30,9 +30,9 @@ export const graphqlLimits = {
   /** Fields at the root of an operation (aliases each count): each one is a CMS lookup. */
   maxRootFields: 8,
   /**
-   * Selections with the same response name at one level (through fragments): graphql checks
-   * each pair of them for conflicts, so many copies cost quadratic time. The site's most is 11
-   * (`id` across the block types).
+   * Selections of one field at one level (through fragments), whatever their aliases: graphql
+   * checks each pair with the same response name for conflicts (quadratic time), and aliases
+   * of a list field multiply the answer. The site's most is 11 (`id` across the block types).
    */
   maxSameName: 16,
   /** Brackets of any kind nested in the query text (selections, arguments, lists). */
@@ -163,8 +163,13 @@ function flattenLevel(
 ): void {
   for (const selection of set.selections) {
     if (selection.kind === Kind.FIELD) {
-      const name = selection.alias?.value ?? selection.name.value
-      into.names.set(name, (into.names.get(name) ?? 0) + 1)
+      // Counted by response name and by field name: `a: brands b: brands …` are many copies too.
+      const responseName = selection.alias?.value ?? selection.name.value
+      into.names.set(responseName, (into.names.get(responseName) ?? 0) + 1)
+      if (responseName !== selection.name.value) {
+        const fieldName = `${selection.name.value} (aliased)`
+        into.names.set(fieldName, (into.names.get(fieldName) ?? 0) + 1)
+      }
       into.fields.push(selection)
     } else if (selection.kind === Kind.INLINE_FRAGMENT) {
       flattenLevel(selection.selectionSet, fragments, seen, into)
