@@ -127,30 +127,6 @@ function measure(set: SelectionSetNode, fragments: Map<string, FragmentDefinitio
   return { fields, depth }
 }
 
-/** Fields directly in a selection set, through fragments at the same level. */
-function rootFieldCount(set: SelectionSetNode, fragments: Map<string, FragmentDefinitionNode>, memo: Map<string, number>, visiting: Set<string>): number {
-  let count = 0
-  for (const selection of set.selections) {
-    if (selection.kind === Kind.FIELD) count++
-    else if (selection.kind === Kind.INLINE_FRAGMENT) count += rootFieldCount(selection.selectionSet, fragments, memo, visiting)
-    else {
-      const name = selection.name.value
-      let inner = memo.get(name)
-      if (inner === undefined) {
-        const fragment = fragments.get(name)
-        if (!fragment || visiting.has(name)) continue
-        visiting.add(name)
-        inner = rootFieldCount(fragment.selectionSet, fragments, memo, visiting)
-        visiting.delete(name)
-        memo.set(name, inner)
-      }
-      count += inner
-    }
-    if (count > graphqlLimits.maxRootFields) break
-  }
-  return count
-}
-
 /**
  * The fields of one level of a selection set, through inline fragments and fragment spreads
  * (each fragment once per level, as graphql merges them), counted by response name.
@@ -202,7 +178,9 @@ export function sizeProblem(document: DocumentNode): string | undefined {
   const memo = new Map<string, Size>()
   for (const definition of document.definitions) {
     if (definition.kind !== Kind.OPERATION_DEFINITION) continue
-    if (rootFieldCount(definition.selectionSet, fragments, new Map(), new Set()) > graphqlLimits.maxRootFields) {
+    const root: { names: Map<string, number>; fields: FieldNode[] } = { names: new Map(), fields: [] }
+    flattenLevel(definition.selectionSet, fragments, new Set(), root)
+    if (root.fields.length > graphqlLimits.maxRootFields) {
       return `Too many root fields (at most ${graphqlLimits.maxRootFields})`
     }
     const size = measure(definition.selectionSet, fragments, memo, new Set())
