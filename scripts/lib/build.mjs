@@ -21,7 +21,7 @@ export function ensureBuild() {
   const builtAt = existsSync(buildMarker) ? statSync(buildMarker).mtimeMs : 0
   const changedAt = Math.max(...sources.map(newestMtime))
   if (builtAt >= changedAt) return
-  console.log(builtAt ? 'Sources changed since the last build: building…' : 'No build yet: building (about a minute)…')
+  console.log(builtAt ? 'Sources changed since the last build: building…' : 'No build yet: building…')
   const started = Date.now()
   // Warnings and errors only: the per-file size listing is for `npm run build`.
   const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { encoding: 'utf8' })

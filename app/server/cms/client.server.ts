@@ -161,22 +161,30 @@ export function createCmsOperation<TResult, TVariables extends Record<string, un
   })
   /** First lookups of a key in flight: concurrent requests for it share one CMS call. */
   const firstFetches = new Map<string, Promise<TResult>>()
+  /** Goes up on every clear: a fetch that started before a purge must not store what it got. */
+  let generation = 0
   cacheClearers.add(() => {
+    generation++
     cache.clear()
     misses.clear()
+    firstFetches.clear()
   })
 
   /** A key never seen (or expired): fetched once, then kept in the cache or, when empty, with the misses. */
   const fetchFirst = (key: string, variables: TVariables): Promise<TResult> => {
     const running = firstFetches.get(key)
     if (running) return running
+    const startedIn = generation
     const fetching = runDocument(document, variables, rootType, undefined)
       .then((data) => {
+        if (startedIn !== generation) return data
         if (isEmpty(data)) misses.set(key, { data })
         else cache.set(key, { data })
         return data
       })
-      .finally(() => firstFetches.delete(key))
+      .finally(() => {
+        if (firstFetches.get(key) === fetching) firstFetches.delete(key)
+      })
     firstFetches.set(key, fetching)
     return fetching
   }

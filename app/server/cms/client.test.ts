@@ -68,8 +68,8 @@ beforeEach(() => {
 async function freshClient() {
   // Not 0: lru-cache treats a start time of 0 as "no TTL".
   const clock = { time: 1_000_000, now: () => clock.time }
-  const { createCmsOperation, cacheSettings, circuitSettings } = await import('./client.server')
-  return { createCmsOperation, cacheSettings, circuitSettings, clock }
+  const { createCmsOperation, cacheSettings, circuitSettings, invalidateCmsCache } = await import('./client.server')
+  return { createCmsOperation, cacheSettings, circuitSettings, invalidateCmsCache, clock }
 }
 
 describe('CMS client against a remote CMS', () => {
@@ -194,6 +194,17 @@ describe('CMS response cache', () => {
     const reference = await failure.catch((error: unknown) => (error instanceof Error ? Reflect.get(error, 'reference') : undefined))
     expect(String(errors.mock.calls[0]?.[0])).toContain(`reference ${String(reference)}): fetch failed`)
     expect(String(errors.mock.calls[0]?.[0])).toMatch(/ECONNREFUSED/)
+  })
+
+  it('does not keep a result fetched across a purge (a publish webhook must win)', async () => {
+    const { createCmsOperation, clock, invalidateCmsCache } = await freshClient()
+    const run = createCmsOperation(SiteTitleQuery, { clock })
+    const inFlight = run({ locale: 'nl_NL' })
+    invalidateCmsCache()
+    await inFlight
+    tagline = 'published'
+    expect((await run({ locale: 'nl_NL' })).readSiteConfig.tagline).toBe('published')
+    expect(seen).toHaveLength(2)
   })
 
   it('keeps lookups that found nothing apart: a flood of unknown links never evicts a real page', async () => {
