@@ -1,0 +1,88 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process'
+import { promisify } from 'node:util'
+import { expect, test } from '@playwright/test'
+
+/**
+ * The npm scripts a newcomer or an operator runs, each run once here, so none of them rots
+ * unnoticed (the durability script once did): `serve` and `start` serve the build and stop on
+ * SIGTERM, `dev` serves a page, `codegen` and `extract` leave the committed files as they are.
+ * (`bench` and `lighthouse` take minutes and load both cores: they are run by hand.)
+ * `npm test` builds right before these run, so `npm start` finds the build current and
+ * does not rebuild under the other specs' servers.
+ */
+test.describe.configure({ mode: 'serial' })
+
+const basePort = Number(process.env.E2E_PORT ?? 3210) + 90
+const run = promisify(execFile)
+
+/** `npm run <script> [-- args]` in its own process group, so a stop reaches npm's children too. */
+function npmRun(script: string, env: Record<string, string>, args: string[] = []): ChildProcess {
+  return spawn('npm', ['run', script, ...(args.length ? ['--', ...args] : [])], { env: { ...process.env, ...env }, detached: true, stdio: 'ignore' })
+}
+
+async function answers(url: string, timeoutMs: number): Promise<number> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    try {
+      return (await fetch(url, { signal: AbortSignal.timeout(5000) })).status
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`)
+}
+
+/** Resolves when the process has exited (npm itself answers a SIGTERM with 143 after passing it on). */
+function stopped(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve()
+    child.once('exit', () => resolve())
+  })
+}
+
+async function refuses(url: string): Promise<boolean> {
+  try {
+    await fetch(url, { signal: AbortSignal.timeout(2000) })
+    return false
+  } catch {
+    return true
+  }
+}
+
+for (const [index, script] of ['serve', 'start'].entries()) {
+  test(`npm run ${script} serves the build and stops on SIGTERM`, async () => {
+    test.setTimeout(60_000)
+    const port = basePort + index
+    const child = npmRun(script, { PORT: String(port), SITE_URL: `http://127.0.0.1:${port}`, DATA_DIR: `${process.env.E2E_DATA_DIR ?? '/tmp'}/npm-${script}` })
+    try {
+      expect(await answers(`http://127.0.0.1:${port}/healthz`, 30_000)).toBe(200)
+      expect(await answers(`http://127.0.0.1:${port}/over-ons`, 5_000)).toBe(200)
+    } finally {
+      if (child.pid) process.kill(-child.pid, 'SIGTERM')
+    }
+    await stopped(child)
+    // The server went with it: nothing is left listening.
+    expect(await refuses(`http://127.0.0.1:${port}/healthz`)).toBe(true)
+  })
+}
+
+test('npm run dev serves a page', async () => {
+  test.setTimeout(90_000)
+  const port = basePort + 5
+  const child = npmRun('dev', {}, ['--port', String(port)])
+  try {
+    expect(await answers(`http://localhost:${port}/over-ons`, 60_000)).toBe(200)
+  } finally {
+    if (child.pid) process.kill(-child.pid, 'SIGTERM')
+    await stopped(child)
+  }
+})
+
+test('npm run codegen and npm run extract leave the committed files as they are', async () => {
+  test.setTimeout(60_000)
+  await run('npm', ['run', 'codegen'])
+  await run('npm', ['run', 'extract'])
+  // Only what these two write: the generated GraphQL types and the catalogs.
+  const { stdout } = await run('git', ['status', '--porcelain', '--', 'app/cms/graphql-env.d.ts', 'app/locales'])
+  expect(stdout).toBe('')
+})
