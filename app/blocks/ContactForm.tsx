@@ -109,6 +109,8 @@ export function ContactForm({ block }: { block: ResultOf<typeof ContactFormBlock
     const { firstName } = status
     return (
       <BlockSection id={block.id} type="contact-form" title={block.title} showTitle={block.showTitle}>
+        {/* A live region holding paragraphs (not a calculation result, which is what <output> is for). */}
+        {/* oxlint-disable-next-line jsx-a11y/prefer-tag-over-role */}
         <div className="contact-form__thanks" role="status" tabIndex={-1} ref={(el) => el?.focus()}>
           <p className="contact-form__greeting">{t`Beste ${firstName},`}</p>
           <p>{t`Bedankt voor uw bericht. We nemen zo snel mogelijk contact met u op.`}</p>

@@ -35,6 +35,8 @@ const rootRoute = getRouteApi('__root__')
  */
 function useMounted(): boolean {
   const [mounted, setMounted] = useState(false)
+  // The one render after hydration is the point: the server and the first client render agree.
+  // oxlint-disable-next-line react/set-state-in-effect
   useEffect(() => setMounted(true), [])
   return mounted
 }
@@ -150,7 +152,7 @@ export function InteractiveMap({ block }: { block: ResultOf<typeof InteractiveMa
       </div>
 
       <div className="locations-layout">
-        <div className="locations-map" role="region" aria-label={t`Kaart met vestigingen`}>
+        <section className="locations-map" aria-label={t`Kaart met vestigingen`}>
           <MapAfterHydration
             locations={selected}
             focusedId={focusedId}
@@ -158,7 +160,7 @@ export function InteractiveMap({ block }: { block: ResultOf<typeof InteractiveMa
             typeLabel={(type) => i18n._(typeNames[type])}
             directionsLabel={t`Route plannen`}
           />
-        </div>
+        </section>
         <ul className="locations-list">
           {selected.map((location) => (
             <li key={location.id} className="location-card" data-type={location.type}>

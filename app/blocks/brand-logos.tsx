@@ -36,6 +36,8 @@ export function BrandLogo({ brand, fallback }: { brand: string; fallback: string
   if (!logo) return <span className="brand-logo brand-logo--text">{fallback}</span>
   const { frame, color } = logo
   return (
+    // An inline SVG drawing needs role="img" to be announced as one image with its name; <img> cannot hold it.
+    // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role
     <svg className="brand-logo" viewBox="0 0 200 80" role="img" aria-label={logo.name}>
       {frame === 'oval' ? <ellipse cx="100" cy="40" rx="92" ry="32" fill="none" stroke={color} strokeWidth="4" /> : null}
       {frame === 'pill' ? <rect x="10" y="14" width="180" height="52" rx="26" fill="#facc15" /> : null}

@@ -18,6 +18,8 @@ export function ConsentBanner({ gtm }: Props) {
   const { t } = useLingui()
   const locale = useCurrentLocale()
   const [choice, setChoice] = useState<ConsentChoice | undefined>(undefined)
+  // The cookie is read once the page has hydrated: the server rendered the banner for everyone.
+  // oxlint-disable-next-line react/set-state-in-effect
   useEffect(() => setChoice(readConsent()), [])
   if (choice) return null
 

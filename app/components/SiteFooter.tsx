@@ -9,6 +9,9 @@ export function SiteFooter() {
   const locale = useCurrentLocale()
   const { site, navigation } = useSiteData()
   const siteName = site.title
+  // Read at render on purpose: a page rendered on 31 December and hydrated after midnight
+  // shows the old year until the next navigation, which is harmless.
+  // oxlint-disable-next-line react/purity
   const year = new Date().getFullYear()
   return (
     <footer className="site-footer">

@@ -63,14 +63,14 @@ function FocusLocation({
   clusters,
   focusedId,
 }: {
-  markers: Map<string, L.Marker>
+  markers: { current: Map<string, L.Marker> }
   clusters: { current: L.MarkerClusterGroup | null }
   focusedId: string | null
 }) {
   const map = useMap()
   useEffect(() => {
     if (!focusedId) return
-    const marker = markers.get(focusedId)
+    const marker = markers.current.get(focusedId)
     const group = clusters.current
     if (!marker || !group) return
     group.zoomToShowLayer(marker, () => {
@@ -116,7 +116,7 @@ export default function LocationsMap({ locations, focusedId, tiles, typeLabel, d
       {/* On high-density screens: four half-size tiles of the next zoom level per tile, so the map stays sharp. */}
       <TileLayer url={tiles.url} attribution={tiles.attribution} detectRetina />
       <FitToLocations locations={locations} />
-      <FocusLocation markers={markers.current} clusters={clusters} focusedId={focusedId} />
+      <FocusLocation markers={markers} clusters={clusters} focusedId={focusedId} />
       {/* Nearby markers merge into one badge, so every target keeps its size and spacing (WCAG 2.5.8). */}
       <MarkerClusterGroup ref={clusters} iconCreateFunction={clusterIcon} showCoverageOnHover={false} maxClusterRadius={48}>
       {locations.map((location) => (
