@@ -48,7 +48,7 @@ async function handle(request: Request): Promise<Response> {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return plainResponse(405, 'Method not allowed / Methode niet toegestaan', { Allow: 'GET, HEAD' })
     }
-    return deliverPage(request, render)
+    return deliverPage(request, url, render)
   }
   // No body to limit (TRACE and CONNECT cannot even be rebuilt as a fetch Request): the route answers, 405 when it lacks the method.
   if (['GET', 'HEAD', 'TRACE', 'CONNECT'].includes(request.method)) return render(request)

@@ -89,11 +89,27 @@ function deliver(request: Request, page: CachedPage, state: 'HIT' | 'STALE' | 'M
   return new FastResponse(request.method === 'HEAD' ? null : body, { status: page.status, headers })
 }
 
+interface Rendered {
+  response: Response
+  /** The marker the router stamped on the scripts it emitted. */
+  marker: string
+  /** The whole HTML, for an HTML answer (the render streams into it: done once it is read). */
+  html: string | undefined
+}
+
+/** Renders with a fresh script marker and reads the HTML through. */
+async function renderWithMarker(request: Request, render: Render): Promise<Rendered> {
+  const marker = createRenderMarker()
+  const response = await render(request, marker)
+  const html = response.headers.get('content-type')?.startsWith('text/html') ? await response.text() : undefined
+  return { response, marker, html }
+}
+
 /** A rendered HTML response as a page: its scripts' hashes in the policy, its security headers, compressed. */
-async function toPage(response: Response, body: string, marker: string, codings?: ReadonlyArray<ContentCoding>): Promise<CachedPage> {
+async function toPage({ response, marker }: Rendered, html: string, codings?: ReadonlyArray<ContentCoding>): Promise<CachedPage> {
   const headers = new Headers(storableHeaders(response.headers))
-  for (const [name, value] of Object.entries(securityHeaders(getRuntimeConfig(), inlineScriptHashes(body, marker)))) headers.set(name, value)
-  return renderedPage(body, response.status, [...headers], codings)
+  for (const [name, value] of Object.entries(securityHeaders(getRuntimeConfig(), inlineScriptHashes(html, marker)))) headers.set(name, value)
+  return renderedPage(html, response.status, [...headers], codings)
 }
 
 function isStorable(request: Request, response: Response): boolean {
@@ -111,8 +127,7 @@ function renderSlots(): RenderSlots {
 }
 
 /** Serves a page request (GET or HEAD): cached when it can be, otherwise rendered by `render` within a render slot. */
-export async function deliverPage(request: Request, render: Render): Promise<Response> {
-  const url = new URL(request.url)
+export async function deliverPage(request: Request, url: URL, render: Render): Promise<Response> {
   const cache = getPageCache()
   const key = cache ? cacheKey(request, url) : undefined
   // Pages render as GET; HEAD then sends the same headers without the body.
@@ -139,17 +154,15 @@ export async function deliverPage(request: Request, render: Render): Promise<Res
     const cachedMeanwhile = fromCache()
     if (cachedMeanwhile) return cachedMeanwhile
     const generation = cache?.generation
-    const marker = createRenderMarker()
-    const response = await render(renderRequest, marker)
-    if (!response.headers.get('content-type')?.startsWith('text/html')) return response
-    // The render streams into the body: it has finished only once the body is read. Hashing and
-    // compression run inside the slot too, so at most RENDER_CONCURRENCY of them run at once.
-    const body = await response.text()
+    // Reading, hashing and compressing run inside the slot too: at most RENDER_CONCURRENCY at once.
+    const rendered = await renderWithMarker(renderRequest, render)
+    const { response, html } = rendered
+    if (html === undefined) return response
     if (cache && key && isStorable(renderRequest, response)) {
-      return deliver(request, cache.set(key, await toPage(response, body, marker), generation), 'MISS')
+      return deliver(request, cache.set(key, await toPage(rendered, html), generation), 'MISS')
     }
     const coding = negotiateEncoding(request.headers.get('accept-encoding'), { br: true, gzip: true })
-    const sent = deliver(request, await toPage(response, body, marker, coding ? [coding] : []), 'BYPASS')
+    const sent = deliver(request, await toPage(rendered, html, coding ? [coding] : []), 'BYPASS')
     // A page sent once may set cookies (they are never stored with a shared page).
     for (const cookie of response.headers.getSetCookie()) sent.headers.append('Set-Cookie', cookie)
     return sent
@@ -169,15 +182,13 @@ async function revalidate(request: Request, key: string, render: Render): Promis
   try {
     const cache = getPageCache()
     const generation = cache?.generation
-    const marker = createRenderMarker()
-    const response = await render(request, marker)
+    const rendered = await renderWithMarker(request, render)
+    const { response, html } = rendered
     if (response.status === 404 || response.status === 410 || (response.status >= 300 && response.status < 400)) {
       cache?.delete(key)
       return
     }
-    if (!response.headers.get('content-type')?.startsWith('text/html')) return
-    const body = await response.text()
-    if (cache && isStorable(request, response)) cache.set(key, await toPage(response, body, marker), generation)
+    if (cache && html !== undefined && isStorable(request, response)) cache.set(key, await toPage(rendered, html), generation)
   } finally {
     release()
   }

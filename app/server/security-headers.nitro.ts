@@ -10,8 +10,11 @@ import { securityHeaders } from './security-headers'
  * Stateless: nitro bundles this apart from the app.
  */
 export default definePlugin((nitroApp) => {
+  // The same for every response: built once, not per request.
+  let headers: Array<[string, string]> | undefined
   nitroApp.hooks?.hook('response', (response) => {
-    for (const [name, value] of Object.entries(securityHeaders(getRuntimeConfig()))) {
+    headers ??= Object.entries(securityHeaders(getRuntimeConfig()))
+    for (const [name, value] of headers) {
       if (!response.headers.has(name)) response.headers.set(name, value)
     }
     // Route rules give /assets and /media long, shared caching, and nitro applies them to every

@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test'
 import fc from 'fast-check'
 import { toJSONAsync } from 'seroval'
 import { careers, demoPages, locales } from './demo-pages'
+import { serverFunctionIds } from './server-functions'
 
 /**
  * Generated junk against the running app, no browser: a few thousand odd paths,
@@ -290,16 +291,6 @@ const rawProbe: fc.Arbitrary<Probe> = fc
   }))
 
 // ---------------------------------------------------------------- server functions and endpoints
-
-/** The server function ids in the client build (TanStack Start calls them at /_serverFn/<id>). */
-function serverFunctionIds(): string[] {
-  const ids = new Set<string>()
-  const assets = '.output/public/assets'
-  for (const file of readdirSync(assets).filter((name) => name.endsWith('.js'))) {
-    for (const [, id] of readFileSync(join(assets, file), 'utf8').matchAll(/["'`]([0-9a-f]{64})["'`]/g)) ids.add(id as string)
-  }
-  return [...ids].sort()
-}
 
 const junkText = fc.oneof(
   { weight: 4, arbitrary: fc.string({ unit: 'grapheme', maxLength: 120 }) },

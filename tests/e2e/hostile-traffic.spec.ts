@@ -1,5 +1,5 @@
 import { execFile, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { createServer, request as httpRequest, type Server } from 'node:http'
 import { connect } from 'node:net'
@@ -12,6 +12,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha'
 import { toJSONAsync } from 'seroval'
 import * as v from 'valibot'
 import { startServer, stopServer } from './server-process'
+import { serverFunctionIds } from './server-functions'
 
 /**
  * Issue 12, as an attacker would try it against the built app: one test per attack, each
@@ -81,16 +82,6 @@ function postBody(url: string, bytes: number, chunked: boolean, headers: Record<
     }
     write()
   })
-}
-
-/** The server function ids in the client build (TanStack Start calls them at /_serverFn/<id>). */
-function serverFunctionIds(): string[] {
-  const ids = new Set<string>()
-  const assets = '.output/public/assets'
-  for (const file of readdirSync(assets).filter((name) => name.endsWith('.js'))) {
-    for (const [, id] of readFileSync(join(assets, file), 'utf8').matchAll(/["'`]([0-9a-f]{64})["'`]/g)) if (id) ids.add(id)
-  }
-  return [...ids].sort()
 }
 
 /** The parts of an ALTCHA challenge the solver reads. */
