@@ -59,6 +59,9 @@ export default defineConfig({
         PORT: String(port + 1),
         SITE_URL: `http://127.0.0.1:${port + 1}`,
         CMS_GRAPHQL_URL: `http://127.0.0.1:${port}/graphql`,
+        // No content here: a site reading a remote CMS never loads the embedded one (a load
+        // would fail on the missing folder and stop the start).
+        CONTENT_DIR: '/nonexistent-content',
       },
     },
   ],

@@ -23,13 +23,13 @@ export default defineConfig({
     tanstackStart({
       srcDirectory: 'app',
       // Server code never reaches a browser chunk: the build fails on an import of a *.server.*
-      // file or anything under app/server/ from browser code.
-      importProtection: { behavior: 'error', client: { files: ['**/*.server.*', '**/app/server/**'] } },
+      // file or anything under app/server/ or app/embedded-cms/ from browser code.
+      importProtection: { behavior: 'error', client: { files: ['**/*.server.*', '**/app/server/**', '**/app/embedded-cms/**'] } },
     }),
     nitro({
       // Security headers on every response, static files included (everything else about a
       // request is the server entry's: app/server.ts).
-      plugins: ['./app/server/startup.nitro.ts', './app/server/security-headers.nitro.ts'],
+      plugins: ['./app/server/process.nitro.ts', './app/server/security-headers.nitro.ts'],
       rolldownConfig: {
         // React libraries mark modules "use client" for React Server Components, which this app
         // does not use; bundling them for the server is correct, and 41 warnings saying so would

@@ -3,6 +3,7 @@ import { createServerEntry } from '@tanstack/react-start/server-entry'
 import { getRuntimeConfig } from './server/env.server'
 import { isAllowedHost } from './server/allowed-hosts'
 import { clientIp } from './server/client-ip.server'
+import { startApp } from './server/lifecycle.server'
 import { deliverPage } from './server/page-delivery.server'
 import {
   bodyLimitOf,
@@ -20,6 +21,9 @@ import {
  * once, and pages go through the page cache (page-delivery.server.ts) before Start renders.
  */
 const startHandler = createStartHandler(defaultStreamHandler)
+
+// Database, embedded CMS and caches, before the first request (nitro loads this file at boot).
+await startApp()
 
 /** srvx gives Node's socket address as `ip` on its request object. */
 function socketAddress(request: Request): string | undefined {

@@ -11,9 +11,11 @@ if (!existsSync(file)) {
   process.exit(0)
 }
 const db = new DatabaseSync(file, { readOnly: true })
-const rows = db
-  .prepare('SELECT id, created_at, locale, first_name, sur_name, email, message FROM submissions ORDER BY id')
-  .all()
+// The submissions table is made with the first stored message.
+const hasTable = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'submissions'").get()
+const rows = hasTable
+  ? db.prepare('SELECT id, created_at, locale, first_name, sur_name, email, message FROM submissions ORDER BY id').all()
+  : []
 db.close()
 
 if (process.argv.includes('--csv')) {

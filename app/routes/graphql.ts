@@ -3,8 +3,7 @@ import { RenderSlots } from '../server/render-slots'
 import { methodNotAllowed } from '../server/request-guard.server'
 import { getOperationAST } from 'graphql'
 import { getRuntimeConfig } from '../server/env.server'
-import { embeddedGraphqlHandler } from '../server/cms/embedded-handler.server'
-import { boundedParse } from '../server/cms/graphql-limits'
+import { boundedParse } from '../embedded-cms/graphql-limits'
 
 /**
  * Mutations change data (contact submissions). Over HTTP they are only for a
@@ -33,11 +32,21 @@ function isUnauthorizedMutation(request: Request, text: string): boolean {
  */
 const callers = new RenderSlots(4, 64)
 
-async function answer(handle: () => Promise<Response>): Promise<Response> {
+/** The embedded CMS's handler; a site that reads a remote CMS (CMS_GRAPHQL_URL) serves none. */
+async function embeddedHandler(): Promise<((request: Request) => Promise<Response>) | undefined> {
+  if (getRuntimeConfig().CMS_GRAPHQL_URL) return undefined
+  return (await import('../embedded-cms/index.server')).embeddedGraphqlHandler
+}
+
+const noCms = () => Response.json({ errors: [{ message: 'This site serves no CMS' }] }, { status: 404 })
+
+async function answer(handle: (handler: (request: Request) => Promise<Response>) => Promise<Response>): Promise<Response> {
+  const handler = await embeddedHandler()
+  if (!handler) return noCms()
   const release = await callers.acquire()
   if (!release) return Response.json({ errors: [{ message: 'Too busy, try again shortly' }] }, { status: 503, headers: { 'Retry-After': '2' } })
   try {
-    return await handle()
+    return await handle(handler)
   } finally {
     release()
   }
@@ -51,15 +60,15 @@ export const Route = createFileRoute('/graphql')({
         // The whole body first (at most 64 KB, server entry): a caller that sends it slowly must
         // not hold one of the few slots while it trickles in.
         const text = await request.text()
-        return answer(async () => {
+        return answer(async (handler) => {
           if (isUnauthorizedMutation(request, text)) {
             return Response.json({ errors: [{ message: 'Mutations need the CMS write key' }] }, { status: 403 })
           }
-          return embeddedGraphqlHandler(new Request(request.url, { method: 'POST', headers: request.headers, body: text }))
+          return handler(new Request(request.url, { method: 'POST', headers: request.headers, body: text }))
         })
       },
       // GET never runs mutations (GraphQL over HTTP).
-      GET: ({ request }) => answer(() => embeddedGraphqlHandler(request)),
+      GET: ({ request }) => answer((handler) => handler(request)),
       ANY: () => methodNotAllowed('GET, POST'),
     },
   },

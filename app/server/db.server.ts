@@ -15,40 +15,35 @@ export function database(): DatabaseSync {
   const dir = resolve(process.cwd(), getRuntimeConfig().DATA_DIR)
   mkdirSync(dir, { recursive: true })
   db = new DatabaseSync(join(dir, 'site.sqlite'))
-  // Every write is already on disk (synchronous=FULL); closing at exit also folds the
-  // WAL back into the database file. On exit, because nitro's bundle (start-up) and the
-  // app's bundle each get their own copy of this module, so two connections must close.
+  // Every write is already on disk (synchronous=FULL); closing at exit also folds the WAL
+  // back into the database file when the process ends without a graceful shutdown.
   process.once('exit', closeDatabase)
   db.exec(`
     PRAGMA journal_mode = WAL;
     PRAGMA synchronous = FULL;
     PRAGMA busy_timeout = 5000;
-    CREATE TABLE IF NOT EXISTS submissions (
-      id INTEGER PRIMARY KEY AUTOINCREMENT,
-      idempotency_key TEXT NOT NULL UNIQUE,
-      created_at TEXT NOT NULL,
-      locale TEXT NOT NULL,
-      first_name TEXT NOT NULL,
-      sur_name TEXT NOT NULL,
-      email TEXT NOT NULL,
-      message TEXT NOT NULL
-    );
-    CREATE TABLE IF NOT EXISTS outbox (
-      submission_id INTEGER PRIMARY KEY REFERENCES submissions(id),
-      attempts INTEGER NOT NULL DEFAULT 0,
-      next_attempt_at INTEGER NOT NULL,
-      last_error TEXT,
-      sent_at TEXT
-    );
-    CREATE TABLE IF NOT EXISTS captcha_used (
-      id TEXT PRIMARY KEY,
-      expires_at INTEGER NOT NULL
-    );
     CREATE TABLE IF NOT EXISTS readiness (
       id INTEGER PRIMARY KEY CHECK (id = 1),
       checked_at INTEGER NOT NULL
     );
   `)
+  return db
+}
+
+const created = new WeakMap<DatabaseSync, Set<string>>()
+
+/**
+ * The database with a store's own tables (CREATE … IF NOT EXISTS, run once per connection):
+ * each store declares its tables next to its queries.
+ */
+export function databaseWith(tables: string): DatabaseSync {
+  const db = database()
+  let done = created.get(db)
+  if (!done) created.set(db, (done = new Set()))
+  if (!done.has(tables)) {
+    db.exec(tables)
+    done.add(tables)
+  }
   return db
 }
 

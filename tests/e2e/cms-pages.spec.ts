@@ -91,6 +91,13 @@ test.describe('remote CMS over GraphQL', () => {
   }
 })
 
+test('a site reading a remote CMS serves no GraphQL of its own', async ({ request }) => {
+  const remote = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}`
+  const response = await request.post(`${remote}/graphql`, { data: { query: '{ __typename }' } })
+  expect(response.status()).toBe(404)
+  expect(await response.json()).toEqual({ errors: [{ message: 'This site serves no CMS' }] })
+})
+
 test('POST /graphql serves queries, but not mutations without the write key', async ({ request }) => {
   const query = await request.post('/graphql', {
     data: { operationName: 'Site', variables: { locale: 'en_US' }, query: 'query Site($locale: String!) { readSiteConfig(locale: $locale) { title } }' },

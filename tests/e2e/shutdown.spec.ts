@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readlinkSync } from 'node:fs'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test'
 
 const port = Number(process.env.E2E_PORT ?? 3210) + 30
 
-test('SIGTERM: stops accepting, finishes the request in flight, closes the database, exits 0 within 10 s', async () => {
+test('one database connection; SIGTERM: stops accepting, finishes the request in flight, closes the database, exits 0 within 10 s', async () => {
   test.setTimeout(40_000)
   const dataDir = mkdtempSync(join(tmpdir(), 'site-shutdown-'))
   // As in production: nitro's graceful shutdown is off when CI or TEST is set.
@@ -20,6 +20,17 @@ test('SIGTERM: stops accepting, finishes the request in flight, closes the datab
     await expect.poll(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined))?.status, { timeout: 20_000 }).toBe(200)
     // The database is open from the start (WAL mode keeps a -wal file while open).
     expect(existsSync(join(dataDir, 'site.sqlite-wal'))).toBe(true)
+    // One connection for the whole process, also after a page and a server function used it.
+    await fetch(`http://127.0.0.1:${port}/en`)
+    await fetch(`http://127.0.0.1:${port}/readyz`)
+    const openFiles = readdirSync(`/proc/${server.pid}/fd`).map((fd) => {
+      try {
+        return readlinkSync(`/proc/${server.pid}/fd/${fd}`)
+      } catch {
+        return ''
+      }
+    })
+    expect(openFiles.filter((file) => file === join(dataDir, 'site.sqlite'))).toHaveLength(1)
 
     // A request in flight: headers and half of the body sent.
     const body = JSON.stringify({ query: '{ __typename }' })

@@ -7,9 +7,6 @@ import { getRuntimeConfig } from '../env.server'
 import { HttpError } from '../../errors/http-error'
 import { CircuitBreaker, CircuitOpenError } from './circuit-breaker'
 import { contractSchema } from './contract'
-import { onContentChange } from '../embedded'
-import { getPageCache } from '../page-cache.server'
-import { embeddedGraphqlHandler } from './embedded-handler.server'
 import { sanitizeResultHtml } from './sanitize-result'
 
 /**
@@ -50,7 +47,11 @@ export function cmsCircuit(): CircuitBreaker {
 
 const embeddedUrl = 'http://embedded-cms.invalid/graphql'
 
-const embeddedFetch: typeof fetch = async (input, init) => embeddedGraphqlHandler(new Request(input, init))
+/** The embedded CMS in-process, imported on first use: a site with CMS_GRAPHQL_URL never loads it. */
+const embeddedFetch: typeof fetch = async (input, init) => {
+  const { embeddedGraphqlHandler } = await import('../../embedded-cms/index.server')
+  return embeddedGraphqlHandler(new Request(input, init))
+}
 
 function describeNetworkError(error: unknown): string {
   if (!(error instanceof Error)) return String(error)
@@ -238,9 +239,3 @@ function isEmpty(data: unknown): boolean {
 function cacheKey(variables: Record<string, unknown>): string {
   return JSON.stringify(Object.keys(variables).sort().map((key) => [key, variables[key]]))
 }
-
-// Embedded content changed on disk: cached results, and pages built from them, are out of date.
-onContentChange(() => {
-  invalidateCmsCache()
-  getPageCache()?.clear()
-})

@@ -3,7 +3,15 @@ import { createChallenge, randomInt, verifySolution, type Challenge } from 'altc
 import { deriveKey } from 'altcha-lib/algorithms/sha'
 import * as v from 'valibot'
 import { getRuntimeConfig } from '../env.server'
-import { database } from '../db.server'
+import { databaseWith } from '../db.server'
+
+/** Solved challenges, kept until they expire: one use each. */
+const captchaTables = `
+  CREATE TABLE IF NOT EXISTS captcha_used (
+    id TEXT PRIMARY KEY,
+    expires_at INTEGER NOT NULL
+  );
+`
 
 /**
  * Self-hosted proof of work (ALTCHA): challenges signed with a secret,
@@ -97,7 +105,7 @@ async function verifyAltcha(payload: string): Promise<boolean> {
   }).catch(() => null)
   if (!result?.verified) return false
   // Replay protection: the first use wins (atomic insert).
-  const db = database()
+  const db = databaseWith(captchaTables)
   db.prepare('DELETE FROM captcha_used WHERE expires_at < ?').run(Date.now())
   const inserted = db
     .prepare('INSERT OR IGNORE INTO captcha_used (id, expires_at) VALUES (?, ?)')

@@ -1,8 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { createFileRoute } from '@tanstack/react-router'
 import { getRuntimeConfig } from '../../../server/env.server'
-import { invalidateCmsCache } from '../../../server/cms/client.server'
-import { getPageCache } from '../../../server/page-cache.server'
+import { clearContentCaches } from '../../../server/content-caches.server'
 import { methodNotAllowed } from '../../../server/request-guard.server'
 
 function sameSecret(given: string, expected: string): boolean {
@@ -27,10 +26,7 @@ export const Route = createFileRoute('/api/cache/purge')({
         if (!given || !sameSecret(given, secret)) {
           return Response.json({ error: 'Wrong or missing secret' }, { status: 401, headers: { ...noStore, 'WWW-Authenticate': 'Bearer' } })
         }
-        const pages = getPageCache()?.size ?? 0
-        getPageCache()?.clear()
-        invalidateCmsCache()
-        return Response.json({ purged: { pages } }, { headers: noStore })
+        return Response.json({ purged: clearContentCaches() }, { headers: noStore })
       },
       ANY: () => methodNotAllowed('POST'),
     },

@@ -4,8 +4,9 @@
  */
 import { graphql } from 'graphql'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { languages, type Locale } from '../../../app.config'
-import { getEmbeddedSchema, reloadContent } from './index'
+import { languages, type Locale } from '../../app.config'
+import { reloadContent } from './content-store.server'
+import { getEmbeddedSchema } from './schema.server'
 
 async function query(source: string, variables: Record<string, unknown> = {}) {
   const result = await graphql({ schema: getEmbeddedSchema(), source, variableValues: variables })

@@ -1,7 +1,7 @@
 import { buildSchema, print, validate, type DocumentNode } from 'graphql'
 import { describe, expect, it } from 'vitest'
-import sdl from '../../cms/schema.graphql?raw'
-import * as documents from '../../cms/documents'
+import sdl from '../cms/schema.graphql?raw'
+import * as documents from '../cms/documents'
 import { boundedParse, validationRules } from './graphql-limits'
 
 const schema = buildSchema(sdl)

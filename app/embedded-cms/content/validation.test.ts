@@ -8,7 +8,9 @@ import { join } from 'node:path'
 import { graphql } from 'graphql'
 import { afterAll, describe, expect, it } from 'vitest'
 import { stringify } from 'yaml'
-import { ContentError, getEmbeddedSchema, reloadContent } from './index'
+import { reloadContent } from '../content-store.server'
+import { getEmbeddedSchema } from '../schema.server'
+import { ContentError } from './read'
 
 const all = (text: string) => ({ nl: text, en: text, de: text, fr: text, da: text })
 

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { graphql } from 'graphql'
 import { afterAll, expect, it, vi } from 'vitest'
-import { getEmbeddedSchema, onContentChange, reloadContent, stopWatchingContent } from './index'
+import { onContentChange, reloadContent, stopWatchingContent } from './content-store.server'
+import { getEmbeddedSchema } from './schema.server'
 
 // Before anything reads the runtime config (it is read once, lazily, per test file).
 const dir = join(mkdtempSync(join(tmpdir(), 'cms-reload-')), 'content')

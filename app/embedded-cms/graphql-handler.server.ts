@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { GraphQLError } from 'graphql'
 import { createHandler } from 'graphql-http/lib/use/fetch'
 import * as v from 'valibot'
-import { getRuntimeConfig } from '../env.server'
-import { getEmbeddedSchema } from '../embedded'
+import { getRuntimeConfig } from '../server/env.server'
+import { getEmbeddedSchema } from './schema.server'
 import { boundedParse, graphqlLimits, validationRules } from './graphql-limits'
 
 /**

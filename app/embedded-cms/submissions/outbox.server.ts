@@ -1,6 +1,7 @@
 import { createTransport, type Transporter } from 'nodemailer'
-import { getRuntimeConfig } from '../env.server'
-import { database } from '../db.server'
+import { getRuntimeConfig } from '../../server/env.server'
+import { databaseWith } from '../../server/db.server'
+import { submissionTables } from './submissions.server'
 
 /**
  * Mails stored contact submissions through SMTP. Submissions are stored first
@@ -32,7 +33,7 @@ interface DueMessage {
 }
 
 function dueMessages(now: number): DueMessage[] {
-  const rows = database()
+  const rows = databaseWith(submissionTables)
     .prepare(
       `SELECT o.submission_id, o.attempts, s.first_name, s.sur_name, s.email, s.message, s.locale, s.created_at
        FROM outbox o JOIN submissions s ON s.id = o.submission_id
@@ -65,11 +66,11 @@ export async function processOutbox(now: number = Date.now()): Promise<number> {
         subject: `Contactformulier: ${item.firstName} ${item.surName}`,
         text: `${item.firstName} ${item.surName} <${item.email}> (${item.locale}, ${item.createdAt}):\n\n${item.message}\n`,
       })
-      database().prepare('UPDATE outbox SET sent_at = ?, attempts = attempts + 1, last_error = NULL WHERE submission_id = ?').run(new Date(now).toISOString(), item.submissionId)
+      databaseWith(submissionTables).prepare('UPDATE outbox SET sent_at = ?, attempts = attempts + 1, last_error = NULL WHERE submission_id = ?').run(new Date(now).toISOString(), item.submissionId)
       sent += 1
     } catch (error) {
       const attempts = item.attempts + 1
-      database()
+      databaseWith(submissionTables)
         .prepare('UPDATE outbox SET attempts = ?, next_attempt_at = ?, last_error = ? WHERE submission_id = ?')
         .run(attempts, now + backoffMs(attempts), error instanceof Error ? error.message : String(error), item.submissionId)
       console.warn(`[outbox] submission ${item.submissionId} not mailed (attempt ${attempts}), retrying later`)

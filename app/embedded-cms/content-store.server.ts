@@ -1,0 +1,81 @@
+import { watch, type FSWatcher } from 'node:fs'
+import { resolve } from 'node:path'
+import { getRuntimeConfig } from '../server/env.server'
+import { readContent } from './content/read'
+import { buildContent, type EmbeddedContent } from './content/projection'
+
+/**
+ * The embedded CMS: content files served through the site's GraphQL
+ * contract, in-process. Content is loaded once, validated, and reloaded when
+ * a file changes (a reload that fails validation is logged and the last good
+ * content stays in service).
+ */
+
+let content: EmbeddedContent | undefined
+let watcher: FSWatcher | undefined
+const listeners = new Set<() => void>()
+
+/** How long to wait after the last file event: an editor's save or a git checkout fires many. */
+const reloadDebounceMs = 100
+
+function contentDir(): string {
+  return resolve(process.cwd(), getRuntimeConfig().CONTENT_DIR)
+}
+
+/**
+ * (Re)loads all content; throws a ContentError naming file and field when it
+ * is invalid (and keeps the previous content). Without `dir` it loads
+ * CONTENT_DIR and starts watching it; tests pass a fixture folder.
+ */
+export function reloadContent(dir?: string): EmbeddedContent {
+  const next = buildContent(readContent(dir ?? contentDir()))
+  const previous = content
+  content = next
+  // Started here rather than on first request, so a server that validated
+  // content at start-up (lifecycle.server.ts) also picks up later edits.
+  if (dir === undefined) watchContent()
+  // Only a change invalidates caches; the first load has nothing cached yet
+  // (and clearing would abort the very request that triggered the load).
+  if (previous) for (const listener of listeners) listener()
+  return next
+}
+
+export function currentContent(): EmbeddedContent {
+  return content ?? reloadContent()
+}
+
+function watchContent(): void {
+  if (watcher) return
+  let timer: NodeJS.Timeout | undefined
+  try {
+    watcher = watch(contentDir(), { recursive: true }, () => {
+      clearTimeout(timer)
+      timer = setTimeout(() => {
+        try {
+          reloadContent()
+          console.info('[cms] content reloaded')
+        } catch (error) {
+          console.error(`[cms] content not reloaded, still serving the last good version:\n${error instanceof Error ? error.message : String(error)}`)
+        }
+      }, reloadDebounceMs)
+    })
+    // An FSWatcher error without a listener would crash the server; losing live reload must not.
+    watcher.on('error', (error) => console.warn('[cms] stopped watching content for changes', error))
+    // Watching must not keep a process (a test run, a script) alive.
+    watcher.unref()
+  } catch (error) {
+    console.warn('[cms] cannot watch content for changes', error)
+  }
+}
+
+/** Stops watching content files (for tests that load content from a temporary folder). */
+export function stopWatchingContent(): void {
+  watcher?.close()
+  watcher = undefined
+}
+
+/** Called after every successful reload: caches of CMS results are out of date. Returns an unsubscribe function. */
+export function onContentChange(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}

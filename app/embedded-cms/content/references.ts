@@ -1,0 +1,74 @@
+import { languages, type Locale } from '../../../app.config'
+import type { ContentLink, PageFile } from './schema'
+import { ContentError, type RawContent } from './read'
+
+// References between files: what a schema cannot see in one file.
+
+/** Whether a page is published in a language (no `languages` list: in all). */
+export const existsIn = (page: PageFile, locale: Locale) => !page.languages || page.languages.includes(locale)
+
+/** Every link a page holds, with its field path, for the reference check. */
+function linksOf(page: PageFile): Array<{ at: string; link: ContentLink }> {
+  if (page.type === 'RedirectorPage') return [{ at: 'redirectTo', link: page.redirectTo }]
+  if (page.type !== 'Page') return []
+  return page.elements.flatMap((element, index) => {
+    const at = `elements[${index}]`
+    switch (element.type) {
+      case 'Hero':
+      case 'MediaContent':
+        return element.cta ? [{ at: `${at}.cta`, link: element.cta }] : []
+      case 'Link':
+        return [{ at: `${at}.link`, link: element.link }]
+      case 'Grid':
+        return element.items.flatMap((item, i) => (item.link ? [{ at: `${at}.items[${i}].link`, link: item.link }] : []))
+      default:
+        return []
+    }
+  })
+}
+
+/**
+ * Checks what a schema cannot see: unique ids, one home page, parents and
+ * link targets that exist (in every language the referring page has), no
+ * parent cycles, and menu entries that name real pages.
+ */
+export function checkReferences(raw: RawContent): Map<string, { file: string; page: PageFile }> {
+  const byId = new Map<string, { file: string; page: PageFile }>()
+  for (const entry of raw.pages) {
+    const other = byId.get(entry.page.id)
+    if (other) throw new ContentError(`${entry.file}: id: "${entry.page.id}" is also the id of ${other.file}`)
+    byId.set(entry.page.id, entry)
+  }
+  const homes = raw.pages.filter((entry) => entry.page.parent === undefined)
+  if (homes.length !== 1) {
+    const names = homes.map((entry) => entry.file).join(', ') || 'none'
+    throw new ContentError(`pages: exactly one page (the home page) must have no parent; without a parent: ${names}`)
+  }
+  for (const { file, page } of raw.pages) {
+    if (page.parent !== undefined) {
+      const parent = byId.get(page.parent)?.page
+      if (!parent) throw new ContentError(`${file}: parent: no page with id "${page.parent}"`)
+      const orphaned = languages.find((l) => existsIn(page, l.code) && !existsIn(parent, l.code))
+      if (orphaned) throw new ContentError(`${file}: languages: the page exists in ${orphaned.code}, its parent "${parent.id}" does not`)
+      // Walk up: reaching the page again means a cycle, which would have no link.
+      const seen = new Set([page.id])
+      for (let up: PageFile | undefined = parent; up; up = up.parent === undefined ? undefined : byId.get(up.parent)?.page) {
+        if (seen.has(up.id)) throw new ContentError(`${file}: parent: "${page.parent}" leads back to "${up.id}" (a cycle)`)
+        seen.add(up.id)
+      }
+    }
+    for (const { at, link } of linksOf(page)) {
+      if (link.page === undefined) continue
+      const target = byId.get(link.page)?.page
+      if (!target) throw new ContentError(`${file}: ${at}.page: no page with id "${link.page}"`)
+      const missing = languages.find((l) => existsIn(page, l.code) && !existsIn(target, l.code))
+      if (missing) throw new ContentError(`${file}: ${at}.page: page "${link.page}" does not exist in ${missing.code}`)
+    }
+  }
+  for (const menu of ['main', 'footer'] as const) {
+    raw.navigation[menu].forEach((id, index) => {
+      if (!byId.has(id)) throw new ContentError(`${raw.navigationFile}: ${menu}[${index}]: no page with id "${id}"`)
+    })
+  }
+  return byId
+}

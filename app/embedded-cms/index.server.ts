@@ -1,0 +1,33 @@
+import { onContentChange, reloadContent, stopWatchingContent } from './content-store.server'
+import { startOutboxWorker, stopOutboxWorker } from './submissions/outbox.server'
+
+/**
+ * The embedded CMS: content files served through the site's GraphQL contract
+ * (app/cms/schema.graphql), in-process or over HTTP at /graphql, and the
+ * CMS-side stores (contact submissions and their mail outbox). The site reaches
+ * it only through this module, and only when no CMS_GRAPHQL_URL is set: the
+ * CMS client and the server's start-up import it lazily.
+ *
+ * Inside: content/ reads and validates the files (read.ts, schema.ts), checks
+ * references between them (references.ts) and builds the per-locale graph
+ * (projection.ts); content-store.server.ts keeps the current content and
+ * reloads it on change; schema.server.ts holds the resolvers;
+ * graphql-handler.server.ts and graphql-limits.ts serve GraphQL over HTTP.
+ */
+
+export { embeddedGraphqlHandler } from './graphql-handler.server'
+export { ContentError } from './content/read'
+export { onContentChange }
+
+/** Loads and validates the content (a ContentError names file and field), watches it, starts mailing submissions. */
+export function startEmbeddedCms(): void {
+  reloadContent()
+  // Mails contact submissions when SMTP_URL is set.
+  startOutboxWorker()
+}
+
+/** Lets a mail being sent finish and stops watching content (graceful shutdown). */
+export async function stopEmbeddedCms(): Promise<void> {
+  stopWatchingContent()
+  await stopOutboxWorker()
+}

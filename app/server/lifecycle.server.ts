@@ -1,0 +1,54 @@
+import { clearContentCaches } from './content-caches.server'
+import { closeDatabase, database } from './db.server'
+import { ConfigError, getRuntimeConfig, localesWithoutDomain } from './env.server'
+import { trustOf } from './client-ip.server'
+import { onAppStop } from './lifecycle'
+
+/**
+ * Start-up and shutdown of everything the app holds: the one database connection, the embedded
+ * CMS (content, its watcher, the mail outbox) and the caches fed by it. Runs when app/server.ts
+ * is loaded, which nitro does at boot (process.nitro.ts). A bad environment or an invalid
+ * content file stops the process with a message naming the variable, or the file and field.
+ */
+export async function startApp(): Promise<void> {
+  try {
+    const config = getRuntimeConfig()
+    try {
+      trustOf(config.TRUST_PROXY)
+    } catch (error) {
+      throw new ConfigError(`TRUST_PROXY: ${error instanceof Error ? error.message : String(error)}`)
+    }
+    for (const locale of localesWithoutDomain(config)) {
+      console.warn(`[config] no domain configured for locale "${locale}" in LOCALE_DOMAINS; it is served on SITE_URL`)
+    }
+    // Opening the database now makes an unwritable DATA_DIR stop the start, not a later visitor's form.
+    try {
+      database()
+    } catch (error) {
+      throw new ConfigError(`DATA_DIR: cannot open the database in "${config.DATA_DIR}": ${error instanceof Error ? error.message : String(error)}`)
+    }
+    onAppStop(stopApp)
+    if (config.CMS_GRAPHQL_URL) return
+    const cms = await import('../embedded-cms/index.server')
+    try {
+      cms.startEmbeddedCms()
+    } catch (error) {
+      if (error instanceof cms.ContentError) throw new ConfigError(error.message)
+      throw error
+    }
+    cms.onContentChange(clearContentCaches)
+    embeddedCms = cms
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    console.error(error.message)
+    process.exit(1)
+  }
+}
+
+let embeddedCms: { stopEmbeddedCms: () => Promise<void> } | undefined
+
+/** The mail being sent finishes, the database is closed (its write-ahead log folded back). */
+async function stopApp(): Promise<void> {
+  await embeddedCms?.stopEmbeddedCms()
+  closeDatabase()
+}
