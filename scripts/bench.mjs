@@ -25,15 +25,15 @@
 // never compresses), BENCH_RSS_GROWTH_MB (allowed RSS growth between passes,
 // default 10).
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
+import { cpus, loadavg, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
 import { ensureBuild } from './lib/build.mjs'
 import { serverEntry, serverNodeArgs } from './lib/server.mjs'
-import { measuredPages, portPicker } from './lib/site.mjs'
+import { measuredPages, measuringRun, portPicker } from './lib/site.mjs'
 
 ensureBuild()
 
@@ -68,24 +68,14 @@ const clockTicks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }
 
 // ---------------------------------------------------------------- cleanup
 
-const tmp = mkdtempSync(join(tmpdir(), 'bench-'))
+const { tmp, onCleanup, run } = measuringRun('bench')
 /** Running children and load runs to stop on the way out. */
 const children = new Set()
 const trackers = new Set()
-let cleanedUp = false
-async function cleanup() {
-  if (cleanedUp) return
-  cleanedUp = true
+onCleanup(async () => {
   for (const tracker of trackers) tracker.stop()
   await Promise.all([...children].map((child) => stopChild(child)))
-  rmSync(tmp, { recursive: true, force: true })
-}
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    console.error(`\n${signal}: stopping servers…`)
-    cleanup().finally(() => process.exit(130))
-  })
-}
+})
 
 function stopChild(child) {
   return new Promise((resolve) => {
@@ -556,11 +546,4 @@ async function main() {
   log(`\nResults: ${file}`)
 }
 
-try {
-  await main()
-} catch (error) {
-  console.error(error instanceof Error ? error.stack : error)
-  process.exitCode = 1
-} finally {
-  await cleanup()
-}
+await run(main)

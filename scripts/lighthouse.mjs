@@ -19,9 +19,9 @@
 // server. Without openssl the default TILE_URL stays and tiles fail to load.
 import { spawn, spawnSync } from 'node:child_process'
 import { createHash, X509Certificate } from 'node:crypto'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { createServer as createHttpsServer } from 'node:https'
-import { availableParallelism, loadavg, tmpdir } from 'node:os'
+import { availableParallelism, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { crc32, deflateSync } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
@@ -29,7 +29,7 @@ import lighthouse from 'lighthouse'
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
 import { ensureBuild } from './lib/build.mjs'
 import { serverEntry, serverNodeArgs } from './lib/server.mjs'
-import { measuredPages, portPicker } from './lib/site.mjs'
+import { measuredPages, measuringRun, portPicker } from './lib/site.mjs'
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo']
 /** Lighthouse runs per page (LIGHTHOUSE_RUNS, default 1); with more, the median run (Lighthouse's own pick) counts. */
@@ -59,29 +59,9 @@ ensureBuild()
 const buildTime = () => (existsSync('.output/nitro.json') ? statSync('.output/nitro.json').mtimeMs : 0)
 const builtAt = buildTime()
 
-const tmp = mkdtempSync(join(tmpdir(), 'lighthouse-'))
+const { tmp, onCleanup, run } = measuringRun('lighthouse')
 const dataDir = join(tmp, 'data')
 mkdirSync(dataDir)
-
-/** Everything to stop on the way out, newest first. */
-const cleanups = []
-let cleanedUp = false
-async function cleanup() {
-  if (cleanedUp) return
-  cleanedUp = true
-  for (const fn of cleanups.reverse()) {
-    try {
-      await fn()
-    } catch {}
-  }
-  rmSync(tmp, { recursive: true, force: true })
-}
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    console.error(`\n${signal}: stopping server and Chromium…`)
-    cleanup().finally(() => process.exit(130))
-  })
-}
 
 const { freePort, releasePort } = portPicker(firstPort, lastPort)
 
@@ -145,7 +125,7 @@ async function startTileServer() {
     server.once('error', reject)
     server.listen(port, '127.0.0.1', resolve)
   })
-  cleanups.push(() => new Promise((resolve) => server.close(resolve)))
+  onCleanup(() => new Promise((resolve) => server.close(resolve)))
   return { url: `https://127.0.0.1:${port}/{z}/{x}/{y}.png`, chromeFlag: `--ignore-certificate-errors-spki-list=${spkiHash}` }
 }
 
@@ -164,7 +144,7 @@ async function startServer(port, tileUrl) {
   child.once('exit', () => {
     exited = true
   })
-  cleanups.push(
+  onCleanup(
     () =>
       new Promise((resolve) => {
         if (exited) return resolve()
@@ -255,7 +235,7 @@ async function main() {
         logLevel: 'silent',
       })
       const stop = () => chrome.kill()
-      cleanups.push(stop)
+      const forget = onCleanup(stop)
       try {
         const runner = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories, throttlingMethod })
         const error = runner?.lhr ? runner.lhr.runtimeError : { code: 'NO_RESULT', message: 'Lighthouse returned nothing' }
@@ -263,7 +243,7 @@ async function main() {
         if (attempt >= 2) throw new Error(`Lighthouse failed on ${url}: ${error.code} ${error.message}`)
         console.log(`  ${error.code}: trying again`)
       } finally {
-        cleanups.splice(cleanups.indexOf(stop), 1)
+        forget()
         await stop()
         releasePort(chrome.port)
       }
@@ -330,11 +310,4 @@ async function main() {
   }
 }
 
-try {
-  await main()
-} catch (error) {
-  console.error(error instanceof Error ? error.stack : error)
-  process.exitCode = 1
-} finally {
-  await cleanup()
-}
+await run(main)

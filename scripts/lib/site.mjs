@@ -1,8 +1,54 @@
 // What `npm run bench` and `npm run lighthouse` share besides starting the server:
-// free ports and the five measured pages.
-import { readFileSync } from 'node:fs'
+// a run's temporary folder and clean-up, free ports and the five measured pages.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { parse as parseYaml } from 'yaml'
+
+/**
+ * One measuring run: a temporary folder, what to stop on the way out (newest first), and the
+ * same ending on success, failure or Ctrl+C (servers and browsers never outlive the run).
+ */
+export function measuringRun(name) {
+  const tmp = mkdtempSync(join(tmpdir(), `${name}-`))
+  const cleanups = []
+  let cleanedUp = false
+  async function cleanup() {
+    if (cleanedUp) return
+    cleanedUp = true
+    for (const fn of cleanups.reverse()) {
+      try {
+        await fn()
+      } catch {}
+    }
+    rmSync(tmp, { recursive: true, force: true })
+  }
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      console.error(`\n${signal}: stopping what ${name} started…`)
+      cleanup().finally(() => process.exit(130))
+    })
+  }
+  return {
+    tmp,
+    /** Runs `fn` at the end; the returned function takes it back (it already ran). */
+    onCleanup(fn) {
+      cleanups.push(fn)
+      return () => cleanups.splice(cleanups.indexOf(fn), 1)
+    },
+    async run(main) {
+      try {
+        await main()
+      } catch (error) {
+        console.error(error instanceof Error ? error.stack : error)
+        process.exitCode = 1
+      } finally {
+        await cleanup()
+      }
+    },
+  }
+}
 
 function isFree(port) {
   return new Promise((resolve) => {

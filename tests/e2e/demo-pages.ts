@@ -1,3 +1,5 @@
+import { localeCodes } from '../../app.config'
+
 /** The demo site's CMS pages in every language (issue 3). */
 export const demoPages = {
   home: { nl: '/', en: '/en', de: '/de', fr: '/fr', da: '/da' },
@@ -22,4 +24,17 @@ export const demoPages = {
 
 export const careers = { nl: '/werken-bij', en: '/en/careers', de: '/de/karriere', fr: '/fr/carrieres', da: '/da/karriere' } as const
 
-export const locales = ['nl', 'en', 'de', 'fr', 'da'] as const
+/** The fixed routes whose text comes from the CMS (issue 4); the terms keep their Dutch slug everywhere. */
+export const legalPages = {
+  cookie: { nl: '/cookie-policy', en: '/en/cookie-policy', de: '/de/cookie-policy', fr: '/fr/cookie-policy', da: '/da/cookie-policy' },
+  privacy: { nl: '/privacy', en: '/en/privacy', de: '/de/datenschutz', fr: '/fr/confidentialite', da: '/da/fortrolighed' },
+  terms: {
+    nl: '/algemene-voorwaarden',
+    en: '/en/algemene-voorwaarden',
+    de: '/de/algemene-voorwaarden',
+    fr: '/fr/algemene-voorwaarden',
+    da: '/da/algemene-voorwaarden',
+  },
+} as const
+
+export const locales = localeCodes

@@ -1,5 +1,5 @@
 import { expect, expectNoA11yViolations, openPage, test } from './fixtures'
-import { locales } from './demo-pages'
+import { legalPages, locales } from './demo-pages'
 
 const newsLists = { nl: '/nieuws', en: '/en/news', de: '/de/nachricht', fr: '/fr/actualites', da: '/da/nyheder' } as const
 const readMore = { nl: 'Lees meer', en: 'Read more', de: 'Weiterlesen', fr: 'Lire la suite', da: 'Læs mere' } as const
@@ -47,18 +47,7 @@ test.describe('news', () => {
 })
 
 test.describe('cookie policy, privacy and terms', () => {
-  const pages = {
-    cookie: { nl: '/cookie-policy', en: '/en/cookie-policy', de: '/de/cookie-policy', fr: '/fr/cookie-policy', da: '/da/cookie-policy' },
-    privacy: { nl: '/privacy', en: '/en/privacy', de: '/de/datenschutz', fr: '/fr/confidentialite', da: '/da/fortrolighed' },
-    terms: {
-      nl: '/algemene-voorwaarden',
-      en: '/en/algemene-voorwaarden',
-      de: '/de/algemene-voorwaarden',
-      fr: '/fr/algemene-voorwaarden',
-      da: '/da/algemene-voorwaarden',
-    },
-  } as const
-  for (const [name, paths] of Object.entries(pages)) {
+  for (const [name, paths] of Object.entries(legalPages)) {
     for (const locale of locales) {
       test(`${name} in ${locale} answers 200 with breadcrumbs`, async ({ page }) => {
         const response = await openPage(page, paths[locale])
