@@ -16,6 +16,11 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   timeout: 30_000,
+  projects: [
+    { name: 'site', testIgnore: /measuring\.spec\.ts/ },
+    // bench and lighthouse load both cores: they run after everything else (`--no-deps` to run them alone).
+    { name: 'measuring', testMatch: /measuring\.spec\.ts/, dependencies: ['site'] },
+  ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',

@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test'
  * The npm scripts a newcomer or an operator runs, each run once here, so none of them rots
  * unnoticed (the durability script once did): `serve` and `start` serve the build and stop on
  * SIGTERM, `dev` serves a page, `codegen` and `extract` leave the committed files as they are.
- * (`bench` and `lighthouse` take minutes and load both cores: they are run by hand.)
+ * (`bench` and `lighthouse` load both cores: measuring.spec.ts runs them after everything else.)
  * `npm test` builds right before these run, so `npm start` finds the build current and
  * does not rebuild under the other specs' servers.
  */
