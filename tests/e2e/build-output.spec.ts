@@ -1,5 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { execFileSync, spawnSync } from 'node:child_process'
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
 import { expect, test } from '@playwright/test'
 import { runtimeConfigSchema } from '../../app/server/env.server'
 
@@ -20,4 +22,39 @@ test('no browser chunk carries the server settings (names, defaults or messages)
     return names.filter((name) => text.includes(name)).map((name) => `${file}: ${name}`)
   })
   expect(leaks).toEqual([])
+})
+
+/**
+ * Server code never reaches a browser chunk: the build itself refuses it (vite.config.ts,
+ * importProtection). Checked by building a copy of the sources whose browser entry imports
+ * a server module: the build must stop and name the import.
+ */
+test.describe('the build refuses server code in the browser', () => {
+  const sources = execFileSync('git', ['ls-files', 'app', '*.ts', '*.json'], { encoding: 'utf8' }).split('\n').filter(Boolean)
+  const cases = [
+    ['a *.server.ts file', './server/db.server', 'databaseWritable'],
+    ['any file under app/server/', './server/allowed-hosts', 'isAllowedHost'],
+    ['the embedded CMS', './embedded-cms/content/read', 'readContent'],
+  ] as const
+  for (const [what, module, name] of cases) {
+    test(what, () => {
+      test.setTimeout(60_000)
+      const dir = mkdtempSync(join(tmpdir(), 'import-protection-'))
+      try {
+        for (const file of sources) {
+          mkdirSync(dirname(join(dir, file)), { recursive: true })
+          cpSync(file, join(dir, file))
+        }
+        symlinkSync(resolve('node_modules'), join(dir, 'node_modules'))
+        const client = join(dir, 'app/client.tsx')
+        writeFileSync(client, `import { ${name} } from '${module}'\nconsole.log(${name})\n${readFileSync(client, 'utf8')}`)
+        const build = spawnSync(process.execPath, [resolve('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], { cwd: dir, encoding: 'utf8' })
+        expect(build.status).not.toBe(0)
+        expect(build.stdout + build.stderr).toContain('Import denied in client environment')
+        expect(build.stdout + build.stderr).toContain(`Import: "${module}"`)
+      } finally {
+        rmSync(dir, { recursive: true, force: true })
+      }
+    })
+  }
 })
