@@ -7,6 +7,9 @@ import { serverEntry, serverNodeArgs } from './scripts/lib/server.mjs'
 const port = Number(process.env.E2E_PORT ?? 3210)
 // A fresh database per run, shared with the workers (they inherit the environment).
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'site-e2e-'))
+// One worker process per server (the servers and everything the specs start inherit this):
+// the specs count cache hits and circuit failures of one process. cluster.spec.ts runs two.
+process.env.WEB_CONCURRENCY ??= '1'
 const systemChromium = '/usr/bin/chromium'
 
 export default defineConfig({

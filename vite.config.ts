@@ -1,3 +1,5 @@
+import { copyFileSync } from 'node:fs'
+import { join } from 'node:path'
 import babel from '@rolldown/plugin-babel'
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
@@ -27,6 +29,13 @@ export default defineConfig({
       importProtection: { behavior: 'error', client: { files: ['**/*.server.*', '**/app/server/**', '**/app/embedded-cms/**'] } },
     }),
     nitro({
+      // nitro's server runs as cluster workers (.output/server/worker.mjs) under our own primary,
+      // which restarts a worker that dies and stops them together (app/server/cluster/primary.mjs,
+      // copied over the preset's simpler index.mjs once the server is built).
+      preset: 'node-cluster',
+      hooks: {
+        compiled: (nitro) => copyFileSync('app/server/cluster/primary.mjs', join(nitro.options.output.serverDir, 'index.mjs')),
+      },
       // Security headers on every response, static files included (everything else about a
       // request is the server entry's: app/server.ts).
       plugins: ['./app/server/process.nitro.ts', './app/server/security-headers.nitro.ts'],

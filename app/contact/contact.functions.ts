@@ -5,15 +5,15 @@ import { isoOf } from '../../app.config'
 import { getRuntimeConfig } from '../server/env.server'
 import { cms } from '../server/cms/operations.server'
 import { verifyCaptcha } from '../server/contact/captcha.server'
-import { createRateLimiter } from '../server/contact/rate-limit.server'
+import { sqliteRateLimiter, type RateLimiter } from '../server/contact/rate-limit.server'
 import { reportServerError } from '../server/sentry.server'
 import { contactSubmissionSchema, firstIssueOnly, isContactErrorCode, type ContactResult } from './contact-schema'
 
-let limiter: ReturnType<typeof createRateLimiter> | undefined
+let limiter: RateLimiter | undefined
 
-function rateLimiter() {
+function rateLimiter(): RateLimiter {
   const { max, windowMs } = getRuntimeConfig().CONTACT_RATE_LIMIT
-  limiter ??= createRateLimiter(max, windowMs)
+  limiter ??= sqliteRateLimiter(max, windowMs)
   return limiter
 }
 
@@ -57,7 +57,15 @@ export const submitContact = createServerFn({ method: 'POST' })
       return fail(503, { ok: false, reason: 'error' })
     }
     if (!solved) return fail(403, { ok: false, reason: 'captcha' })
-    if (!rateLimiter().allow(ip)) return fail(429, { ok: false, reason: 'rateLimited' })
+    let allowed: boolean
+    try {
+      allowed = await rateLimiter().consume(ip)
+    } catch (error) {
+      console.error('[contact] rate limit store failed', error)
+      reportServerError(error)
+      return fail(503, { ok: false, reason: 'error' })
+    }
+    if (!allowed) return fail(429, { ok: false, reason: 'rateLimited' })
 
     const locale = isoOf(submission.locale)
     try {

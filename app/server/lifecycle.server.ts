@@ -1,8 +1,9 @@
-import { clearContentCaches } from './content-caches.server'
+import { clearContentCaches, listenForPurges } from './content-caches.server'
 import { closeDatabase, database } from './db.server'
 import { ConfigError, getRuntimeConfig, localesWithoutDomain } from './env.server'
 import { trustOf } from './client-ip.server'
 import { onAppStop } from './lifecycle'
+import { reportServerError } from './sentry.server'
 
 /**
  * Start-up and shutdown of everything the app holds: the one database connection, the embedded
@@ -28,16 +29,24 @@ export async function startApp(): Promise<void> {
       throw new ConfigError(`DATA_DIR: cannot open the database in "${config.DATA_DIR}": ${error instanceof Error ? error.message : String(error)}`)
     }
     onAppStop(stopApp)
-    if (config.CMS_GRAPHQL_URL) return
-    const cms = await import('../embedded-cms/index.server')
-    try {
-      cms.startEmbeddedCms()
-    } catch (error) {
-      if (error instanceof cms.ContentError) throw new ConfigError(error.message)
-      throw error
+    listenForPurges()
+    if (!config.CMS_GRAPHQL_URL) {
+      const cms = await import('../embedded-cms/index.server')
+      try {
+        cms.startEmbeddedCms()
+      } catch (error) {
+        if (error instanceof cms.ContentError) throw new ConfigError(error.message)
+        throw error
+      }
+      // Every worker watches the files itself: a change clears its own caches only.
+      cms.onContentChange(clearContentCaches)
+      embeddedCms = cms
     }
-    cms.onContentChange(clearContentCaches)
-    embeddedCms = cms
+    // Under the cluster primary (app/server/cluster/primary.mjs): this worker is ready, and
+    // says why it was started if it replaces one that died.
+    process.send?.({ type: 'site:ready' })
+    const replaced = process.env.SITE_WORKER_REPLACES
+    if (replaced) reportServerError(new Error(`Worker ${process.env.WORKER_ID ?? '?'} replaced one that died (${replaced})`))
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error
     console.error(error.message)

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readlinkSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync } from 'node:fs'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -23,9 +23,12 @@ test('one database connection; SIGTERM: stops accepting, finishes the request in
     // One connection for the whole process, also after a page and a server function used it.
     await fetch(`http://127.0.0.1:${port}/en`)
     await fetch(`http://127.0.0.1:${port}/readyz`)
-    const openFiles = readdirSync(`/proc/${server.pid}/fd`).map((fd) => {
+    // The cluster primary's one worker (WEB_CONCURRENCY=1) holds the app.
+    const [worker] = readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, 'utf8').trim().split(/\s+/)
+    expect(worker).toMatch(/^\d+$/)
+    const openFiles = readdirSync(`/proc/${worker}/fd`).map((fd) => {
       try {
-        return readlinkSync(`/proc/${server.pid}/fd/${fd}`)
+        return readlinkSync(`/proc/${worker}/fd/${fd}`)
       } catch {
         return ''
       }

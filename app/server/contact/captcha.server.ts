@@ -5,11 +5,15 @@ import * as v from 'valibot'
 import { getRuntimeConfig } from '../env.server'
 import { databaseWith } from '../db.server'
 
-/** Solved challenges, kept until they expire: one use each. */
+/** Solved challenges, kept until they expire (one use each), and the fallback signing key. */
 const captchaTables = `
   CREATE TABLE IF NOT EXISTS captcha_used (
     id TEXT PRIMARY KEY,
     expires_at INTEGER NOT NULL
+  );
+  CREATE TABLE IF NOT EXISTS site_secrets (
+    name TEXT PRIMARY KEY,
+    value TEXT NOT NULL
   );
 `
 
@@ -24,10 +28,21 @@ function secret(): string {
   const configured = getRuntimeConfig().ALTCHA_HMAC_KEY
   if (configured) return configured
   if (!fallbackSecret) {
-    fallbackSecret = randomBytes(32).toString('hex')
-    console.warn('[captcha] ALTCHA_HMAC_KEY is not set: using a random key for this process only')
+    fallbackSecret = storedSecret()
+    console.warn('[captcha] ALTCHA_HMAC_KEY is not set: using a key kept in the database (shared by the workers of this machine; set the variable when several machines serve the site)')
   }
   return fallbackSecret
+}
+
+/**
+ * A random key made once and kept in the database: every worker signs and checks challenges
+ * with the same key (a challenge fetched from one worker is submitted to another), and a
+ * restart does not invalidate the challenges visitors are solving.
+ */
+function storedSecret(): string {
+  const db = databaseWith(captchaTables)
+  db.prepare('INSERT OR IGNORE INTO site_secrets (name, value) VALUES (?, ?)').run('altcha-hmac-key', randomBytes(32).toString('hex'))
+  return String(db.prepare('SELECT value FROM site_secrets WHERE name = ?').get('altcha-hmac-key')?.value)
 }
 
 export function newChallenge(): Promise<Challenge> {

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { createFileRoute } from '@tanstack/react-router'
 import { getRuntimeConfig } from '../../../server/env.server'
-import { clearContentCaches } from '../../../server/content-caches.server'
+import { purgeContentCachesEverywhere } from '../../../server/content-caches.server'
 import { methodNotAllowed } from '../../../server/request-guard.server'
 
 function sameSecret(given: string, expected: string): boolean {
@@ -14,7 +14,7 @@ const noStore = { 'Cache-Control': 'no-store' }
 /**
  * For a CMS's publish webhook: `POST /api/cache/purge` with
  * `Authorization: Bearer <CACHE_PURGE_SECRET>` empties the page cache and the
- * CMS result cache, so the next visitor sees the published content.
+ * CMS result cache of every worker, so the next visitor sees the published content.
  */
 export const Route = createFileRoute('/api/cache/purge')({
   server: {
@@ -26,7 +26,7 @@ export const Route = createFileRoute('/api/cache/purge')({
         if (!given || !sameSecret(given, secret)) {
           return Response.json({ error: 'Wrong or missing secret' }, { status: 401, headers: { ...noStore, 'WWW-Authenticate': 'Bearer' } })
         }
-        return Response.json({ purged: clearContentCaches() }, { headers: noStore })
+        return Response.json({ purged: purgeContentCachesEverywhere() }, { headers: noStore })
       },
       ANY: () => methodNotAllowed('POST'),
     },

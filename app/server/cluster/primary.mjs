@@ -1,0 +1,82 @@
+// The production entry (.output/server/index.mjs, copied there by the build): a small
+// node:cluster primary that runs WEB_CONCURRENCY workers (default: one per CPU), each nitro's
+// server (worker.mjs), all on one port. Plain JavaScript on Node's own modules only: the
+// primary holds no app code, so a bug in the app can take down a worker, never the group.
+import cluster from 'node:cluster'
+import { availableParallelism } from 'node:os'
+
+if (cluster.isPrimary) {
+  runPrimary()
+} else {
+  import('./worker.mjs').catch((error) => {
+    console.error(error)
+    process.exit(1)
+  })
+}
+
+function runPrimary() {
+  const size = Math.max(1, Number.parseInt(process.env.WEB_CONCURRENCY ?? '', 10) || availableParallelism())
+  /** Longest a stop may take for the whole group; orchestrators send SIGKILL after 10 s. */
+  const stopDeadlineMs = 9_500
+  let stopping = false
+  let exitCode = 0
+
+  /** Workers by slot (1…size): a replacement takes the slot of the worker it replaces. */
+  const slots = new Map()
+
+  function start(slot, replacing) {
+    const worker = cluster.fork({ WORKER_ID: String(slot), ...(replacing ? { SITE_WORKER_REPLACES: replacing } : {}) })
+    slots.set(slot, { worker, ready: false, startedAt: Date.now() })
+    worker.on('message', (message) => {
+      if (typeof message !== 'object' || message === null) return
+      // The app has started (settings and content checked, database open): lifecycle.server.ts.
+      if (message.type === 'site:ready') {
+        const entry = slots.get(slot)
+        if (entry?.worker !== worker) return
+        entry.ready = true
+        if (replacing) console.info(`[cluster] worker ${slot} is back (pid ${worker.process.pid}) after ${Date.now() - entry.startedAt} ms`)
+      }
+      // A purge in one worker: every other worker empties its caches too (content-caches.server.ts).
+      if (message.type === 'site:content-changed') {
+        for (const { worker: other } of slots.values()) if (other !== worker && other.isConnected()) other.send(message)
+      }
+    })
+  }
+
+  cluster.on('exit', (worker, code, signal) => {
+    const slot = [...slots].find(([, entry]) => entry.worker === worker)?.[0]
+    if (slot === undefined) return
+    const { ready } = slots.get(slot)
+    slots.delete(slot)
+    if (stopping) {
+      if (slots.size === 0) process.exit(exitCode)
+      return
+    }
+    const how = signal ? `signal ${signal}` : `exit code ${code}`
+    if (!ready) {
+      // It never started serving: a bad setting or content file. Restarting would only repeat it.
+      console.error(`[cluster] worker ${slot} stopped during start-up (${how}); stopping`)
+      stopAll(code || 1)
+      return
+    }
+    console.error(`[cluster] worker ${slot} (pid ${worker.process.pid}) died (${how}); starting a new one`)
+    start(slot, how)
+  })
+
+  /** Stops every worker gracefully (nitro drains requests, the app closes its database), then exits. */
+  function stopAll(code) {
+    if (stopping) return
+    stopping = true
+    exitCode = code
+    if (slots.size === 0) process.exit(exitCode)
+    for (const { worker } of slots.values()) worker.process.kill('SIGTERM')
+    setTimeout(() => {
+      console.error('[cluster] workers not stopped in time: exiting')
+      for (const { worker } of slots.values()) worker.process.kill('SIGKILL')
+      process.exit(1)
+    }, stopDeadlineMs).unref()
+  }
+
+  for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => stopAll(0))
+  for (let slot = 1; slot <= size; slot++) start(slot)
+}

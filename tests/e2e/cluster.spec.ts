@@ -1,0 +1,124 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { get } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect, test } from '@playwright/test'
+import { solvedCaptcha, submissionFields, submitContact } from '../../scripts/lib/contact-client.mjs'
+import { serverEntry, serverNodeArgs } from '../../scripts/lib/server.mjs'
+
+/**
+ * The production start as an operator runs it: a cluster primary with two workers on one port
+ * (app/server/cluster/primary.mjs). Own server on E2E_PORT+60, graceful shutdown on (as in
+ * production: nitro turns it off when CI or TEST is set).
+ */
+test.describe.configure({ mode: 'serial' })
+
+const port = Number(process.env.E2E_PORT ?? 3210) + 60
+const base = `http://127.0.0.1:${port}`
+const purgeSecret = 'cluster-purge-secret-0123456789'
+let server: ChildProcess
+let output = ''
+
+/** A GET on a connection of its own: the primary hands each new connection to the next worker. */
+function getFresh(path: string): Promise<{ status: number; cache: string }> {
+  return new Promise((resolve, reject) => {
+    const request = get(`${base}${path}`, { agent: false, timeout: 5_000 }, (response) => {
+      response.resume()
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, cache: String(response.headers['x-page-cache'] ?? '') }))
+    })
+    request.on('timeout', () => request.destroy(new Error('timed out')))
+    request.on('error', reject)
+  })
+}
+
+function workers(): string[] {
+  return readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)
+}
+
+test.beforeAll(async () => {
+  server = spawn(process.execPath, [...serverNodeArgs, serverEntry], {
+    env: {
+      ...process.env,
+      CI: '',
+      TEST: '',
+      WEB_CONCURRENCY: '2',
+      PORT: String(port),
+      SITE_URL: base,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'site-cluster-')),
+      CACHE_PURGE_SECRET: purgeSecret,
+      TRUST_PROXY: '1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  await expect.poll(async () => (await getFresh('/healthz').catch(() => undefined))?.status, { timeout: 20_000 }).toBe(200)
+  await expect.poll(() => output.match(/Worker #\d started/g)?.length ?? 0).toBe(2)
+})
+
+test.afterAll(() => {
+  if (server.exitCode === null) server.kill('SIGKILL')
+})
+
+test('two workers serve one port; a purge sent to one empties the page cache of both', async () => {
+  expect(workers()).toHaveLength(2)
+  // Fill both workers' caches: each gets a MISS, then HITs.
+  for (let i = 0; i < 6; i++) await getFresh('/en')
+  expect((await Promise.all([getFresh('/en'), getFresh('/en')])).map((r) => r.cache)).toEqual(['HIT', 'HIT'])
+  const purge = await fetch(`${base}/api/cache/purge`, { method: 'POST', headers: { Authorization: `Bearer ${purgeSecret}` } })
+  expect(purge.status).toBe(200)
+  // Had only the worker that took the purge emptied its cache, one of these would be a HIT.
+  const after = [await getFresh('/en'), await getFresh('/en')]
+  expect(after.map((r) => r.cache)).toEqual(['MISS', 'MISS'])
+})
+
+test('the contact rate limit holds across workers: the 6th submission from one address is 429', async () => {
+  test.setTimeout(60_000)
+  const statuses: number[] = []
+  for (let n = 0; n < 6; n++) {
+    const { status } = await submitContact(base, submissionFields(n, await solvedCaptcha(base)), { 'x-forwarded-for': '203.0.113.77' })
+    statuses.push(status)
+  }
+  expect(statuses).toEqual([200, 200, 200, 200, 200, 429])
+})
+
+test('a worker killed with SIGKILL under load is replaced at once; only its requests in flight fail', async () => {
+  test.setTimeout(30_000)
+  const [victim] = workers()
+  let ok = 0
+  let failed = 0
+  const concurrency = 8
+  const until = Date.now() + 5_000
+  const load = Array.from({ length: concurrency }, async () => {
+    while (Date.now() < until) {
+      const response = await getFresh('/en').catch(() => undefined)
+      if (response?.status === 200) ok++
+      else failed++
+    }
+  })
+  await new Promise((resolve) => setTimeout(resolve, 1_500))
+  process.kill(Number(victim), 'SIGKILL')
+  await Promise.all(load)
+  test.info().annotations.push({ type: 'worker kill', description: `${ok} answered, ${failed} failed` })
+  // At most the requests that worker had in flight (one per load connection).
+  expect(failed).toBeLessThanOrEqual(concurrency)
+  expect(ok).toBeGreaterThan(100)
+  const back = /\[cluster\] worker \d is back \(pid \d+\) after (\d+) ms/.exec(output)
+  expect(back, output).not.toBeNull()
+  // ~400 ms on an idle machine, ~1 s with the load above on two cores: a bound, not a speed target.
+  test.info().annotations.push({ type: 'worker back after', description: `${back?.[1]} ms` })
+  expect(Number(back?.[1])).toBeLessThan(5_000)
+  expect(workers()).toHaveLength(2)
+  expect(workers()).not.toContain(victim)
+})
+
+test('SIGTERM stops the whole group within 10 s, exit code 0', async () => {
+  const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)))
+  const children = workers()
+  const stopAskedAt = Date.now()
+  server.kill('SIGTERM')
+  expect(await exited).toBe(0)
+  expect(Date.now() - stopAskedAt).toBeLessThan(10_000)
+  for (const pid of children) expect(() => process.kill(Number(pid), 0)).toThrow()
+})
