@@ -1,4 +1,4 @@
-import { graphql } from '../cms/graphql'
+import { graphql } from '../../cms/graphql'
 
 export const HeroBlockFragment = graphql(`
   fragment HeroBlock on Hero {
