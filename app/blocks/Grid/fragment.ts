@@ -1,27 +1,26 @@
+import { CallToActionFields, ImageFields } from '../../cms/fragments'
 import { graphql } from '../../cms/graphql'
 
-export const GridBlockFragment = graphql(`
-  fragment GridBlock on Grid {
-    id
-    title
-    showTitle
-    intro
-    columns
-    items {
+export const GridBlockFragment = graphql(
+  `
+    fragment GridBlock on Grid {
+      id
       title
-      text
-      brandLogo
-      image {
-      url
-      alt
-      width
-      height
+      showTitle
+      intro
+      columns
+      items {
+        title
+        text
+        brandLogo
+        image {
+          ...ImageFields
+        }
+        link {
+          ...CallToActionFields
+        }
+      }
     }
-      link {
-      title
-      url
-      external
-    }
-    }
-  }
-`)
+  `,
+  [ImageFields, CallToActionFields],
+)
