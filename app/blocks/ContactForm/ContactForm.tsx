@@ -1,17 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useForm } from '@tanstack/react-form'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import type { ResultOf } from 'gql.tada'
-import { useRef, useState, type ReactNode } from 'react'
+import type { ChangeEvent, ReactNode } from 'react'
 import { contactLimits, fieldError, type ContactErrorCode, type ContactFields } from '../../contact/contact-schema'
-import { submitContact } from '../../contact/contact.functions'
 import { RichText } from '../../components/RichText'
 import { useOptionalSiteData } from '../../components/site-data'
 import { useCurrentLocale } from '../../i18n/use-locale'
 import { BlockSection } from '../BlockSection'
+import { AltchaWidget } from './AltchaWidget'
+import { Field } from './Field'
 import type { ContactFormBlockFragment } from './fragment'
-import { AltchaWidget, captchaPayload } from './AltchaWidget'
 import { TurnstileWidget } from './TurnstileWidget'
+import { useContactSubmission } from './useContactSubmission'
 
 const rootRoute = getRouteApi('__root__')
 
@@ -19,11 +19,6 @@ const rootRoute = getRouteApi('__root__')
 function useRouteContextCaptcha() {
   return rootRoute.useLoaderData({ select: (data) => ('captcha' in data ? data.captcha : undefined) })
 }
-
-type Status = { kind: 'idle' } | { kind: 'sent'; firstName: string } | { kind: 'failed'; reason: 'rateLimited' | 'error' }
-
-const emptyFields: ContactFields = { firstName: '', surName: '', email: '', message: '' }
-const fieldNames = ['firstName', 'surName', 'email', 'message'] as const
 
 function useErrorText() {
   const { t } = useLingui()
@@ -44,9 +39,10 @@ function useErrorText() {
 }
 
 /**
- * The contact form: TanStack Form with the shared valibot rules (checked on
- * blur and on submit, errors announced and the first invalid field focused),
- * a honeypot, ALTCHA, and one server function. On failure nothing typed is lost.
+ * The contact form: fields checked with the shared valibot rules (on change,
+ * shown once left or after a submit, errors announced and the first invalid
+ * field focused), a honeypot, a captcha, and one server function
+ * (useContactSubmission). On failure nothing typed is lost.
  */
 export function ContactForm({ block }: { block: ResultOf<typeof ContactFormBlockFragment> }) {
   const { t } = useLingui()
@@ -54,56 +50,7 @@ export function ContactForm({ block }: { block: ResultOf<typeof ContactFormBlock
   const siteName = useOptionalSiteData()?.site.title ?? ''
   const captcha = useRouteContextCaptcha()
   const errorText = useErrorText()
-  const formRef = useRef<HTMLFormElement>(null)
-  const idempotencyKey = useRef<string | null>(null)
-  const submitting = useRef(false)
-  const [status, setStatus] = useState<Status>({ kind: 'idle' })
-
-  const [pending, setPending] = useState(false)
-  const [submitAttempted, setSubmitAttempted] = useState(false)
-  const form = useForm({ defaultValues: emptyFields })
-
-  /**
-   * Validates every field (the same rules the server applies), focuses the
-   * first invalid one, else sends. Handled here rather than through the form
-   * library's submit gate, so a corrected form can always be sent again.
-   */
-  const submit = async () => {
-    const element = formRef.current
-    if (!element || pending) return
-    setSubmitAttempted(true)
-    // Show every field's state, untouched ones included (the library skips untouched fields).
-    for (const name of fieldNames) form.setFieldMeta(name, (meta) => ({ ...meta, isTouched: true, isBlurred: true }))
-    await form.validateAllFields('change')
-    const values = form.state.values
-    const invalid = fieldNames.some((name) => fieldError(name, values[name]) !== undefined)
-    if (invalid) {
-      // Keyboard and screen reader users land on the first problem.
-      requestAnimationFrame(() => element.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
-      return
-    }
-    setPending(true)
-    // One key per filled-in form: a double click or a retry stores once.
-    idempotencyKey.current ??= crypto.randomUUID()
-    const website = new FormData(element).get('website')
-    try {
-      const result = await submitContact({
-        data: {
-          ...form.state.values,
-          locale,
-          website: typeof website === 'string' ? website : '',
-          captcha: captchaPayload(element),
-          idempotencyKey: idempotencyKey.current,
-        },
-      })
-      if (result.ok) setStatus({ kind: 'sent', firstName: result.firstName })
-      else setStatus({ kind: 'failed', reason: result.reason === 'rateLimited' ? 'rateLimited' : 'error' })
-    } catch {
-      setStatus({ kind: 'failed', reason: 'error' })
-    } finally {
-      setPending(false)
-    }
-  }
+  const { form, status, pending, submitAttempted, onSubmit } = useContactSubmission(locale)
 
   if (status.kind === 'sent') {
     const { firstName } = status
@@ -124,7 +71,8 @@ export function ContactForm({ block }: { block: ResultOf<typeof ContactFormBlock
     )
   }
 
-  const field = (name: keyof ContactFields, label: string, input: (props: FieldInputProps) => ReactNode, hint?: string) => (
+  /** Binds one field to the form: its value and handlers, and its error once it is to be shown. */
+  const field = (name: keyof ContactFields, render: (bound: BoundField) => ReactNode) => (
     <form.Field
       name={name}
       validators={{
@@ -135,32 +83,17 @@ export function ContactForm({ block }: { block: ResultOf<typeof ContactFormBlock
     >
       {(api) => {
         const code = api.state.meta.errors.find((e): e is ContactErrorCode => typeof e === 'string')
-        const message = api.state.meta.isBlurred || submitAttempted ? errorText(code) : undefined
-        const id = `${block.id}-${name}`
-        return (
-          <div className="form-field">
-            <label htmlFor={id}>{label}</label>
-            {hint ? (
-              <p className="form-field__hint" id={`${id}-hint`}>
-                {hint}
-              </p>
-            ) : null}
-            {input({
-              id,
-              name,
-              value: api.state.value,
-              onBlur: api.handleBlur,
-              onChange: (value: string) => api.handleChange(value),
-              'aria-invalid': message ? true : undefined,
-              'aria-describedby': [hint ? `${id}-hint` : '', message ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined,
-            })}
-            {message ? (
-              <p className="form-field__error" id={`${id}-error`}>
-                {message}
-              </p>
-            ) : null}
-          </div>
-        )
+        return render({
+          id: `${block.id}-${name}`,
+          error: api.state.meta.isBlurred || submitAttempted ? errorText(code) : undefined,
+          control: {
+            name,
+            value: api.state.value,
+            required: true,
+            onBlur: api.handleBlur,
+            onChange: (event) => api.handleChange(event.target.value),
+          },
+        })
       }}
     </form.Field>
   )
@@ -169,51 +102,27 @@ export function ContactForm({ block }: { block: ResultOf<typeof ContactFormBlock
     <BlockSection id={block.id} type="contact-form" title={block.title} showTitle={block.showTitle}>
       {block.intro ? <RichText html={block.intro} className="block__intro" /> : null}
       {/* method="post": a submit before the page has hydrated must not put the message in the URL. */}
-      <form
-        ref={formRef}
-        className="contact-form"
-        method="post"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault()
-          // A double click must not start a second submission while the first is on its way.
-          if (submitting.current) return
-          submitting.current = true
-          void submit().finally(() => {
-            submitting.current = false
-          })
-        }}
-      >
+      <form className="contact-form" method="post" noValidate onSubmit={onSubmit}>
         <div className="contact-form__row">
-          {field('firstName', t`Voornaam`, (p) => (
-            <TextInput {...p} autoComplete="given-name" maxLength={contactLimits.nameMax} />
+          {field('firstName', ({ id, error, control }) => (
+            <Field id={id} label={t`Voornaam`} error={error} input={{ ...control, type: 'text', autoComplete: 'given-name', maxLength: contactLimits.nameMax }} />
           ))}
-          {field('surName', t`Achternaam`, (p) => (
-            <TextInput {...p} autoComplete="family-name" maxLength={contactLimits.nameMax} />
+          {field('surName', ({ id, error, control }) => (
+            <Field id={id} label={t`Achternaam`} error={error} input={{ ...control, type: 'text', autoComplete: 'family-name', maxLength: contactLimits.nameMax }} />
           ))}
         </div>
-        {field('email', t`E-mailadres`, (p) => (
-          <TextInput {...p} type="email" autoComplete="email" maxLength={contactLimits.emailMax} />
+        {field('email', ({ id, error, control }) => (
+          <Field id={id} label={t`E-mailadres`} error={error} input={{ ...control, type: 'email', autoComplete: 'email', maxLength: contactLimits.emailMax }} />
         ))}
-        {field(
-          'message',
-          t`Uw bericht`,
-          (p) => (
-            <textarea
-              id={p.id}
-              name={p.name}
-              value={p.value}
-              rows={6}
-              maxLength={contactLimits.messageMax}
-              onBlur={p.onBlur}
-              onChange={(event) => p.onChange(event.target.value)}
-              aria-invalid={p['aria-invalid']}
-              aria-describedby={p['aria-describedby']}
-              required
-            />
-          ),
-          t`Maximaal ${contactLimits.messageMax} tekens.`,
-        )}
+        {field('message', ({ id, error, control }) => (
+          <Field
+            id={id}
+            label={t`Uw bericht`}
+            hint={t`Maximaal ${contactLimits.messageMax} tekens.`}
+            error={error}
+            textarea={{ ...control, rows: 6, maxLength: contactLimits.messageMax }}
+          />
+        ))}
 
         {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
         <div className="contact-form__trap" aria-hidden="true">
@@ -258,20 +167,15 @@ export function ContactForm({ block }: { block: ResultOf<typeof ContactFormBlock
   )
 }
 
-interface FieldInputProps {
+/** A field as the form holds it, for Field to render. */
+interface BoundField {
   id: string
-  name: string
-  value: string
-  onBlur: () => void
-  onChange: (value: string) => void
-  'aria-invalid': true | undefined
-  'aria-describedby': string | undefined
-}
-
-function TextInput({
-  onChange,
-  type = 'text',
-  ...props
-}: FieldInputProps & { type?: 'text' | 'email'; autoComplete: string; maxLength: number }) {
-  return <input {...props} type={type} required onChange={(event) => onChange(event.target.value)} />
+  error: string | undefined
+  control: {
+    name: string
+    value: string
+    required: true
+    onBlur: () => void
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void
+  }
 }
