@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { formatFileSize } from './Download'
+import { formatFileSize } from './Download/Download'
 import { Block, Blocks, type BlockElement } from './registry'
 import { html, renderInRouter } from './test-utils'
 

@@ -1,14 +1,6 @@
 import { ElementalAreaFragment } from '../blocks/blocks.fragment'
+import { ImageFields } from './fragments'
 import { graphql } from './graphql'
-
-const ImageFields = graphql(`
-  fragment ImageFields on Image {
-    url
-    alt
-    width
-    height
-  }
-`)
 
 export const PageQuery = graphql(
   `

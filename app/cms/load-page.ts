@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { notFound, redirect } from '@tanstack/react-router'
 import { localeOfIso, type Locale } from '../../app.config'
+import { prefetchBlocks } from '../blocks/prefetch'
 import { pathCodec } from '../i18n/i18n'
 import { linkTargetFor } from '../i18n/link-target'
 import { cmsQueries } from './queries'
@@ -34,9 +35,8 @@ export async function loadCmsPage(queryClient: QueryClient, locale: Locale, link
     if (target?.to === '/$locale/$') throw redirect({ to: target.to, params: target.params, statusCode })
     throw notFound()
   }
-  // The locations block reads its data from the query cache: fill it before rendering.
-  const hasMap = page.__typename === 'Page' && page.elementalArea.elements.some((e) => e.__typename === 'InteractiveMap')
-  const locations = hasMap ? await queryClient.ensureQueryData(cmsQueries.locations(locale)) : undefined
+  // Blocks that read data of their own find it in the query cache (blocks/prefetch.ts); some add to the head.
+  const { locations } = await prefetchBlocks(queryClient, locale, page.__typename === 'Page' ? page.elementalArea.elements : [])
   return {
     page,
     layout: page.__typename === 'TimelinePage' ? ('horizontal' as const) : ('default' as const),

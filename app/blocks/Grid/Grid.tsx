@@ -1,11 +1,11 @@
 import type { ResultOf } from 'gql.tada'
 import type { CSSProperties } from 'react'
-import { CmsLink } from '../components/CmsLink'
-import { RichText } from '../components/RichText'
-import { BlockSection } from './BlockSection'
+import { CmsLink } from '../../components/CmsLink'
+import { RichText } from '../../components/RichText'
+import { BlockSection } from '../BlockSection'
 import { BrandLogo } from './brand-logos'
-import type { GridBlockFragment } from './Grid.fragment'
-import { Image } from './Image'
+import type { GridBlockFragment } from './fragment'
+import { Image } from '../Image'
 
 export function Grid({ block }: { block: ResultOf<typeof GridBlockFragment> }) {
   const onlyLogos = block.items.every((item) => item.brandLogo)

@@ -1,6 +1,6 @@
 import type { ResultOf } from 'gql.tada'
-import { BlockSection } from './BlockSection'
-import type { IconsBlockFragment } from './Icons.fragment'
+import { BlockSection } from '../BlockSection'
+import type { IconsBlockFragment } from './fragment'
 import { Icon } from './icon-set'
 
 export function Icons({ block }: { block: ResultOf<typeof IconsBlockFragment> }) {

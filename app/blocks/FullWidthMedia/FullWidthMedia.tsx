@@ -1,6 +1,6 @@
 import type { ResultOf } from 'gql.tada'
-import type { FullWidthMediaBlockFragment } from './FullWidthMedia.fragment'
-import { Image } from './Image'
+import type { FullWidthMediaBlockFragment } from './fragment'
+import { Image } from '../Image'
 
 /**
  * An edge-to-edge photo band. With a shown title it is a labelled section

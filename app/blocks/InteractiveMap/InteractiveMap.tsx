@@ -3,12 +3,12 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, useNavigate, useSearch } from '@tanstack/react-router'
 import type { ResultOf } from 'gql.tada'
 import { lazy, Suspense, useEffect, useState, type ComponentProps, type FormEvent } from 'react'
-import { cmsQueries } from '../cms/queries'
-import { RichText } from '../components/RichText'
-import { useCurrentLocale } from '../i18n/use-locale'
-import { BlockSection } from './BlockSection'
-import type { InteractiveMapBlockFragment } from './InteractiveMap.fragment'
-import { countryNames, totalCountLabel, typeCountLabel, typeNames } from './locations/labels'
+import { cmsQueries } from '../../cms/queries'
+import { RichText } from '../../components/RichText'
+import { useCurrentLocale } from '../../i18n/use-locale'
+import { BlockSection } from '../BlockSection'
+import type { InteractiveMapBlockFragment } from './fragment'
+import { countryNames, totalCountLabel, typeCountLabel, typeNames } from './labels'
 import {
   countByCountry,
   countByType,
@@ -21,11 +21,11 @@ import {
   parseSelection,
   selectionSearch,
   type Selection,
-} from './locations/locations'
-import { TypeIcon } from './locations/TypeIcon'
+} from './locations'
+import { TypeIcon } from './TypeIcon'
 
 // Leaflet is its own chunk, requested only by pages with this block, only in the browser.
-const LocationsMap = lazy(() => import('./locations/LocationsMap'))
+const LocationsMap = lazy(() => import('./LocationsMap'))
 
 const rootRoute = getRouteApi('__root__')
 

@@ -1,7 +1,7 @@
 import type { ResultOf } from 'gql.tada'
-import { CmsLink } from '../components/CmsLink'
-import { BlockSection } from './BlockSection'
-import type { LinkBlockFragment } from './Link.fragment'
+import { CmsLink } from '../../components/CmsLink'
+import { BlockSection } from '../BlockSection'
+import type { LinkBlockFragment } from './fragment'
 
 /** A call-to-action band: a title, a sentence and one link. */
 export function LinkBlock({ block }: { block: ResultOf<typeof LinkBlockFragment> }) {

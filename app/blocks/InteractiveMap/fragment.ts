@@ -1,4 +1,4 @@
-import { graphql } from '../cms/graphql'
+import { graphql } from '../../cms/graphql'
 
 export const InteractiveMapBlockFragment = graphql(`
   fragment InteractiveMapBlock on InteractiveMap {

@@ -1,7 +1,7 @@
 import type { ResultOf } from 'gql.tada'
-import { CmsLink } from '../components/CmsLink'
-import type { HeroBlockFragment } from './Hero.fragment'
-import { Image } from './Image'
+import { CmsLink } from '../../components/CmsLink'
+import type { HeroBlockFragment } from './fragment'
+import { Image } from '../Image'
 
 export function Hero({ block, isFirst }: { block: ResultOf<typeof HeroBlockFragment>; isFirst: boolean }) {
   const Heading = isFirst ? 'h1' : 'h2'

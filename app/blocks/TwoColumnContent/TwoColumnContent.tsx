@@ -1,7 +1,7 @@
 import type { ResultOf } from 'gql.tada'
-import { RichText } from '../components/RichText'
-import { BlockSection } from './BlockSection'
-import type { TwoColumnContentBlockFragment } from './TwoColumnContent.fragment'
+import { RichText } from '../../components/RichText'
+import { BlockSection } from '../BlockSection'
+import type { TwoColumnContentBlockFragment } from './fragment'
 
 export function TwoColumnContent({ block }: { block: ResultOf<typeof TwoColumnContentBlockFragment> }) {
   return (

@@ -1,4 +1,4 @@
-import { graphql } from '../cms/graphql'
+import { graphql } from '../../cms/graphql'
 
 export const DownloadBlockFragment = graphql(`
   fragment DownloadBlock on Download {

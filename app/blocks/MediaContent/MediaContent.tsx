@@ -1,8 +1,8 @@
 import type { ResultOf } from 'gql.tada'
-import { CmsLink } from '../components/CmsLink'
-import { RichText } from '../components/RichText'
-import { Image } from './Image'
-import type { MediaContentBlockFragment } from './MediaContent.fragment'
+import { CmsLink } from '../../components/CmsLink'
+import { RichText } from '../../components/RichText'
+import { Image } from '../Image'
+import type { MediaContentBlockFragment } from './fragment'
 
 export function MediaContent({ block, isFirst }: { block: ResultOf<typeof MediaContentBlockFragment>; isFirst: boolean }) {
   const headingId = `block-${block.id}-title`

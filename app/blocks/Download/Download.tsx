@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
 import type { ResultOf } from 'gql.tada'
-import { RichText } from '../components/RichText'
-import { BlockSection } from './BlockSection'
-import type { DownloadBlockFragment } from './Download.fragment'
+import { RichText } from '../../components/RichText'
+import { BlockSection } from '../BlockSection'
+import type { DownloadBlockFragment } from './fragment'
 
 const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const
 // Creating an Intl.NumberFormat costs far more than formatting with one: keep them.

@@ -1,4 +1,4 @@
-import { graphql } from '../cms/graphql'
+import { graphql } from '../../cms/graphql'
 
 export const ContactFormBlockFragment = graphql(`
   fragment ContactFormBlock on ContactForm {
