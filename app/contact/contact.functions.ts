@@ -5,7 +5,8 @@ import { isoOf } from '../../app.config'
 import { getRuntimeConfig } from '../server/env.server'
 import { cms } from '../server/cms/operations.server'
 import { verifyCaptcha } from '../server/contact/captcha.server'
-import { sqliteRateLimiter, type RateLimiter } from '../server/contact/rate-limit.server'
+import { databaseRateLimiter, redisRateLimiter, type RateLimiter } from '../server/contact/rate-limit.server'
+import { redisClient } from '../server/redis.server'
 import { reportServerError } from '../server/sentry.server'
 import { contactSubmissionSchema, firstIssueOnly, isContactErrorCode, type ContactResult } from './contact-schema'
 
@@ -13,7 +14,9 @@ let limiter: RateLimiter | undefined
 
 function rateLimiter(): RateLimiter {
   const { max, windowMs } = getRuntimeConfig().CONTACT_RATE_LIMIT
-  limiter ??= sqliteRateLimiter(max, windowMs)
+  // Redis when configured (every instance shares it), else the database (every worker shares it).
+  const redis = redisClient()
+  limiter ??= redis ? redisRateLimiter(redis, max, windowMs) : databaseRateLimiter(max, windowMs)
   return limiter
 }
 

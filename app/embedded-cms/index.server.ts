@@ -1,5 +1,7 @@
 import { onContentChange, reloadContent, stopWatchingContent } from './content-store.server'
+import { databaseWith } from '../server/db.server'
 import { startOutboxWorker, stopOutboxWorker } from './submissions/outbox.server'
+import { submissionSchema } from './submissions/submissions.server'
 
 /**
  * The embedded CMS: content files served through the site's GraphQL contract
@@ -19,9 +21,13 @@ export { embeddedGraphqlHandler } from './graphql-handler.server'
 export { ContentError } from './content/read'
 export { onContentChange }
 
-/** Loads and validates the content (a ContentError names file and field), watches it, starts mailing submissions. */
-export function startEmbeddedCms(): void {
+/**
+ * Loads and validates the content (a ContentError names file and field), watches it, brings
+ * the submission tables up to date and starts mailing submissions.
+ */
+export async function startEmbeddedCms(): Promise<void> {
   reloadContent()
+  await databaseWith(submissionSchema)
   // Mails contact submissions when SMTP_URL is set.
   startOutboxWorker()
 }

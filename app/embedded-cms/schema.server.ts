@@ -91,9 +91,9 @@ export function getEmbeddedSchema(): GraphQLSchema {
         },
       },
       Mutation: {
-        submitContactForm: (_root: unknown, args: unknown) => {
+        submitContactForm: async (_root: unknown, args: unknown) => {
           const { input } = v.parse(submitArgs, args)
-          const { id } = storeSubmission({ ...input })
+          const { id } = await storeSubmission({ ...input })
           return { success: true, id: String(id) }
         },
       },

@@ -11,9 +11,9 @@ import { methodNotAllowed } from '../server/request-guard.server'
  */
 /** The database check writes (and syncs) a row: done at most every few seconds, whoever asks. */
 const databaseCheckMs = 5_000
-let databaseCheck: { ok: boolean; at: number } | undefined
+let databaseCheck: { ok: Promise<boolean>; at: number } | undefined
 
-function databaseOk(): boolean {
+function databaseOk(): Promise<boolean> {
   if (!databaseCheck || Date.now() - databaseCheck.at >= databaseCheckMs) databaseCheck = { ok: databaseWritable(), at: Date.now() }
   return databaseCheck.ok
 }
@@ -22,8 +22,8 @@ export const Route = createFileRoute('/readyz')({
   server: {
     handlers: {
       ANY: () => methodNotAllowed('GET, HEAD'),
-      GET: () => {
-        const checks = { database: databaseOk() ? 'ok' : 'failing', cms: cmsCircuit().state === 'open' ? 'failing' : 'ok' }
+      GET: async () => {
+        const checks = { database: (await databaseOk()) ? 'ok' : 'failing', cms: cmsCircuit().state === 'open' ? 'failing' : 'ok' }
         const ready = Object.values(checks).every((state) => state === 'ok')
         return Response.json({ status: ready ? 'ready' : 'not ready', checks }, { status: ready ? 200 : 503, headers: { 'Cache-Control': 'no-store' } })
       },

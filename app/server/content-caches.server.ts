@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto'
 import { invalidateCmsCache } from './cms/client.server'
 import { getPageCache } from './page-cache.server'
+import { redisClient, subscribe } from './redis.server'
 
 /**
  * Content changed (a publish webhook, an edited content file): cached CMS results and the
@@ -12,24 +14,33 @@ export function clearContentCaches(): { pages: number } {
   return { pages }
 }
 
-/** What a worker sends its cluster primary, which passes it on to every other worker. */
-const contentChangedMessage = { type: 'site:content-changed' } as const
+/** The Redis channel every worker of every instance listens on, and the cluster message. */
+const channel = 'site:content-changed'
+const contentChangedMessage = { type: channel } as const
+/** Who published (process ids repeat across containers). */
+const publisher = randomUUID()
 
 function isContentChanged(message: unknown): boolean {
-  return typeof message === 'object' && message !== null && Reflect.get(message, 'type') === contentChangedMessage.type
+  return typeof message === 'object' && message !== null && Reflect.get(message, 'type') === channel
 }
 
 /**
- * A purge: this worker's caches now, every other worker's through the cluster primary
- * (app/server/cluster/primary.mjs). Without a primary (a single process) there is no one to tell.
+ * A purge: this worker's caches now; with Redis, every worker of every instance through
+ * pub/sub; without it, every other worker of this instance through the cluster primary
+ * (app/server/cluster/primary.mjs). A single process has no one to tell.
  */
-export function purgeContentCachesEverywhere(): { pages: number } {
-  process.send?.(contentChangedMessage)
-  return clearContentCaches()
+export async function purgeContentCachesEverywhere(): Promise<{ pages: number }> {
+  const purged = clearContentCaches()
+  const redis = redisClient()
+  if (redis) await redis.publish(channel, publisher)
+  else process.send?.(contentChangedMessage)
+  return purged
 }
 
-/** Empties this worker's caches when another worker was purged. */
-export function listenForPurges(): void {
+/** Empties this worker's caches when another worker or instance was purged. */
+export async function listenForPurges(): Promise<void> {
+  // Our own publication comes back too: this worker has cleared already.
+  if (await subscribe(channel, (sender) => sender !== publisher && clearContentCaches())) return
   process.on('message', (message: unknown) => {
     if (isContentChanged(message)) clearContentCaches()
   })

@@ -1,56 +1,181 @@
 import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
+import pg from 'pg'
 import { getRuntimeConfig } from './env.server'
 
 /**
- * The one SQLite database (node:sqlite, no native addon to build): WAL for
- * concurrent readers, synchronous=FULL so a write is on disk before we answer.
- * See docs/decisions/007-contact-submissions-in-sqlite.md.
+ * The site's one database: SQLite in DATA_DIR by default (node:sqlite, nothing to install), or
+ * PostgreSQL when DATABASE_URL is set (several machines share submissions, the mail outbox and
+ * the captcha replay store). Stores write one SQL for both: `$1, $2…` parameters, ON CONFLICT,
+ * RETURNING; where the engines differ (row locks) a store asks `dialect`.
+ * See docs/decisions/007-contact-submissions-in-sqlite.md and 012-shared-state.md.
  */
-let db: DatabaseSync | undefined
+export type SqlValue = string | number | null
+export type SqlRow = Record<string, unknown>
 
-export function database(): DatabaseSync {
-  if (db) return db
-  const dir = resolve(process.cwd(), getRuntimeConfig().DATA_DIR)
-  mkdirSync(dir, { recursive: true })
-  db = new DatabaseSync(join(dir, 'site.sqlite'))
-  // Every write is already on disk (synchronous=FULL); closing at exit also folds the WAL
-  // back into the database file when the process ends without a graceful shutdown.
-  process.once('exit', closeDatabase)
-  db.exec(`
-    PRAGMA journal_mode = WAL;
-    PRAGMA synchronous = FULL;
-    PRAGMA busy_timeout = 5000;
-    CREATE TABLE IF NOT EXISTS readiness (
-      id INTEGER PRIMARY KEY CHECK (id = 1),
-      checked_at INTEGER NOT NULL
-    );
-  `)
-  return db
+export interface Sql {
+  readonly dialect: 'sqlite' | 'postgres'
+  query(text: string, params?: ReadonlyArray<SqlValue>): Promise<SqlRow[]>
+  /** Runs `work` in one transaction that takes the write lock first (no two writers interleave). */
+  transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T>
+  close(): Promise<void>
 }
 
-const created = new WeakMap<DatabaseSync, Set<string>>()
-
 /**
- * The database with a store's own tables (CREATE … IF NOT EXISTS, run once per connection):
- * each store declares its tables next to its queries.
+ * SQLite: WAL for concurrent readers (the cluster's workers share the file), synchronous=FULL so
+ * a write is on disk before we answer. One connection per process; its statements run one at a
+ * time through a queue, so a transaction's statements never mix with another request's.
  */
-export function databaseWith(tables: string): DatabaseSync {
-  const db = database()
-  let done = created.get(db)
-  if (!done) created.set(db, (done = new Set()))
-  if (!done.has(tables)) {
-    db.exec(tables)
-    done.add(tables)
+function sqliteDatabase(file: string): Sql {
+  const db = new DatabaseSync(file, { timeout: 5_000 })
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;')
+  let queue: Promise<unknown> = Promise.resolve()
+  const serially = <T>(work: () => Promise<T> | T): Promise<T> => {
+    const next = queue.then(work, work)
+    queue = next.catch(() => undefined)
+    return next
+  }
+  // node:sqlite numbers parameters ?1, ?2…; the stores write $1, $2… as PostgreSQL does.
+  const run = (text: string, params: ReadonlyArray<SqlValue>) => db.prepare(text.replace(/\$(\d+)/g, '?$1')).all(...params)
+  const inTransaction: Sql = {
+    dialect: 'sqlite',
+    query: async (text, params = []) => run(text, params),
+    transaction: (work) => work(inTransaction),
+    close: async () => undefined,
+  }
+  let open = true
+  // Closing folds the write-ahead log back into the file, also when the process ends without
+  // a graceful shutdown.
+  const close = () => {
+    if (open) db.close()
+    open = false
+  }
+  process.once('exit', close)
+  return {
+    dialect: 'sqlite',
+    query: (text, params = []) => serially(() => run(text, params)),
+    transaction: (work) =>
+      serially(async () => {
+        db.exec('BEGIN IMMEDIATE')
+        try {
+          const result = await work(inTransaction)
+          db.exec('COMMIT')
+          return result
+        } catch (error) {
+          db.exec('ROLLBACK')
+          throw error
+        }
+      }),
+    close: async () => {
+      await queue
+      close()
+    },
+  }
+}
+
+/** PostgreSQL through a small pool (pg); a transaction holds one connection. */
+function postgresDatabase(url: string): Sql {
+  const pool = new pg.Pool({ connectionString: url, max: 5, connectionTimeoutMillis: 5_000 })
+  // An idle connection the server dropped must not crash the process; the next query reconnects.
+  pool.on('error', (error) => console.error('[db] idle PostgreSQL connection failed', error.message))
+  const on = (client: pg.Pool | pg.PoolClient): Pick<Sql, 'query'> => ({
+    query: async (text, params = []) => (await client.query<SqlRow>(text, [...params])).rows,
+  })
+  return {
+    dialect: 'postgres',
+    ...on(pool),
+    transaction: async (work) => {
+      const client = await pool.connect()
+      const tx: Sql = { dialect: 'postgres', ...on(client), transaction: (inner) => inner(tx), close: async () => undefined }
+      try {
+        await client.query('BEGIN')
+        const result = await work(tx)
+        await client.query('COMMIT')
+        return result
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined)
+        throw error
+      } finally {
+        client.release()
+      }
+    },
+    close: () => pool.end(),
+  }
+}
+
+let db: Sql | undefined
+
+export function database(): Sql {
+  if (db) return db
+  const { DATABASE_URL, DATA_DIR } = getRuntimeConfig()
+  if (DATABASE_URL) {
+    db = postgresDatabase(DATABASE_URL)
+  } else {
+    const dir = resolve(process.cwd(), DATA_DIR)
+    mkdirSync(dir, { recursive: true })
+    db = sqliteDatabase(join(dir, 'site.sqlite'))
   }
   return db
 }
 
-/** Whether a write reaches the database now (a full disk, a read-only mount, a removed file fail here). */
-export function databaseWritable(): boolean {
+/** A store's schema: numbered steps, each for both engines; a step runs once, in order. */
+export interface Schema {
+  name: string
+  steps: ReadonlyArray<{ sqlite: string; postgres: string }>
+}
+
+const migrated = new WeakMap<Sql, Map<string, Promise<void>>>()
+
+/**
+ * The database with `schema` brought up to date (at start-up, and on a store's first use in
+ * tests). Instances starting together take turns: SQLite's write lock, a PostgreSQL advisory lock.
+ */
+export function databaseWith(schema: Schema): Promise<Sql> {
+  const sql = database()
+  let done = migrated.get(sql)
+  if (!done) migrated.set(sql, (done = new Map()))
+  let migration = done.get(schema.name)
+  if (!migration) {
+    migration = migrate(sql, schema)
+    // A failed migration is tried again on the next use rather than remembered as done.
+    migration.catch(() => done.delete(schema.name))
+    done.set(schema.name, migration)
+  }
+  return migration.then(() => sql)
+}
+
+async function migrate(sql: Sql, schema: Schema): Promise<void> {
+  await sql.transaction(async (tx) => {
+    if (tx.dialect === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['site-schema'])
+    await tx.query('CREATE TABLE IF NOT EXISTS schema_migrations (store TEXT NOT NULL, step INTEGER NOT NULL, PRIMARY KEY (store, step))')
+    const applied = new Set((await tx.query('SELECT step FROM schema_migrations WHERE store = $1', [schema.name])).map((row) => Number(row.step)))
+    for (const [index, step] of schema.steps.entries()) {
+      if (applied.has(index + 1)) continue
+      // Statements one by one: PostgreSQL's extended protocol takes one per call.
+      for (const statement of (tx.dialect === 'postgres' ? step.postgres : step.sqlite).split(';').map((s) => s.trim()).filter(Boolean)) {
+        await tx.query(statement)
+      }
+      await tx.query('INSERT INTO schema_migrations (store, step) VALUES ($1, $2)', [schema.name, index + 1])
+    }
+  })
+}
+
+const readinessSchema: Schema = {
+  name: 'readiness',
+  steps: [
+    {
+      sqlite: 'CREATE TABLE IF NOT EXISTS readiness (id INTEGER PRIMARY KEY CHECK (id = 1), checked_at INTEGER NOT NULL)',
+      postgres: 'CREATE TABLE IF NOT EXISTS readiness (id INTEGER PRIMARY KEY CHECK (id = 1), checked_at BIGINT NOT NULL)',
+    },
+  ],
+}
+
+/** Whether a write reaches the database now (a full disk, a read-only mount, a removed file, a lost server fail here). */
+export async function databaseWritable(): Promise<boolean> {
   try {
-    database().prepare('INSERT OR REPLACE INTO readiness (id, checked_at) VALUES (1, ?)').run(Date.now())
+    const sql = await databaseWith(readinessSchema)
+    await sql.query('INSERT INTO readiness (id, checked_at) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at', [Date.now()])
     return true
   } catch (error) {
     console.error('[readyz] database not writable', error)
@@ -59,7 +184,8 @@ export function databaseWritable(): boolean {
 }
 
 /** Flushes and closes the database (graceful shutdown). */
-export function closeDatabase(): void {
-  db?.close()
+export async function closeDatabase(): Promise<void> {
+  const open = db
   db = undefined
+  await open?.close()
 }

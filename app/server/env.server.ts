@@ -109,13 +109,17 @@ export const runtimeConfigSchema = v.object({
   MAIL_FROM: v.optional(v.pipe(v.string(), v.email()), 'website@autogroep-horizon.example'),
   /** Folder for the SQLite database (contact submissions, used captcha challenges). */
   DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), 'data'),
+  /** PostgreSQL instead of SQLite, for several machines: postgres://user:pass@host:5432/db. */
+  DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://'))),
+  /** Redis or Valkey, for several machines: shared contact rate limits and cache purges. redis://host:6379. */
+  REDIS_URL: v.optional(v.pipe(v.string(), v.regex(/^rediss?:\/\//, 'must start with redis:// or rediss://'))),
   /** Which captcha the contact form uses: self-hosted ALTCHA (default) or Cloudflare Turnstile. */
   CAPTCHA_PROVIDER: v.optional(v.picklist(['altcha', 'turnstile']), 'altcha'),
   TURNSTILE_SITE_KEY: v.optional(v.pipe(v.string(), v.minLength(1))),
   TURNSTILE_SECRET: v.optional(v.pipe(v.string(), v.minLength(1))),
   TURNSTILE_VERIFY_URL: v.optional(urlFromEnv, 'https://challenges.cloudflare.com/turnstile/v0/siteverify'),
   TURNSTILE_SCRIPT_URL: v.optional(urlFromEnv, 'https://challenges.cloudflare.com/turnstile/v0/api.js'),
-  /** Secret that signs captcha challenges. Unset: a random one per process (fine for one instance). */
+  /** Secret that signs captcha challenges. Unset: a random one kept in the database. */
   ALTCHA_HMAC_KEY: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   /**
    * Strict-Transport-Security: "auto" sends it when SITE_URL is https, "on" always (TLS ends at a

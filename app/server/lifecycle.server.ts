@@ -1,5 +1,8 @@
 import { clearContentCaches, listenForPurges } from './content-caches.server'
-import { closeDatabase, database } from './db.server'
+import { captchaSchema } from './contact/captcha.server'
+import { rateSchema } from './contact/rate-limit.server'
+import { closeDatabase, databaseWith } from './db.server'
+import { closeRedis } from './redis.server'
 import { ConfigError, getRuntimeConfig, localesWithoutDomain } from './env.server'
 import { trustOf } from './client-ip.server'
 import { onAppStop } from './lifecycle'
@@ -22,18 +25,20 @@ export async function startApp(): Promise<void> {
     for (const locale of localesWithoutDomain(config)) {
       console.warn(`[config] no domain configured for locale "${locale}" in LOCALE_DOMAINS; it is served on SITE_URL`)
     }
-    // Opening the database now makes an unwritable DATA_DIR stop the start, not a later visitor's form.
+    // Opening the database (and bringing its tables up to date) now makes an unwritable DATA_DIR
+    // or an unreachable DATABASE_URL stop the start, not a later visitor's form.
     try {
-      database()
+      await Promise.all([databaseWith(captchaSchema), databaseWith(rateSchema)])
     } catch (error) {
-      throw new ConfigError(`DATA_DIR: cannot open the database in "${config.DATA_DIR}": ${error instanceof Error ? error.message : String(error)}`)
+      const where = config.DATABASE_URL ? 'DATABASE_URL: cannot use the PostgreSQL database' : `DATA_DIR: cannot open the database in "${config.DATA_DIR}"`
+      throw new ConfigError(`${where}: ${error instanceof Error ? error.message : String(error)}`)
     }
     onAppStop(stopApp)
-    listenForPurges()
+    await listenForPurges()
     if (!config.CMS_GRAPHQL_URL) {
       const cms = await import('../embedded-cms/index.server')
       try {
-        cms.startEmbeddedCms()
+        await cms.startEmbeddedCms()
       } catch (error) {
         if (error instanceof cms.ContentError) throw new ConfigError(error.message)
         throw error
@@ -59,5 +64,5 @@ let embeddedCms: { stopEmbeddedCms: () => Promise<void> } | undefined
 /** The mail being sent finishes, the database is closed (its write-ahead log folded back). */
 async function stopApp(): Promise<void> {
   await embeddedCms?.stopEmbeddedCms()
-  closeDatabase()
+  await Promise.all([closeDatabase(), closeRedis()])
 }

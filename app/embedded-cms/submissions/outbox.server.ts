@@ -1,14 +1,20 @@
 import { createTransport, type Transporter } from 'nodemailer'
 import { getRuntimeConfig } from '../../server/env.server'
 import { databaseWith } from '../../server/db.server'
-import { submissionTables } from './submissions.server'
+import { submissionSchema } from './submissions.server'
 
 /**
  * Mails stored contact submissions through SMTP. Submissions are stored first
  * and queued in the outbox table; a failed send is retried with exponential
  * backoff (5 s, 10 s, 20 s … up to 15 min), so a down mail server loses nothing.
+ * After `maxAttempts` (about a day of retries) a message is set aside as dead:
+ * `npm run submissions` lists it with its last error.
+ *
+ * Several workers and instances run this loop. Each claims its batch first
+ * (claimed_until; on PostgreSQL `FOR UPDATE SKIP LOCKED`), so no message is
+ * sent by two of them; a claim that outlives its sender (a crash) expires.
  */
-export const outboxBackoff = { firstMs: 5_000, maxMs: 15 * 60_000 }
+export const outboxBackoff = { firstMs: 5_000, maxMs: 15 * 60_000, maxAttempts: 100, claimMs: 5 * 60_000 }
 
 function backoffMs(attempts: number): number {
   return Math.min(outboxBackoff.firstMs * 2 ** Math.max(0, attempts - 1), outboxBackoff.maxMs)
@@ -32,32 +38,49 @@ interface DueMessage {
   createdAt: string
 }
 
-function dueMessages(now: number): DueMessage[] {
-  const rows = databaseWith(submissionTables)
-    .prepare(
+/** Claims up to 20 due messages for this worker. */
+async function claimDueMessages(now: number): Promise<DueMessage[]> {
+  const sql = await databaseWith(submissionSchema)
+  return sql.transaction(async (tx) => {
+    // PostgreSQL: rows another instance is claiming right now are skipped, not waited for.
+    // SQLite: the transaction holds the database's write lock already.
+    const lock = tx.dialect === 'postgres' ? 'FOR UPDATE SKIP LOCKED' : ''
+    const claimed = await tx.query(
+      `UPDATE outbox SET claimed_until = $1 WHERE submission_id IN (
+         SELECT submission_id FROM outbox
+         WHERE sent_at IS NULL AND dead_at IS NULL AND next_attempt_at <= $2 AND claimed_until <= $2
+         ORDER BY submission_id LIMIT 20 ${lock})
+       RETURNING submission_id`,
+      [now + outboxBackoff.claimMs, now],
+    )
+    if (claimed.length === 0) return []
+    const ids = claimed.map((row) => Number(row.submission_id))
+    const rows = await tx.query(
       `SELECT o.submission_id, o.attempts, s.first_name, s.sur_name, s.email, s.message, s.locale, s.created_at
        FROM outbox o JOIN submissions s ON s.id = o.submission_id
-       WHERE o.sent_at IS NULL AND o.next_attempt_at <= ? ORDER BY o.submission_id LIMIT 20`,
+       WHERE o.submission_id IN (${ids.map((_, index) => `$${index + 1}`).join(', ')}) ORDER BY o.submission_id`,
+      ids,
     )
-    .all(now)
-  return rows.map((row) => ({
-    submissionId: Number(row.submission_id),
-    attempts: Number(row.attempts),
-    firstName: String(row.first_name),
-    surName: String(row.sur_name),
-    email: String(row.email),
-    message: String(row.message),
-    locale: String(row.locale),
-    createdAt: String(row.created_at),
-  }))
+    return rows.map((row) => ({
+      submissionId: Number(row.submission_id),
+      attempts: Number(row.attempts),
+      firstName: String(row.first_name),
+      surName: String(row.sur_name),
+      email: String(row.email),
+      message: String(row.message),
+      locale: String(row.locale),
+      createdAt: String(row.created_at),
+    }))
+  })
 }
 
-/** Sends what is due; returns how many were sent. Never throws. */
+/** Sends what is due; returns how many were sent. Throws only when the database fails. */
 export async function processOutbox(now: number = Date.now()): Promise<number> {
   const { SMTP_URL, CONTACT_NOTIFY_TO, MAIL_FROM } = getRuntimeConfig()
   if (!SMTP_URL) return 0
   let sent = 0
-  for (const item of dueMessages(now)) {
+  const sql = await databaseWith(submissionSchema)
+  for (const item of await claimDueMessages(now)) {
     try {
       await transport(SMTP_URL).sendMail({
         from: MAIL_FROM,
@@ -66,14 +89,23 @@ export async function processOutbox(now: number = Date.now()): Promise<number> {
         subject: `Contactformulier: ${item.firstName} ${item.surName}`,
         text: `${item.firstName} ${item.surName} <${item.email}> (${item.locale}, ${item.createdAt}):\n\n${item.message}\n`,
       })
-      databaseWith(submissionTables).prepare('UPDATE outbox SET sent_at = ?, attempts = attempts + 1, last_error = NULL WHERE submission_id = ?').run(new Date(now).toISOString(), item.submissionId)
+      await sql.query('UPDATE outbox SET sent_at = $1, attempts = attempts + 1, last_error = NULL, claimed_until = 0 WHERE submission_id = $2', [
+        new Date(now).toISOString(),
+        item.submissionId,
+      ])
       sent += 1
     } catch (error) {
       const attempts = item.attempts + 1
-      databaseWith(submissionTables)
-        .prepare('UPDATE outbox SET attempts = ?, next_attempt_at = ?, last_error = ? WHERE submission_id = ?')
-        .run(attempts, now + backoffMs(attempts), error instanceof Error ? error.message : String(error), item.submissionId)
-      console.warn(`[outbox] submission ${item.submissionId} not mailed (attempt ${attempts}), retrying later`)
+      const dead = attempts >= outboxBackoff.maxAttempts
+      await sql.query('UPDATE outbox SET attempts = $1, next_attempt_at = $2, last_error = $3, claimed_until = 0, dead_at = $4 WHERE submission_id = $5', [
+        attempts,
+        now + backoffMs(attempts),
+        error instanceof Error ? error.message : String(error),
+        dead ? new Date(now).toISOString() : null,
+        item.submissionId,
+      ])
+      if (dead) console.error(`[outbox] submission ${item.submissionId} not mailed after ${attempts} attempts: set aside (npm run submissions)`)
+      else console.warn(`[outbox] submission ${item.submissionId} not mailed (attempt ${attempts}), retrying later`)
     }
   }
   return sent

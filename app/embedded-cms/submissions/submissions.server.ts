@@ -1,26 +1,34 @@
 import { getRuntimeConfig } from '../../server/env.server'
-import { databaseWith } from '../../server/db.server'
+import { databaseWith, type Schema } from '../../server/db.server'
 
 /** Submissions and the mail outbox: stored together, so a message is never stored without its mail queued. */
-export const submissionTables = `
-  CREATE TABLE IF NOT EXISTS submissions (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    idempotency_key TEXT NOT NULL UNIQUE,
-    created_at TEXT NOT NULL,
-    locale TEXT NOT NULL,
-    first_name TEXT NOT NULL,
-    sur_name TEXT NOT NULL,
-    email TEXT NOT NULL,
-    message TEXT NOT NULL
-  );
-  CREATE TABLE IF NOT EXISTS outbox (
-    submission_id INTEGER PRIMARY KEY REFERENCES submissions(id),
-    attempts INTEGER NOT NULL DEFAULT 0,
-    next_attempt_at INTEGER NOT NULL,
-    last_error TEXT,
-    sent_at TEXT
-  );
-`
+export const submissionSchema: Schema = {
+  name: 'submissions',
+  steps: [
+    {
+      sqlite: `CREATE TABLE IF NOT EXISTS submissions (
+                 id INTEGER PRIMARY KEY AUTOINCREMENT, idempotency_key TEXT NOT NULL UNIQUE, created_at TEXT NOT NULL,
+                 locale TEXT NOT NULL, first_name TEXT NOT NULL, sur_name TEXT NOT NULL, email TEXT NOT NULL, message TEXT NOT NULL);
+               CREATE TABLE IF NOT EXISTS outbox (
+                 submission_id INTEGER PRIMARY KEY REFERENCES submissions(id), attempts INTEGER NOT NULL DEFAULT 0,
+                 next_attempt_at INTEGER NOT NULL, last_error TEXT, sent_at TEXT)`,
+      postgres: `CREATE TABLE IF NOT EXISTS submissions (
+                   id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, idempotency_key TEXT NOT NULL UNIQUE, created_at TEXT NOT NULL,
+                   locale TEXT NOT NULL, first_name TEXT NOT NULL, sur_name TEXT NOT NULL, email TEXT NOT NULL, message TEXT NOT NULL);
+                 CREATE TABLE IF NOT EXISTS outbox (
+                   submission_id BIGINT PRIMARY KEY REFERENCES submissions(id), attempts INTEGER NOT NULL DEFAULT 0,
+                   next_attempt_at BIGINT NOT NULL, last_error TEXT, sent_at TEXT)`,
+    },
+    {
+      // A worker claims mail for a while (no other worker or instance sends it meanwhile); mail
+      // that keeps failing is set aside as dead (npm run submissions shows it).
+      sqlite: `ALTER TABLE outbox ADD COLUMN claimed_until INTEGER NOT NULL DEFAULT 0;
+               ALTER TABLE outbox ADD COLUMN dead_at TEXT`,
+      postgres: `ALTER TABLE outbox ADD COLUMN IF NOT EXISTS claimed_until BIGINT NOT NULL DEFAULT 0;
+                 ALTER TABLE outbox ADD COLUMN IF NOT EXISTS dead_at TEXT`,
+    },
+  ],
+}
 
 export interface NewSubmission {
   idempotencyKey: string
@@ -35,27 +43,24 @@ export interface NewSubmission {
  * Stores a submission durably before returning. The same idempotency key
  * stores once: a double submit answers with the first one's id.
  */
-export function storeSubmission(submission: NewSubmission): { id: number; duplicate: boolean } {
-  const db = databaseWith(submissionTables)
-  const insert = db.prepare(
-    `INSERT INTO submissions (idempotency_key, created_at, locale, first_name, sur_name, email, message)
-     VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(idempotency_key) DO NOTHING`,
-  )
-  const result = insert.run(
-    submission.idempotencyKey,
-    new Date().toISOString(),
-    submission.locale,
-    submission.firstName,
-    submission.surName,
-    submission.email,
-    submission.message,
-  )
-  const row = db.prepare('SELECT id FROM submissions WHERE idempotency_key = ?').get(submission.idempotencyKey)
-  const id = Number(row?.id)
-  const duplicate = Number(result.changes) === 0
-  // The notification is queued with the submission; the outbox worker mails it (and retries).
-  if (!duplicate && getRuntimeConfig().SMTP_URL) {
-    db.prepare('INSERT OR IGNORE INTO outbox (submission_id, next_attempt_at) VALUES (?, ?)').run(id, Date.now())
-  }
-  return { id, duplicate }
+export async function storeSubmission(submission: NewSubmission): Promise<{ id: number; duplicate: boolean }> {
+  const sql = await databaseWith(submissionSchema)
+  // One transaction: the submission and its queued notification are stored together or not at all.
+  return sql.transaction(async (tx) => {
+    const inserted = await tx.query(
+      `INSERT INTO submissions (idempotency_key, created_at, locale, first_name, sur_name, email, message)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
+      [submission.idempotencyKey, new Date().toISOString(), submission.locale, submission.firstName, submission.surName, submission.email, submission.message],
+    )
+    if (inserted.length === 0) {
+      const [first] = await tx.query('SELECT id FROM submissions WHERE idempotency_key = $1', [submission.idempotencyKey])
+      return { id: Number(first?.id), duplicate: true }
+    }
+    const id = Number(inserted[0]?.id)
+    // The notification is queued with the submission; the outbox worker mails it (and retries).
+    if (getRuntimeConfig().SMTP_URL) {
+      await tx.query('INSERT INTO outbox (submission_id, next_attempt_at) VALUES ($1, $2) ON CONFLICT (submission_id) DO NOTHING', [id, Date.now()])
+    }
+    return { id, duplicate: false }
+  })
 }

@@ -3,33 +3,36 @@ import { createChallenge, randomInt, verifySolution, type Challenge } from 'altc
 import { deriveKey } from 'altcha-lib/algorithms/sha'
 import * as v from 'valibot'
 import { getRuntimeConfig } from '../env.server'
-import { databaseWith } from '../db.server'
+import { databaseWith, type Schema } from '../db.server'
 
 /** Solved challenges, kept until they expire (one use each), and the fallback signing key. */
-const captchaTables = `
-  CREATE TABLE IF NOT EXISTS captcha_used (
-    id TEXT PRIMARY KEY,
-    expires_at INTEGER NOT NULL
-  );
-  CREATE TABLE IF NOT EXISTS site_secrets (
-    name TEXT PRIMARY KEY,
-    value TEXT NOT NULL
-  );
-`
+export const captchaSchema: Schema = {
+  name: 'captcha',
+  steps: [
+    {
+      sqlite: `CREATE TABLE IF NOT EXISTS captcha_used (id TEXT PRIMARY KEY, expires_at INTEGER NOT NULL);
+               CREATE TABLE IF NOT EXISTS site_secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL)`,
+      postgres: `CREATE TABLE IF NOT EXISTS captcha_used (id TEXT PRIMARY KEY, expires_at BIGINT NOT NULL);
+                 CREATE TABLE IF NOT EXISTS site_secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL)`,
+    },
+  ],
+}
 
 /**
  * Self-hosted proof of work (ALTCHA): challenges signed with a secret,
  * verified on submit, each usable once (replays are refused).
  */
 const challengeLifetimeMs = 10 * 60 * 1000
-let fallbackSecret: string | undefined
+let fallbackSecret: Promise<string> | undefined
 
-function secret(): string {
+function secret(): Promise<string> {
   const configured = getRuntimeConfig().ALTCHA_HMAC_KEY
-  if (configured) return configured
+  if (configured) return Promise.resolve(configured)
   if (!fallbackSecret) {
     fallbackSecret = storedSecret()
-    console.warn('[captcha] ALTCHA_HMAC_KEY is not set: using a key kept in the database (shared by the workers of this machine; set the variable when several machines serve the site)')
+    // Not kept when reading it failed: the next challenge tries again.
+    fallbackSecret.catch(() => (fallbackSecret = undefined))
+    console.warn('[captcha] ALTCHA_HMAC_KEY is not set: using a random key kept in the database (shared by every worker and instance on it)')
   }
   return fallbackSecret
 }
@@ -39,20 +42,22 @@ function secret(): string {
  * with the same key (a challenge fetched from one worker is submitted to another), and a
  * restart does not invalidate the challenges visitors are solving.
  */
-function storedSecret(): string {
-  const db = databaseWith(captchaTables)
-  db.prepare('INSERT OR IGNORE INTO site_secrets (name, value) VALUES (?, ?)').run('altcha-hmac-key', randomBytes(32).toString('hex'))
-  return String(db.prepare('SELECT value FROM site_secrets WHERE name = ?').get('altcha-hmac-key')?.value)
+async function storedSecret(): Promise<string> {
+  const sql = await databaseWith(captchaSchema)
+  const name = 'altcha-hmac-key'
+  await sql.query('INSERT INTO site_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [name, randomBytes(32).toString('hex')])
+  const [row] = await sql.query('SELECT value FROM site_secrets WHERE name = $1', [name])
+  return String(row?.value)
 }
 
-export function newChallenge(): Promise<Challenge> {
+export async function newChallenge(): Promise<Challenge> {
   return createChallenge({
     algorithm: 'SHA-256',
     cost: 1,
     counter: randomInt(5_000, 50_000),
     deriveKey,
     expiresAt: new Date(Date.now() + challengeLifetimeMs),
-    hmacSignatureSecret: secret(),
+    hmacSignatureSecret: await secret(),
   })
 }
 
@@ -116,14 +121,15 @@ async function verifyAltcha(payload: string): Promise<boolean> {
     challenge: parsed.output.challenge,
     solution: parsed.output.solution,
     deriveKey,
-    hmacSignatureSecret: secret(),
+    hmacSignatureSecret: await secret(),
   }).catch(() => null)
   if (!result?.verified) return false
   // Replay protection: the first use wins (atomic insert).
-  const db = databaseWith(captchaTables)
-  db.prepare('DELETE FROM captcha_used WHERE expires_at < ?').run(Date.now())
-  const inserted = db
-    .prepare('INSERT OR IGNORE INTO captcha_used (id, expires_at) VALUES (?, ?)')
-    .run(parsed.output.challenge.parameters.nonce, Date.now() + challengeLifetimeMs)
-  return Number(inserted.changes) === 1
+  const sql = await databaseWith(captchaSchema)
+  await sql.query('DELETE FROM captcha_used WHERE expires_at < $1', [Date.now()])
+  const inserted = await sql.query('INSERT INTO captcha_used (id, expires_at) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING RETURNING id', [
+    parsed.output.challenge.parameters.nonce,
+    Date.now() + challengeLifetimeMs,
+  ])
+  return inserted.length === 1
 }

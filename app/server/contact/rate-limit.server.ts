@@ -1,38 +1,60 @@
-import { databaseWith } from '../db.server'
+import type { Redis } from 'ioredis'
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
+import { databaseWith, type Schema } from '../db.server'
 
 /** At most `max` hits per key within the window; `consume` records a hit, false when over. */
 export interface RateLimiter {
   consume(key: string): Promise<boolean>
 }
 
-const rateTables = `
-  CREATE TABLE IF NOT EXISTS contact_rate (key TEXT NOT NULL, at INTEGER NOT NULL);
-  CREATE INDEX IF NOT EXISTS contact_rate_key_at ON contact_rate (key, at);
-`
+export const rateSchema: Schema = {
+  name: 'contact-rate',
+  steps: [
+    {
+      sqlite: `CREATE TABLE IF NOT EXISTS contact_rate (key TEXT NOT NULL, at INTEGER NOT NULL);
+               CREATE INDEX IF NOT EXISTS contact_rate_key_at ON contact_rate (key, at)`,
+      postgres: `CREATE TABLE IF NOT EXISTS contact_rate (key TEXT NOT NULL, at BIGINT NOT NULL);
+                 CREATE INDEX IF NOT EXISTS contact_rate_key_at ON contact_rate (key, at)`,
+    },
+  ],
+}
 
 /**
- * A sliding-window limit in the site's SQLite database: every worker process on this machine
- * shares it, so running more workers does not hand out more submissions. (Several machines
- * share a Redis-backed limit instead, when REDIS_URL is set.)
+ * A sliding-window limit in the site's database: every worker (and, on PostgreSQL, every
+ * instance) shares it, so running more of them does not hand out more submissions.
  */
-export function sqliteRateLimiter(max: number, windowMs: number, now: () => number = Date.now): RateLimiter {
+export function databaseRateLimiter(max: number, windowMs: number, now: () => number = Date.now): RateLimiter {
   return {
     async consume(key) {
-      const db = databaseWith(rateTables)
+      const sql = await databaseWith(rateSchema)
       const time = now()
-      // IMMEDIATE takes the write lock first: two workers cannot both count 4 and both insert.
-      db.exec('BEGIN IMMEDIATE')
-      try {
+      return sql.transaction(async (tx) => {
+        // Two requests for one key take turns (SQLite's transaction holds the write lock already):
+        // neither can count 4 and insert while the other does the same.
+        if (tx.dialect === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`contact-rate:${key}`])
         // Expired hits of every key go: the table holds one window of traffic at most.
-        db.prepare('DELETE FROM contact_rate WHERE at <= ?').run(time - windowMs)
-        const count = Number(db.prepare('SELECT COUNT(*) AS hits FROM contact_rate WHERE key = ?').get(key)?.hits ?? 0)
-        const allowed = count < max
-        if (allowed) db.prepare('INSERT INTO contact_rate (key, at) VALUES (?, ?)').run(key, time)
-        db.exec('COMMIT')
-        return allowed
-      } catch (error) {
-        db.exec('ROLLBACK')
-        throw error
+        await tx.query('DELETE FROM contact_rate WHERE at <= $1', [time - windowMs])
+        const [row] = await tx.query('SELECT COUNT(*) AS hits FROM contact_rate WHERE key = $1', [key])
+        if (Number(row?.hits ?? 0) >= max) return false
+        await tx.query('INSERT INTO contact_rate (key, at) VALUES ($1, $2)', [key, time])
+        return true
+      })
+    },
+  }
+}
+
+/** A fixed-window limit in Redis/Valkey (rate-limiter-flexible), shared by every instance. */
+export function redisRateLimiter(client: Redis, max: number, windowMs: number): RateLimiter {
+  const limiter = new RateLimiterRedis({ storeClient: client, keyPrefix: 'site:contact-rate', points: max, duration: Math.ceil(windowMs / 1000) })
+  return {
+    async consume(key) {
+      try {
+        await limiter.consume(key)
+        return true
+      } catch (rejection) {
+        // The library rejects with a RateLimiterRes when the key is over its limit, with an Error when Redis fails.
+        if (rejection instanceof RateLimiterRes) return false
+        throw rejection
       }
     },
   }

@@ -19,14 +19,14 @@ const noStore = { 'Cache-Control': 'no-store' }
 export const Route = createFileRoute('/api/cache/purge')({
   server: {
     handlers: {
-      POST: ({ request }) => {
+      POST: async ({ request }) => {
         const secret = getRuntimeConfig().CACHE_PURGE_SECRET
         if (!secret) return Response.json({ error: 'Cache purging is off: CACHE_PURGE_SECRET is not set' }, { status: 404, headers: noStore })
         const given = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1]
         if (!given || !sameSecret(given, secret)) {
           return Response.json({ error: 'Wrong or missing secret' }, { status: 401, headers: { ...noStore, 'WWW-Authenticate': 'Bearer' } })
         }
-        return Response.json({ purged: purgeContentCachesEverywhere() }, { headers: noStore })
+        return Response.json({ purged: await purgeContentCachesEverywhere() }, { headers: noStore })
       },
       ANY: () => methodNotAllowed('POST'),
     },

@@ -1,0 +1,198 @@
+import { mkdtempSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import { SMTPServer } from 'smtp-server'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { servicesInstalled, startPostgres, type Service } from '../../../tests/support/services'
+
+/**
+ * The stores (submissions, outbox, contact rate limit, readiness) behave the same on SQLite (the
+ * default) and PostgreSQL (DATABASE_URL): every test runs on both. CI installs PostgreSQL
+ * (.ci/run); elsewhere without it the PostgreSQL half is skipped.
+ */
+
+/** A free port on 127.0.0.1 (nothing listens there until we start the SMTP server). */
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  if (typeof address !== 'object' || address === null) throw new Error('no port')
+  return address.port
+}
+
+function startSmtp(port: number, received: string[]): Promise<SMTPServer> {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, _session, callback) {
+      let body = ''
+      stream.on('data', (chunk: Buffer) => (body += chunk.toString()))
+      stream.on('end', () => {
+        received.push(body)
+        callback()
+      })
+    },
+  })
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)))
+}
+
+let postgres: Service | undefined
+let databases = 0
+
+beforeAll(async () => {
+  if (!servicesInstalled && process.env.CI) throw new Error('PostgreSQL is not installed: .ci/run installs it')
+  if (servicesInstalled) postgres = await startPostgres()
+}, 30_000)
+
+afterAll(async () => {
+  await postgres?.stop()
+})
+
+afterEach(() => {
+  vi.unstubAllEnvs()
+  vi.resetModules()
+})
+
+/** A fresh, empty database of the engine for one test: its URL set in the environment. */
+async function freshDatabase(engine: 'sqlite' | 'postgres'): Promise<void> {
+  if (engine === 'sqlite') {
+    vi.stubEnv('DATA_DIR', mkdtempSync(join(tmpdir(), 'stores-')))
+    return
+  }
+  if (!postgres) throw new Error('no PostgreSQL')
+  const name = `stores_${process.pid}_${++databases}`
+  const admin = new pg.Client({ connectionString: postgres.url })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  vi.stubEnv('DATABASE_URL', postgres.url.replace(/\/postgres$/, `/${name}`))
+}
+
+function newSubmission(message = 'Graag een offerte.') {
+  return { idempotencyKey: crypto.randomUUID(), locale: 'nl_NL', firstName: 'Zoë', surName: 'de Vries', email: 'zoe@example.com', message }
+}
+
+describe.each(['sqlite', 'postgres'] as const)('stores on %s', (engine) => {
+  const available = () => engine === 'sqlite' || postgres !== undefined
+
+  afterEach(async () => {
+    const { closeDatabase } = await import('../../server/db.server')
+    await closeDatabase()
+  })
+
+  it('stores a submission once per idempotency key', async ({ skip }) => {
+    if (!available()) skip()
+    await freshDatabase(engine)
+    const { storeSubmission } = await import('./submissions.server')
+    const submission = newSubmission()
+    const first = await storeSubmission(submission)
+    const again = await storeSubmission(submission)
+    expect(first.duplicate).toBe(false)
+    expect(again).toEqual({ id: first.id, duplicate: true })
+  })
+
+  it('keeps submissions while SMTP is down and mails each once when it is back', async ({ skip }) => {
+    if (!available()) skip()
+    const port = await freePort()
+    await freshDatabase(engine)
+    vi.stubEnv('SMTP_URL', `smtp://127.0.0.1:${port}`)
+    const { storeSubmission } = await import('./submissions.server')
+    const { processOutbox } = await import('./outbox.server')
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+
+    const stored = await storeSubmission(newSubmission())
+    expect(stored.duplicate).toBe(false)
+
+    // SMTP down: nothing sent, the submission stays queued.
+    const t0 = Date.now()
+    expect(await processOutbox(t0)).toBe(0)
+    expect(warn).toHaveBeenCalledOnce()
+
+    const received: string[] = []
+    const smtp = await startSmtp(port, received)
+    try {
+      // Before the backoff has passed nothing is retried.
+      expect(await processOutbox(t0 + 1_000)).toBe(0)
+      expect(await processOutbox(t0 + 6_000)).toBe(1)
+      expect(received).toHaveLength(1)
+      expect(received[0]).toContain('Graag een offerte.')
+      expect(received[0]).toMatch(/Reply-To: zoe@example\.com/i)
+      // Sent once: later runs send nothing more.
+      expect(await processOutbox(t0 + 60_000)).toBe(0)
+      expect(received).toHaveLength(1)
+    } finally {
+      await new Promise<void>((resolve) => smtp.close(() => resolve()))
+      warn.mockRestore()
+    }
+  })
+
+  it('never sends a message twice when several outbox workers run at once', async ({ skip }) => {
+    if (!available()) skip()
+    const port = await freePort()
+    await freshDatabase(engine)
+    vi.stubEnv('SMTP_URL', `smtp://127.0.0.1:${port}`)
+    const { storeSubmission } = await import('./submissions.server')
+    const { processOutbox } = await import('./outbox.server')
+    for (let i = 0; i < 30; i++) await storeSubmission(newSubmission(`Bericht ${i}`))
+    const received: string[] = []
+    const smtp = await startSmtp(port, received)
+    try {
+      const sent = await Promise.all([processOutbox(), processOutbox(), processOutbox(), processOutbox()])
+      // Each run claims up to 20: together they sent the 30, and each exactly once.
+      expect(sent.reduce((a, b) => a + b, 0)).toBe(30)
+      expect(received).toHaveLength(30)
+      expect(new Set(received.map((mail) => /Bericht \d+/.exec(mail)?.[0])).size).toBe(30)
+    } finally {
+      await new Promise<void>((resolve) => smtp.close(() => resolve()))
+    }
+  })
+
+  it('sets a message aside as dead after the last attempt', async ({ skip }) => {
+    if (!available()) skip()
+    await freshDatabase(engine)
+    vi.stubEnv('SMTP_URL', `smtp://127.0.0.1:${await freePort()}`)
+    const { storeSubmission } = await import('./submissions.server')
+    const { outboxBackoff, processOutbox } = await import('./outbox.server')
+    const { database } = await import('../../server/db.server')
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    outboxBackoff.maxAttempts = 2
+    await storeSubmission(newSubmission())
+    const t0 = Date.now()
+    await processOutbox(t0)
+    await processOutbox(t0 + 60 * 60_000)
+    expect(error).toHaveBeenCalledWith(expect.stringMatching(/not mailed after 2 attempts: set aside/))
+    const [row] = await database().query('SELECT attempts, dead_at, last_error FROM outbox')
+    expect(Number(row?.attempts)).toBe(2)
+    expect(row?.dead_at).toEqual(expect.any(String))
+    expect(row?.last_error).toEqual(expect.any(String))
+    // A dead message is not tried again.
+    expect(await processOutbox(t0 + 24 * 60 * 60_000)).toBe(0)
+    expect(error).toHaveBeenCalledOnce()
+    vi.restoreAllMocks()
+  })
+
+  it('shares the contact rate limit between limiters (as between workers and instances)', async ({ skip }) => {
+    if (!available()) skip()
+    await freshDatabase(engine)
+    const { databaseRateLimiter } = await import('../../server/contact/rate-limit.server')
+    let time = 1_000_000
+    const a = databaseRateLimiter(2, 60_000, () => time)
+    const b = databaseRateLimiter(2, 60_000, () => time)
+    const results = await Promise.all([a.consume('k'), b.consume('k'), a.consume('k'), b.consume('k')])
+    expect(results.filter(Boolean)).toHaveLength(2)
+    expect(await a.consume('other')).toBe(true)
+    time += 60_001
+    expect(await b.consume('k')).toBe(true)
+  })
+
+  it('answers the readiness write check', async ({ skip }) => {
+    if (!available()) skip()
+    await freshDatabase(engine)
+    const { databaseWritable } = await import('../../server/db.server')
+    expect(await databaseWritable()).toBe(true)
+  })
+})

@@ -1,0 +1,43 @@
+import { Redis } from 'ioredis'
+import { getRuntimeConfig } from './env.server'
+
+/**
+ * Redis or Valkey (REDIS_URL), when several instances must agree: contact rate limits and cache
+ * purges. Unset: the database holds the limits and the cluster primary relays purges.
+ */
+let client: Redis | undefined
+let subscriber: Redis | undefined
+
+function connect(url: string): Redis {
+  // Commands fail fast while Redis is away (a contact submission answers 503 rather than hang).
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 3_000, lazyConnect: false })
+  // ioredis reconnects by itself; an unhandled 'error' event would crash the worker.
+  redis.on('error', (error) => console.error('[redis]', error.message))
+  return redis
+}
+
+export function redisClient(): Redis | undefined {
+  const { REDIS_URL } = getRuntimeConfig()
+  if (!REDIS_URL) return undefined
+  client ??= connect(REDIS_URL)
+  return client
+}
+
+/** Calls `listener` for every message published on `channel`, by any instance (this one included). */
+export async function subscribe(channel: string, listener: (message: string) => void): Promise<boolean> {
+  const { REDIS_URL } = getRuntimeConfig()
+  if (!REDIS_URL) return false
+  // A connection in subscriber mode can do nothing else: a second one.
+  subscriber ??= connect(REDIS_URL)
+  subscriber.on('message', (from: string, message: string) => {
+    if (from === channel) listener(message)
+  })
+  await subscriber.subscribe(channel)
+  return true
+}
+
+export async function closeRedis(): Promise<void> {
+  await Promise.all([client?.quit(), subscriber?.quit()].map((closing) => closing?.catch(() => undefined)))
+  client = undefined
+  subscriber = undefined
+}
