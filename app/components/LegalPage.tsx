@@ -1,17 +1,13 @@
-import { useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
-import type { Locale } from '../../app.config'
-import { pathCodec } from '../i18n/i18n'
 import type { SafeHtml } from '../cms/safe-html'
-import { Breadcrumbs } from './Breadcrumbs'
+import { Breadcrumbs, type Crumb } from './Breadcrumbs'
 import { RichText } from './RichText'
 
 /** A text page from the CMS: breadcrumbs (Home › title), the title, then its content. */
-export function LegalPage({ locale, title, children }: { locale: Locale; title: string; children: ReactNode }) {
-  const { t } = useLingui()
+export function LegalPage({ title, breadcrumbs, children }: { title: string; breadcrumbs: ReadonlyArray<Crumb>; children: ReactNode }) {
   return (
     <article className="content-section legal-page">
-      <Breadcrumbs items={[{ title: t`Home`, link: pathCodec.toPublic(`/${locale}`) }, { title }]} />
+      <Breadcrumbs items={breadcrumbs} />
       <h1>{title}</h1>
       {children}
     </article>

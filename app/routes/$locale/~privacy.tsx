@@ -1,17 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { loadFixedPage } from '../../cms/load-page'
 import { LegalContent, LegalPage } from '../../components/LegalPage'
+import { pageHead } from '../../seo/page-head'
 
 export const Route = createFileRoute('/$locale/~privacy')({
-  loader: ({ context }) => loadFixedPage(context.queryClient, context.locale, `/${context.locale}/~privacy`),
+  loader: ({ context }) => loadFixedPage(context, '/$locale/~privacy'),
+  head: ({ loaderData }) => pageHead(loaderData?.seo),
   component: PrivacyPage,
 })
 
 function PrivacyPage() {
-  const { locale } = Route.useRouteContext()
-  const { page } = Route.useLoaderData()
+  const { page, breadcrumbs } = Route.useLoaderData()
   return (
-    <LegalPage locale={locale} title={page.title}>
+    <LegalPage title={page.title} breadcrumbs={breadcrumbs}>
       <LegalContent html={page.content} />
     </LegalPage>
   )

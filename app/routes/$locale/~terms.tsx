@@ -1,17 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { loadFixedPage } from '../../cms/load-page'
 import { LegalContent, LegalPage } from '../../components/LegalPage'
+import { pageHead } from '../../seo/page-head'
 
 export const Route = createFileRoute('/$locale/~terms')({
-  loader: ({ context }) => loadFixedPage(context.queryClient, context.locale, `/${context.locale}/~terms`),
+  loader: ({ context }) => loadFixedPage(context, '/$locale/~terms'),
+  head: ({ loaderData }) => pageHead(loaderData?.seo),
   component: TermsPage,
 })
 
 function TermsPage() {
-  const { locale } = Route.useRouteContext()
-  const { page } = Route.useLoaderData()
+  const { page, breadcrumbs } = Route.useLoaderData()
   return (
-    <LegalPage locale={locale} title={page.title}>
+    <LegalPage title={page.title} breadcrumbs={breadcrumbs}>
       <LegalContent html={page.content} />
     </LegalPage>
   )
