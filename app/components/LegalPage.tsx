@@ -1,5 +1,8 @@
+import { getRouteApi, Outlet } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import { loadFixedPage, type FixedPageRouteId, type LoadedFixedPage, type PageLoaderContext } from '../cms/load-page'
 import type { SafeHtml } from '../cms/safe-html'
+import { pageHead } from '../seo/page-head'
 import { Breadcrumbs, type Crumb } from './Breadcrumbs'
 import { RichText } from './RichText'
 
@@ -16,6 +19,27 @@ export function LegalPage({ title, breadcrumbs, children }: { title: string; bre
 
 export function LegalContent({ html }: { html: SafeHtml | null }) {
   return html ? <RichText html={html} className="legal-page__content" /> : null
+}
+
+/**
+ * Route options of a fixed legal page (privacy, terms, cookie policy): its CMS text, its head,
+ * and the page. With `body: 'outlet'` the route is a layout and its child routes show the text.
+ */
+export function legalPageRoute(routeId: FixedPageRouteId, body: 'text' | 'outlet' = 'text') {
+  const route = getRouteApi(routeId)
+  function LegalRoutePage(): ReactNode {
+    const { page, breadcrumbs } = route.useLoaderData()
+    return (
+      <LegalPage title={page.title} breadcrumbs={breadcrumbs}>
+        {body === 'outlet' ? <Outlet /> : <LegalContent html={page.content} />}
+      </LegalPage>
+    )
+  }
+  return {
+    loader: ({ context }: { context: PageLoaderContext }) => loadFixedPage(context, routeId),
+    head: ({ loaderData }: { loaderData?: LoadedFixedPage }) => pageHead(loaderData?.seo),
+    component: LegalRoutePage,
+  }
 }
 
 const entities: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" }

@@ -1,19 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { loadFixedPage } from '../../cms/load-page'
-import { LegalContent, LegalPage } from '../../components/LegalPage'
-import { pageHead } from '../../seo/page-head'
+import { legalPageRoute } from '../../components/LegalPage'
 
-export const Route = createFileRoute('/$locale/~terms')({
-  loader: ({ context }) => loadFixedPage(context, '/$locale/~terms'),
-  head: ({ loaderData }) => pageHead(loaderData?.seo),
-  component: TermsPage,
-})
-
-function TermsPage() {
-  const { page, breadcrumbs } = Route.useLoaderData()
-  return (
-    <LegalPage title={page.title} breadcrumbs={breadcrumbs}>
-      <LegalContent html={page.content} />
-    </LegalPage>
-  )
-}
+/** The terms and conditions: the CMS page at this route's public path. */
+export const Route = createFileRoute('/$locale/~terms')(legalPageRoute('/$locale/~terms'))

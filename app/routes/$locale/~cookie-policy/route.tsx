@@ -1,19 +1,5 @@
-import { createFileRoute, Outlet } from '@tanstack/react-router'
-import { loadFixedPage } from '../../../cms/load-page'
-import { LegalPage } from '../../../components/LegalPage'
-import { pageHead } from '../../../seo/page-head'
+import { createFileRoute } from '@tanstack/react-router'
+import { legalPageRoute } from '../../../components/LegalPage'
 
-export const Route = createFileRoute('/$locale/~cookie-policy')({
-  loader: ({ context }) => loadFixedPage(context, '/$locale/~cookie-policy'),
-  head: ({ loaderData }) => pageHead(loaderData?.seo),
-  component: CookiePolicyLayout,
-})
-
-function CookiePolicyLayout() {
-  const { page, breadcrumbs } = Route.useLoaderData()
-  return (
-    <LegalPage title={page.title} breadcrumbs={breadcrumbs}>
-      <Outlet />
-    </LegalPage>
-  )
-}
+/** The cookie policy: the CMS page at this route's public path; the index route shows its text. */
+export const Route = createFileRoute('/$locale/~cookie-policy')(legalPageRoute('/$locale/~cookie-policy', 'outlet'))
