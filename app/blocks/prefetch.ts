@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { Locale } from '../../app.config'
-import type { PageSeo } from '../seo/head'
+import type { PageSeo } from '../seo/page-head'
 import { prefetchInteractiveMap } from './InteractiveMap/prefetch'
 import type { BlockElement } from './registry'
 

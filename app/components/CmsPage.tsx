@@ -1,12 +1,11 @@
 import { Blocks } from '../blocks/registry'
 import type { CmsPageData } from '../cms/load-page'
-import { Breadcrumbs } from './Breadcrumbs'
+import { Breadcrumbs, type Crumb } from './Breadcrumbs'
 import { RichText } from './RichText'
 import { Timeline } from './Timeline'
 
-/** Renders a CMS page by its page type. */
-export function CmsPage({ page }: { page: CmsPageData }) {
-  const crumbs = [...page.breadcrumbs.map((b) => ({ title: b.menuTitle || b.title, link: b.link })), { title: page.menuTitle || page.title }]
+/** Renders a CMS page by its page type, under the trail its loader built. */
+export function CmsPage({ page, breadcrumbs: crumbs }: { page: CmsPageData; breadcrumbs: ReadonlyArray<Crumb> }) {
   switch (page.__typename) {
     case 'Page': {
       const elements = page.elementalArea.elements

@@ -1,17 +1,16 @@
-import { useLingui } from '@lingui/react/macro'
+import { getRouteApi, Outlet } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import type { Locale } from '../../app.config'
-import { pathCodec } from '../i18n/i18n'
+import { loadFixedPage, type FixedPageRouteId, type LoadedFixedPage, type PageLoaderContext } from '../cms/load-page'
 import type { SafeHtml } from '../cms/safe-html'
-import { Breadcrumbs } from './Breadcrumbs'
+import { pageHead } from '../seo/page-head'
+import { Breadcrumbs, type Crumb } from './Breadcrumbs'
 import { RichText } from './RichText'
 
 /** A text page from the CMS: breadcrumbs (Home › title), the title, then its content. */
-export function LegalPage({ locale, title, children }: { locale: Locale; title: string; children: ReactNode }) {
-  const { t } = useLingui()
+export function LegalPage({ title, breadcrumbs, children }: { title: string; breadcrumbs: ReadonlyArray<Crumb>; children: ReactNode }) {
   return (
     <article className="content-section legal-page">
-      <Breadcrumbs items={[{ title: t`Home`, link: pathCodec.toPublic(`/${locale}`) }, { title }]} />
+      <Breadcrumbs items={breadcrumbs} />
       <h1>{title}</h1>
       {children}
     </article>
@@ -20,6 +19,27 @@ export function LegalPage({ locale, title, children }: { locale: Locale; title: 
 
 export function LegalContent({ html }: { html: SafeHtml | null }) {
   return html ? <RichText html={html} className="legal-page__content" /> : null
+}
+
+/**
+ * Route options of a fixed legal page (privacy, terms, cookie policy): its CMS text, its head,
+ * and the page. With `body: 'outlet'` the route is a layout and its child routes show the text.
+ */
+export function legalPageRoute(routeId: FixedPageRouteId, body: 'text' | 'outlet' = 'text') {
+  const route = getRouteApi(routeId)
+  function LegalRoutePage(): ReactNode {
+    const { page, breadcrumbs } = route.useLoaderData()
+    return (
+      <LegalPage title={page.title} breadcrumbs={breadcrumbs}>
+        {body === 'outlet' ? <Outlet /> : <LegalContent html={page.content} />}
+      </LegalPage>
+    )
+  }
+  return {
+    loader: ({ context }: { context: PageLoaderContext }) => loadFixedPage(context, routeId),
+    head: ({ loaderData }: { loaderData?: LoadedFixedPage }) => pageHead(loaderData?.seo),
+    component: LegalRoutePage,
+  }
 }
 
 const entities: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" }

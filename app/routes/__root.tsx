@@ -2,21 +2,17 @@
 import { useLingui } from '@lingui/react'
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts, type AnyRouteMatch } from '@tanstack/react-router'
 import { useEffect, type ReactNode } from 'react'
-import { perLocale } from '../../app.config'
 import { activateLocale, localeOfInternalPath, pathCodec } from '../i18n/i18n'
-import { fetchPublicConfig } from '../client-runtime/public-config.functions'
+import { publicConfigQuery } from '../client-runtime/public-config'
 import { consentMarkerScript } from '../client-runtime/consent'
 import { ClientRuntime } from '../components/ClientRuntime'
 import { ConsentBanner } from '../components/ConsentBanner'
 import { notFoundMessage } from '../components/NotFoundPage'
 import { statusMessageOf } from '../errors/http-error'
-import * as v from 'valibot'
-import { buildHead, jsonForScript, pageSeoOf, siteSeoOf } from '../seo/head'
+import { errorMeta } from '../seo/meta'
 import type { RouterContext } from '../router'
 import blocksStylesUrl from '../blocks/blocks.css?url'
 import stylesUrl from '../styles.css?url'
-
-const pageSearchSchema = v.object({ page: v.number() })
 
 /** The spec's document title for error states: the status message. */
 function errorTitle(matches: ReadonlyArray<AnyRouteMatch>): string | undefined {
@@ -34,44 +30,28 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     // Every internal path starts with its locale; activate it before any render.
     await activateLocale(context.i18n, localeOfInternalPath(location.pathname))
   },
-  head: ({ matches, loaderData }) => {
-    const leaf = matches.at(-1)
-    const internalPath = leaf?.pathname ?? '/nl'
-    const locale = localeOfInternalPath(internalPath)
-    const rest = internalPath.slice(locale.length + 1)
-    const pageParam = v.safeParse(pageSearchSchema, leaf?.search)
-    const query = pageParam.success && pageParam.output.page > 1 ? `?page=${pageParam.output.page}` : ''
-    const head = buildHead({
-      siteUrl: loaderData?.siteUrl ?? 'http://localhost:3000',
-      localeOrigins: loaderData?.localeOrigins,
-      locale,
-      path: pathCodec.toPublic(internalPath) + query,
-      sameRouteTranslations: perLocale((code) => pathCodec.toPublic(`/${code}${rest}`)),
-      errorTitle: errorTitle(matches),
-      page: pageSeoOf(matches),
-      site: siteSeoOf(matches),
-    })
+  // Document-wide tags only: each page route's head adds its own (app/seo/page-head.ts).
+  head: ({ matches }) => {
+    const error = errorTitle(matches)
     return {
       meta: [
         { charSet: 'utf-8' },
         { name: 'viewport', content: 'width=device-width, initial-scale=1' },
         { name: 'theme-color', content: '#0b2545' },
-        ...head.meta,
+        // A failed page adds no head of its own: the status message is the title.
+        ...(error ? errorMeta(error) : []),
       ],
       links: [
         { rel: 'stylesheet', href: stylesUrl },
         { rel: 'stylesheet', href: blocksStylesUrl },
         { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-        ...head.links,
       ],
-      scripts: [
-        { children: consentMarkerScript },
-        ...head.jsonLd.map((data) => ({ type: 'application/ld+json', children: jsonForScript(data) })),
-      ],
+      scripts: [{ children: consentMarkerScript }],
     }
   },
-  // Runtime settings for the browser; they do not change while the page lives.
-  loader: () => fetchPublicConfig(),
+  // Runtime settings for the browser; they do not change while the page lives. The parameter's
+  // type is written out: the root's loader data type must not depend on the route tree's.
+  loader: ({ context }: { context: RouterContext }) => context.queryClient.ensureQueryData(publicConfigQuery),
   staleTime: Infinity,
   shellComponent: RootDocument,
   component: RootComponent,

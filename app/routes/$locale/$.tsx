@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { loadCmsPage } from '../../cms/load-page'
 import { CmsPage } from '../../components/CmsPage'
 import { pathCodec } from '../../i18n/i18n'
+import { pageHead } from '../../seo/page-head'
 
 /** Every path not claimed by a fixed route: a CMS content page, looked up by link + locale. */
 export const Route = createFileRoute('/$locale/$')({
@@ -10,12 +11,12 @@ export const Route = createFileRoute('/$locale/$')({
     ...(typeof search.country === 'string' ? { country: search.country } : {}),
     ...(typeof search.type === 'string' ? { type: search.type } : {}),
   }),
-  loader: ({ context, params }) =>
-    loadCmsPage(context.queryClient, context.locale, pathCodec.toPublic(`/${context.locale}/${params._splat ?? ''}`)),
+  loader: ({ context, params }) => loadCmsPage(context, pathCodec.toPublic(`/${context.locale}/${params._splat ?? ''}`)),
+  head: ({ loaderData }) => pageHead(loaderData?.seo),
   component: ContentPage,
 })
 
 function ContentPage() {
-  const { page } = Route.useLoaderData()
-  return <CmsPage page={page} />
+  const { page, breadcrumbs } = Route.useLoaderData()
+  return <CmsPage page={page} breadcrumbs={breadcrumbs} />
 }

@@ -2,14 +2,16 @@ import { createFileRoute } from '@tanstack/react-router'
 import { loadCmsPage } from '../../cms/load-page'
 import { CmsPage } from '../../components/CmsPage'
 import { pathCodec } from '../../i18n/i18n'
+import { pageHead } from '../../seo/page-head'
 
 /** The home page of a language: the CMS page at "/" (nl) or "/{locale}". */
 export const Route = createFileRoute('/$locale/')({
-  loader: ({ context }) => loadCmsPage(context.queryClient, context.locale, pathCodec.toPublic(`/${context.locale}`)),
+  loader: ({ context }) => loadCmsPage(context, pathCodec.toPublic(`/${context.locale}`)),
+  head: ({ loaderData }) => pageHead(loaderData?.seo),
   component: HomePage,
 })
 
 function HomePage() {
-  const { page } = Route.useLoaderData()
-  return <CmsPage page={page} />
+  const { page, breadcrumbs } = Route.useLoaderData()
+  return <CmsPage page={page} breadcrumbs={breadcrumbs} />
 }

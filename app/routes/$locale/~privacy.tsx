@@ -1,18 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { loadFixedPage } from '../../cms/load-page'
-import { LegalContent, LegalPage } from '../../components/LegalPage'
+import { legalPageRoute } from '../../components/LegalPage'
 
-export const Route = createFileRoute('/$locale/~privacy')({
-  loader: ({ context }) => loadFixedPage(context.queryClient, context.locale, `/${context.locale}/~privacy`),
-  component: PrivacyPage,
-})
-
-function PrivacyPage() {
-  const { locale } = Route.useRouteContext()
-  const { page } = Route.useLoaderData()
-  return (
-    <LegalPage locale={locale} title={page.title}>
-      <LegalContent html={page.content} />
-    </LegalPage>
-  )
-}
+/** The privacy statement: the CMS page at this route's public path. */
+export const Route = createFileRoute('/$locale/~privacy')(legalPageRoute('/$locale/~privacy'))

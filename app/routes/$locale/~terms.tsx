@@ -1,18 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { loadFixedPage } from '../../cms/load-page'
-import { LegalContent, LegalPage } from '../../components/LegalPage'
+import { legalPageRoute } from '../../components/LegalPage'
 
-export const Route = createFileRoute('/$locale/~terms')({
-  loader: ({ context }) => loadFixedPage(context.queryClient, context.locale, `/${context.locale}/~terms`),
-  component: TermsPage,
-})
-
-function TermsPage() {
-  const { locale } = Route.useRouteContext()
-  const { page } = Route.useLoaderData()
-  return (
-    <LegalPage locale={locale} title={page.title}>
-      <LegalContent html={page.content} />
-    </LegalPage>
-  )
-}
+/** The terms and conditions: the CMS page at this route's public path. */
+export const Route = createFileRoute('/$locale/~terms')(legalPageRoute('/$locale/~terms'))

@@ -1,18 +1,5 @@
-import { createFileRoute, Outlet } from '@tanstack/react-router'
-import { loadFixedPage } from '../../../cms/load-page'
-import { LegalPage } from '../../../components/LegalPage'
+import { createFileRoute } from '@tanstack/react-router'
+import { legalPageRoute } from '../../../components/LegalPage'
 
-export const Route = createFileRoute('/$locale/~cookie-policy')({
-  loader: ({ context }) => loadFixedPage(context.queryClient, context.locale, `/${context.locale}/~cookie-policy`),
-  component: CookiePolicyLayout,
-})
-
-function CookiePolicyLayout() {
-  const { locale } = Route.useRouteContext()
-  const { page } = Route.useLoaderData()
-  return (
-    <LegalPage locale={locale} title={page.title}>
-      <Outlet />
-    </LegalPage>
-  )
-}
+/** The cookie policy: the CMS page at this route's public path; the index route shows its text. */
+export const Route = createFileRoute('/$locale/~cookie-policy')(legalPageRoute('/$locale/~cookie-policy', 'outlet'))

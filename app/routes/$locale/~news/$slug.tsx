@@ -1,57 +1,56 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute, Link, notFound, redirect } from '@tanstack/react-router'
 import { Image } from '../../../blocks/Image'
+import { loadSiteSeo } from '../../../cms/load-page'
 import { cmsQueries } from '../../../cms/queries'
 import { Breadcrumbs } from '../../../components/Breadcrumbs'
 import { formatNewsDate, newsAlternates, newsPath, newsTranslations } from '../../../components/news/news-paths'
 import { homeLabel, newsLabel } from '../../../components/news/labels'
 import { RichText } from '../../../components/RichText'
 import { pathCodec } from '../../../i18n/i18n'
+import { pageHead, type PageSeo } from '../../../seo/page-head'
 
 export const Route = createFileRoute('/$locale/~news/$slug')({
   loader: async ({ context, params }) => {
-    const result = await context.queryClient.ensureQueryData(cmsQueries.newsItem(context.locale, params.slug))
+    const { queryClient, i18n, locale } = context
+    const [result, site] = await Promise.all([queryClient.ensureQueryData(cmsQueries.newsItem(locale, params.slug)), loadSiteSeo(queryClient, locale)])
     if (result.kind === 'moved') {
       // An nl slug under another language's news path: go to that language's translation.
-      throw redirect({ to: '/$locale/~news/$slug', params: { locale: context.locale, slug: result.slug }, statusCode: 301 })
+      throw redirect({ to: '/$locale/~news/$slug', params: { locale, slug: result.slug }, statusCode: 301 })
     }
     if (result.kind === 'missing') throw notFound()
     const { item } = result
-    const { i18n, locale } = context
-    return {
-      item,
-      alternates: newsAlternates(locale, item.slug, item.translations),
-      seo: {
-        title: item.title,
-        description: item.summary,
-        image: item.image ?? undefined,
-        type: 'article' as const,
-        published: item.date,
-        translations: newsTranslations(locale, item.slug, item.translations),
-        breadcrumbs: [
-          { title: i18n._(homeLabel), link: pathCodec.toPublic(`/${locale}`) },
-          { title: i18n._(newsLabel), link: newsPath(locale) },
-          { title: item.title, link: newsPath(locale, item.slug) },
-        ],
-      },
+    const path = newsPath(locale, item.slug)
+    const breadcrumbs = [
+      { title: i18n._(homeLabel), link: pathCodec.toPublic(`/${locale}`) },
+      { title: i18n._(newsLabel), link: newsPath(locale) },
+      { title: item.title, link: path },
+    ]
+    const seo: PageSeo = {
+      site,
+      locale,
+      path,
+      title: item.title,
+      description: item.summary,
+      image: item.image,
+      type: 'article',
+      published: item.date,
+      translations: newsTranslations(locale, item.slug, item.translations),
+      breadcrumbs,
     }
+    return { item, alternates: newsAlternates(locale, item.slug, item.translations), breadcrumbs, seo }
   },
+  head: ({ loaderData }) => pageHead(loaderData?.seo),
   component: NewsItemPage,
 })
 
 function NewsItemPage() {
   const { t, i18n } = useLingui()
   const { locale } = Route.useRouteContext()
-  const { item } = Route.useLoaderData()
+  const { item, breadcrumbs } = Route.useLoaderData()
   return (
     <article className="content-section news-item">
-      <Breadcrumbs
-        items={[
-          { title: t`Home`, link: pathCodec.toPublic(`/${locale}`) },
-          { title: t`Nieuws`, link: newsPath(locale) },
-          { title: item.title },
-        ]}
-      />
+      <Breadcrumbs items={breadcrumbs} />
       <h1>{item.title}</h1>
       <p className="news-item__date">
         <time dateTime={item.date}>{formatNewsDate(item.date, i18n.locale)}</time>

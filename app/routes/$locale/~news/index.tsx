@@ -1,5 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute, notFound } from '@tanstack/react-router'
+import { perLocale } from '../../../../app.config'
+import { loadSiteSeo } from '../../../cms/load-page'
 import { cmsQueries } from '../../../cms/queries'
 import { Breadcrumbs } from '../../../components/Breadcrumbs'
 import { NewsList } from '../../../components/news/NewsList'
@@ -7,7 +9,7 @@ import { homeLabel, newsLabel } from '../../../components/news/labels'
 import { newsPath } from '../../../components/news/news-paths'
 import { parsePageParam } from '../../../components/news/page-param'
 import { pathCodec } from '../../../i18n/i18n'
-
+import { pageHead, type PageSeo } from '../../../seo/page-head'
 
 export const Route = createFileRoute('/$locale/~news/')({
   // Kept as given (the router would otherwise rewrite the URL); judged in the loader.
@@ -19,31 +21,35 @@ export const Route = createFileRoute('/$locale/~news/')({
   loader: async ({ context, deps }) => {
     // An invalid or out-of-range page is a clean 404 (spec: failed route validation), never a 500.
     if (deps.page === null) throw notFound()
-    const data = await context.queryClient.ensureQueryData(cmsQueries.newsList(context.locale, deps.page))
+    const { queryClient, i18n, locale } = context
+    const [data, site] = await Promise.all([queryClient.ensureQueryData(cmsQueries.newsList(locale, deps.page)), loadSiteSeo(queryClient, locale)])
     if (deps.page > data.pageCount) throw notFound()
-    const { i18n, locale } = context
-    return {
-      ...data,
-      page: deps.page,
-      seo: {
-        title: i18n._(newsLabel),
-        breadcrumbs: [
-          { title: i18n._(homeLabel), link: pathCodec.toPublic(`/${locale}`) },
-          { title: i18n._(newsLabel), link: newsPath(locale) },
-        ],
-      },
+    const breadcrumbs = [
+      { title: i18n._(homeLabel), link: pathCodec.toPublic(`/${locale}`) },
+      { title: i18n._(newsLabel), link: newsPath(locale) },
+    ]
+    const seo: PageSeo = {
+      site,
+      locale,
+      // Each page of the list is its own canonical; every language has the list.
+      path: deps.page > 1 ? `${newsPath(locale)}?page=${deps.page}` : newsPath(locale),
+      title: i18n._(newsLabel),
+      translations: perLocale((code) => newsPath(code)),
+      breadcrumbs,
     }
+    return { ...data, page: deps.page, breadcrumbs, seo }
   },
+  head: ({ loaderData }) => pageHead(loaderData?.seo),
   component: NewsListPage,
 })
 
 function NewsListPage() {
   const { t } = useLingui()
   const { locale } = Route.useRouteContext()
-  const { items, page, pageCount } = Route.useLoaderData()
+  const { items, page, pageCount, breadcrumbs } = Route.useLoaderData()
   return (
     <section className="content-section news-page">
-      <Breadcrumbs items={[{ title: t`Home`, link: pathCodec.toPublic(`/${locale}`) }, { title: t`Nieuws` }]} />
+      <Breadcrumbs items={breadcrumbs} />
       <h1>{t`Nieuws`}</h1>
       <NewsList locale={locale} items={items} page={page} pageCount={pageCount} />
     </section>

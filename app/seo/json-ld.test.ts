@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest'
+import {
+  breadcrumbListJsonLd,
+  jsonForScript,
+  locationJsonLd,
+  newsArticleJsonLd,
+  openingHoursSpecification,
+  organizationJsonLd,
+} from './json-ld'
+
+const siteUrl = 'https://www.example.com'
+const organization = { '@id': 'https://www.example.com/#organization' }
+
+describe('organizationJsonLd', () => {
+  it('names the organization with its social profiles', () => {
+    expect(organizationJsonLd({ title: 'Autogroep Horizon', socialLinks: [{ url: 'https://social.example/h' }] }, siteUrl)).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      '@id': 'https://www.example.com/#organization',
+      name: 'Autogroep Horizon',
+      url: 'https://www.example.com/',
+      logo: 'https://www.example.com/favicon.svg',
+      sameAs: ['https://social.example/h'],
+    })
+    expect(organizationJsonLd({ title: 'A', socialLinks: [] }, siteUrl)).not.toHaveProperty('sameAs')
+  })
+})
+
+describe('newsArticleJsonLd', () => {
+  it('is published and written by the organization', () => {
+    const article = newsArticleJsonLd(
+      { headline: 'X', published: '2026-11-12', imageUrl: '/media/x.webp', locale: 'en', url: 'https://www.example.com/en/news/x' },
+      siteUrl,
+    )
+    expect(article).toMatchObject({
+      '@type': 'NewsArticle',
+      headline: 'X',
+      datePublished: '2026-11-12',
+      image: ['https://www.example.com/media/x.webp'],
+      inLanguage: 'en',
+      mainEntityOfPage: 'https://www.example.com/en/news/x',
+      publisher: organization,
+      author: organization,
+    })
+    expect(article).not.toHaveProperty('description')
+  })
+})
+
+describe('breadcrumbListJsonLd', () => {
+  it('lists the trail with absolute URLs; a crumb without a link is the page itself', () => {
+    expect(breadcrumbListJsonLd([{ title: 'Home', link: '/en' }, { title: 'News' }], '/en/news', siteUrl)).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Home', item: 'https://www.example.com/en' },
+        { '@type': 'ListItem', position: 2, name: 'News', item: 'https://www.example.com/en/news' },
+      ],
+    })
+  })
+})
+
+describe('location structured data', () => {
+  it('converts opening hours', () => {
+    expect(openingHoursSpecification('Mo-Fr 08:00-18:00')).toEqual([
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '08:00', closes: '18:00' },
+    ])
+    expect(openingHoursSpecification('Sa 09:00-17:00')[0]).toMatchObject({ dayOfWeek: ['Saturday'] })
+    expect(openingHoursSpecification('by appointment')).toEqual([])
+  })
+
+  it('describes each location as its business type, part of the organization', () => {
+    const location = {
+      id: 'k',
+      name: 'Horizon Köln',
+      type: 'carbodyrepairshop',
+      address: { street: 'S 1', postalCode: '50829', city: 'Köln', country: 'DE' },
+      lat: 50.9,
+      lng: 6.9,
+      phone: '+49 1',
+      email: null,
+      openingHours: ['Mo-Fr 07:30-17:30'],
+    }
+    const shop = locationJsonLd(location, 'https://www.example.com/de/standorte', siteUrl)
+    expect(shop).toMatchObject({
+      '@type': 'AutoBodyShop',
+      '@id': 'https://www.example.com/de/standorte#k',
+      name: 'Horizon Köln',
+      geo: { latitude: 50.9, longitude: 6.9 },
+      telephone: '+49 1',
+      address: { addressCountry: 'DE', addressLocality: 'Köln' },
+      parentOrganization: organization,
+    })
+    expect(shop).not.toHaveProperty('email')
+    expect(locationJsonLd({ ...location, type: 'unknown' }, 'https://www.example.com/x', siteUrl)['@type']).toBe('AutomotiveBusiness')
+  })
+})
+
+describe('jsonForScript', () => {
+  it('escapes JSON for script elements', () => {
+    expect(jsonForScript({ a: '</script><script>alert(1)</script>' })).not.toContain('</script>')
+  })
+})

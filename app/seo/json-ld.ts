@@ -1,0 +1,147 @@
+/**
+ * Pure builders for schema.org structured data (JSON-LD). The /$locale route describes the
+ * organization; page routes describe themselves and point at it by its @id.
+ */
+import type { Locale } from '../../app.config'
+import { absoluteUrl } from './meta'
+
+export type JsonLd = Record<string, unknown>
+
+/** The organization's @id: every other item refers to it by this. */
+export function organizationId(siteUrl: string): string {
+  return `${absoluteUrl(siteUrl, '/')}#organization`
+}
+
+export function organizationJsonLd(site: { title: string; socialLinks: ReadonlyArray<{ url: string }> }, siteUrl: string): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    '@id': organizationId(siteUrl),
+    name: site.title,
+    url: absoluteUrl(siteUrl, '/'),
+    logo: absoluteUrl(siteUrl, '/favicon.svg'),
+    ...(site.socialLinks.length ? { sameAs: site.socialLinks.map((link) => link.url) } : {}),
+  }
+}
+
+export interface ArticleInput {
+  headline: string
+  description?: string
+  /** ISO date. */
+  published?: string
+  imageUrl?: string
+  locale: Locale
+  /** Absolute URL of the article page. */
+  url: string
+}
+
+/** A news article, published (and written) by the organization. */
+export function newsArticleJsonLd(article: ArticleInput, siteUrl: string): JsonLd {
+  const organization = { '@id': organizationId(siteUrl) }
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'NewsArticle',
+    headline: article.headline,
+    ...(article.description ? { description: article.description } : {}),
+    ...(article.published ? { datePublished: article.published } : {}),
+    ...(article.imageUrl ? { image: [absoluteUrl(siteUrl, article.imageUrl)] } : {}),
+    inLanguage: article.locale,
+    mainEntityOfPage: article.url,
+    publisher: organization,
+    author: organization,
+  }
+}
+
+export interface LocationInput {
+  id: string
+  name: string
+  type: string
+  address: { street: string; postalCode: string; city: string; country: string }
+  lat: number
+  lng: number
+  phone?: string | null
+  email?: string | null
+  openingHours: ReadonlyArray<string>
+}
+
+const schemaTypes: Record<string, string> = {
+  dealer: 'AutoDealer',
+  carbodyrepairshop: 'AutoBodyShop',
+  leaselocation: 'AutoRental',
+  otherlocation: 'AutomotiveBusiness',
+}
+
+/** One location as its kind of business, part of the organization; `pageUrl` is the page listing it. */
+export function locationJsonLd(location: LocationInput, pageUrl: string, siteUrl: string): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': schemaTypes[location.type] ?? 'AutomotiveBusiness',
+    '@id': `${pageUrl}#${location.id}`,
+    name: location.name,
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: location.address.street,
+      postalCode: location.address.postalCode,
+      addressLocality: location.address.city,
+      addressCountry: location.address.country,
+    },
+    geo: { '@type': 'GeoCoordinates', latitude: location.lat, longitude: location.lng },
+    ...(location.phone ? { telephone: location.phone } : {}),
+    ...(location.email ? { email: location.email } : {}),
+    openingHoursSpecification: location.openingHours.flatMap(openingHoursSpecification),
+    parentOrganization: { '@id': organizationId(siteUrl) },
+  }
+}
+
+/** The trail to a page, current page last; a crumb without a link is the page at `path`. */
+export function breadcrumbListJsonLd(crumbs: ReadonlyArray<{ title: string; link?: string }>, path: string, siteUrl: string): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: crumb.title,
+      item: absoluteUrl(siteUrl, crumb.link ?? path),
+    })),
+  }
+}
+
+const days: Record<string, string> = {
+  Mo: 'Monday',
+  Tu: 'Tuesday',
+  We: 'Wednesday',
+  Th: 'Thursday',
+  Fr: 'Friday',
+  Sa: 'Saturday',
+  Su: 'Sunday',
+}
+const dayOrder = Object.keys(days)
+
+/** "Mo-Fr 08:00-18:00" → schema.org OpeningHoursSpecification (unparseable entries are skipped). */
+export function openingHoursSpecification(value: string): JsonLd[] {
+  const match = /^([A-Z][a-z])(?:-([A-Z][a-z]))? (\d{2}:\d{2})-(\d{2}:\d{2})$/.exec(value.trim())
+  if (!match) return []
+  const [, from = '', to, opens, closes] = match
+  const start = dayOrder.indexOf(from)
+  const end = to ? dayOrder.indexOf(to) : start
+  if (start < 0 || end < start) return []
+  return [
+    {
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: dayOrder.slice(start, end + 1).map((day) => days[day]),
+      opens,
+      closes,
+    },
+  ]
+}
+
+/** JSON for a <script> element: `<` escaped so content can never close the script. */
+export function jsonForScript(value: JsonLd): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c')
+}
+
+/** A route head's script tag carrying one JSON-LD item. */
+export function jsonLdScript(value: JsonLd): { type: 'application/ld+json'; children: string } {
+  return { type: 'application/ld+json', children: jsonForScript(value) }
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest'
+import { pageHead, type PageSeo } from './page-head'
+
+const site: PageSeo['site'] = {
+  title: 'Autogroep Horizon',
+  tagline: 'Dealers and body repair',
+  ogImage: { url: '/media/og-default.webp', width: 1200, height: 630, alt: 'Logo' },
+  siteUrl: 'https://www.example.com',
+  localeOrigins: {},
+}
+
+const newsList: PageSeo = {
+  site,
+  locale: 'en',
+  path: '/en/news?page=2',
+  title: 'News',
+  translations: { nl: '/nieuws', en: '/en/news' },
+  breadcrumbs: [
+    { title: 'Home', link: '/en' },
+    { title: 'News', link: '/en/news' },
+  ],
+}
+
+function jsonLdTypes(seo: PageSeo): unknown[] {
+  return pageHead(seo).scripts.map((script) => JSON.parse(script.children)['@type'])
+}
+
+describe('pageHead', () => {
+  it('has nothing for a page whose loader failed (the root route titles errors)', () => {
+    expect(pageHead(undefined)).toEqual({ meta: [], links: [], scripts: [] })
+  })
+
+  it('titles the page, falls back to the site tagline and image, and links the languages', () => {
+    const head = pageHead(newsList)
+    expect(head.meta.slice(0, 3)).toEqual([
+      { title: 'News – Autogroep Horizon' },
+      { name: 'description', content: 'Dealers and body repair' },
+      { property: 'og:title', content: 'News' },
+    ])
+    expect(head.meta).toContainEqual({ property: 'og:image', content: 'https://www.example.com/media/og-default.webp' })
+    expect(head.meta).toContainEqual({ name: 'twitter:card', content: 'summary_large_image' })
+    expect(head.links.map((l) => `${l.rel} ${l.hrefLang ?? ''} ${l.href}`)).toEqual([
+      'canonical  https://www.example.com/en/news?page=2',
+      'alternate nl https://www.example.com/nieuws',
+      'alternate en https://www.example.com/en/news',
+      'alternate x-default https://www.example.com/nieuws',
+    ])
+    expect(jsonLdTypes(newsList)).toEqual(['BreadcrumbList'])
+  })
+
+  it("prefers the page's own description and image", () => {
+    const image = { url: '/media/a.webp', width: 800, height: 533, alt: 'A' }
+    const head = pageHead({ ...newsList, description: 'Own', image })
+    expect(head.meta).toContainEqual({ name: 'description', content: 'Own' })
+    expect(head.meta).toContainEqual({ property: 'og:image', content: 'https://www.example.com/media/a.webp' })
+  })
+
+  it('describes an article and the locations shown, before the trail', () => {
+    const article: PageSeo = { ...newsList, path: '/en/news/x', title: 'X', type: 'article', published: '2026-11-12' }
+    expect(jsonLdTypes(article)).toEqual(['NewsArticle', 'BreadcrumbList'])
+    expect(pageHead(article).meta).toContainEqual({ property: 'og:type', content: 'article' })
+    const address = { street: 'S 1', postalCode: '8000', city: 'Aarhus', country: 'DK' }
+    const location = { id: 'a', name: 'Horizon Aarhus', type: 'dealer', address, lat: 56.1, lng: 10.2, openingHours: [] }
+    expect(jsonLdTypes({ ...newsList, locations: [location] })).toEqual(['AutoDealer', 'BreadcrumbList'])
+  })
+
+  it('has no trail for a page that is its own trail', () => {
+    expect(jsonLdTypes({ ...newsList, breadcrumbs: [{ title: 'Home', link: '/en' }] })).toEqual([])
+  })
+})
