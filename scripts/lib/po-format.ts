@@ -137,8 +137,10 @@ export function poFormatter(): CatalogFormatter {
       for (const [id, message] of Object.entries(catalog)) {
         const { fuzzyTranslation } = extraOf(message)
         const translation = isFuzzy(message) && !message.translation && fuzzyTranslation !== undefined ? fuzzyTranslation : message.translation
-        const comments = (message.comments ?? []).filter((comment) => !comment.startsWith(sourceCommentPrefix))
-        if (isExplicitId(id, message)) comments.push(`${sourceCommentPrefix}${message.message}`)
+        // Extraction knows the Dutch of an explicit id; a catalog read back keeps the comment it has.
+        const comments = isExplicitId(id, message)
+          ? [...(message.comments ?? []).filter((comment) => !comment.startsWith(sourceCommentPrefix)), `${sourceCommentPrefix}${message.message}`]
+          : message.comments
         prepared[id] = { ...message, translation, comments }
       }
       const format = linguiPoFormatter({ lineNumbers: false, customHeaderAttributes: headersFor(ctx.locale, ctx.existing) })
