@@ -4,12 +4,15 @@
  * are in app/server/env.server.ts (never in a browser chunk).
  */
 
+// `pluralForms` is the gettext Plural-Forms header of the language's catalogs (the site's own
+// plurals are ICU inside the messages; the header is what PO tools expect to find).
+const twoForms = 'nplurals=2; plural=(n != 1);'
 export const languages = [
-  { code: 'nl', iso: 'nl_NL', name: 'Nederlands' },
-  { code: 'en', iso: 'en_US', name: 'English' },
-  { code: 'de', iso: 'de_DE', name: 'Deutsch' },
-  { code: 'fr', iso: 'fr_FR', name: 'Français' },
-  { code: 'da', iso: 'da_DK', name: 'Dansk' },
+  { code: 'nl', iso: 'nl_NL', name: 'Nederlands', pluralForms: twoForms },
+  { code: 'en', iso: 'en_US', name: 'English', pluralForms: twoForms },
+  { code: 'de', iso: 'de_DE', name: 'Deutsch', pluralForms: twoForms },
+  { code: 'fr', iso: 'fr_FR', name: 'Français', pluralForms: 'nplurals=2; plural=(n > 1);' },
+  { code: 'da', iso: 'da_DK', name: 'Dansk', pluralForms: twoForms },
 ] as const
 
 export type Language = (typeof languages)[number]

@@ -1,6 +1,6 @@
 import { defineConfig } from '@lingui/cli'
-import { formatter } from '@lingui/format-po'
 import { defaultLocale, localeCodes } from './app.config'
+import { poFormatter } from './scripts/lib/po-format'
 
 export default defineConfig({
   sourceLocale: defaultLocale,
@@ -18,5 +18,6 @@ export default defineConfig({
       exclude: ['<rootDir>/app/i18n/segments.ts', '**/node_modules/**'],
     },
   ],
-  format: formatter({ lineNumbers: false }),
+  // Lingui's PO format with fuzzy entries, Dutch sources and gettext headers (see the file).
+  format: poFormatter(),
 })

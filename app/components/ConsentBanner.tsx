@@ -46,7 +46,7 @@ export function ConsentBanner({ gtm }: Props) {
         </div>
         <div className="consent-banner__actions">
           <button type="button" className="button button--secondary" onClick={() => choose('denied')}>
-            {t`Weigeren`}
+            {t({ message: 'Weigeren', comment: 'Cookie banner button: refuse optional cookies (the other button accepts them)' })}
           </button>
           <button type="button" className="button" onClick={() => choose('granted')}>
             {t`Accepteren`}

@@ -1,10 +1,10 @@
 import type { I18n, Messages } from '@lingui/core'
 import { defaultLocale, type Locale } from '../../app.config'
 import { createPathCodec, isLocale } from './paths'
-import { segmentTable } from './segments'
+import { renamedSegments, segmentTable } from './segments'
 
 /** The one codec the router and every helper use. */
-export const pathCodec = createPathCodec(segmentTable)
+export const pathCodec = createPathCodec(segmentTable, renamedSegments)
 
 /** The router's `rewrite`: public (localized) URLs in, internal `/$locale/…` paths out. */
 export const localeRewrite = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createPathCodec } from './paths'
-import { segmentTable } from './segments'
+import { buildRenamedSegments, buildSegmentTable, segmentTable } from './segments'
 
 const codec = createPathCodec(segmentTable)
 
@@ -48,5 +48,20 @@ describe('pathCodec', () => {
     for (const path of ['/healthz', '/graphql', '/api/global', '/sitemap.xml', '/robots.txt', '/builds/latest.json']) {
       expect(codec.toInternal(path)).toBe(path)
     }
+  })
+
+  it('maps a renamed segment to today’s, in any locale, keeping the rest of the path', () => {
+    const table = buildSegmentTable({ nl: { 'segment.news': 'actueel' }, en: {}, de: { 'segment.news': 'nachrichten' }, fr: {}, da: {} })
+    const renamed = buildRenamedSegments(table, { nl: { 'segment.news': ['nieuws', 'actueel'] }, de: { 'segment.news': ['nachricht', 'nachrichten'] } })
+    const renaming = createPathCodec(table, renamed)
+    expect(renaming.renamedPath('/de/nachricht')).toBe('/de/nachrichten')
+    expect(renaming.renamedPath('/de/nachricht/open-tag')).toBe('/de/nachrichten/open-tag')
+    expect(renaming.renamedPath('/nieuws/open-dag')).toBe('/actueel/open-dag')
+    // Today's segments, other locales' old ones and other paths stay as they are.
+    expect(renaming.renamedPath('/de/nachrichten/open-tag')).toBeNull()
+    expect(renaming.renamedPath('/en/nachricht')).toBeNull()
+    expect(renaming.renamedPath('/de/nieuws')).toBeNull()
+    expect(renaming.renamedPath('/over-ons')).toBeNull()
+    expect(codec.renamedPath('/de/nachricht')).toBeNull()
   })
 })

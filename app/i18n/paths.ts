@@ -4,8 +4,8 @@
  * publicly nl has no prefix and fixed pages use the localized segment.
  * The router's `rewrite` calls these on both server and client.
  */
-import { defaultLocale, localeCodes, type Locale } from '../../app.config'
-import type { SegmentKey, SegmentTable } from './segments'
+import { defaultLocale, localeCodes, perLocale, type Locale } from '../../app.config'
+import type { RenamedSegments, SegmentKey, SegmentTable } from './segments'
 
 /** Internal first segment under /$locale for each fixed page. */
 export const internalSegment = {
@@ -15,7 +15,7 @@ export const internalSegment = {
   terms: '~terms',
 } as const satisfies Record<SegmentKey, string>
 
-const segmentKeys: ReadonlyArray<SegmentKey> = ['news', 'cookiePolicy', 'privacy', 'terms']
+export const segmentKeys: ReadonlyArray<SegmentKey> = ['news', 'cookiePolicy', 'privacy', 'terms']
 
 /** Paths served by server routes or assets, never localized. */
 export const reservedFirstSegments: ReadonlySet<string> = new Set([
@@ -45,9 +45,13 @@ export interface PathCodec {
   toPublic(pathname: string): string
   /** Locale of a public path. */
   localeOf(pathname: string): Locale
+  /** `/de/nachricht/x` → `/de/nachrichten/x` once translators renamed the segment; null otherwise. */
+  renamedPath(pathname: string): string | null
 }
 
-export function createPathCodec(table: SegmentTable): PathCodec {
+const noRenamedSegments: RenamedSegments = perLocale(() => new Map())
+
+export function createPathCodec(table: SegmentTable, renamed: RenamedSegments = noRenamedSegments): PathCodec {
   const toInternal = (pathname: string): string => {
     const parts = splitPath(pathname)
     const first = parts[0]
@@ -86,5 +90,17 @@ export function createPathCodec(table: SegmentTable): PathCodec {
     return isLocale(first) && first !== defaultLocale ? first : defaultLocale
   }
 
-  return { toInternal, toPublic, localeOf }
+  const renamedPath = (pathname: string): string | null => {
+    const parts = splitPath(pathname)
+    const first = parts[0]
+    const locale: Locale = isLocale(first) && first !== defaultLocale ? first : defaultLocale
+    const at = locale === defaultLocale ? 0 : 1
+    const head = parts[at]
+    const key = head === undefined ? undefined : renamed[locale].get(head)
+    if (key === undefined) return null
+    parts[at] = table[locale][key]
+    return '/' + parts.join('/')
+  }
+
+  return { toInternal, toPublic, localeOf, renamedPath }
 }

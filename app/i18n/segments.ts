@@ -2,6 +2,7 @@
  * Localized fixed URL segments. The nl text is the source; translators change
  * the others in app/locales/{locale}/routes.po. Parsing and link generation
  * both read the table built here (see paths.ts), so a segment is defined once.
+ * A segment's earlier values answer a 301 to today's (docs/translating.md).
  */
 import { setupI18n, type Messages } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
@@ -11,6 +12,9 @@ import { messages as en } from '../locales/en/routes.po'
 import { messages as de } from '../locales/de/routes.po'
 import { messages as fr } from '../locales/fr/routes.po'
 import { messages as da } from '../locales/da/routes.po'
+import { segmentKeys } from './paths'
+// Written by `npm run extract`: every value each segment has had, today's last.
+import segmentHistory from './segment-history.json'
 
 export const segmentMessages = {
   news: msg({ id: 'segment.news', message: 'nieuws', comment: 'URL segment of the news list' }),
@@ -35,3 +39,23 @@ export function buildSegmentTable(source: Record<Locale, Messages>): SegmentTabl
 }
 
 export const segmentTable: SegmentTable = buildSegmentTable(catalogs)
+
+/** Per locale, a segment's earlier value → its page, for the 301 to today's URL. */
+export type RenamedSegments = Record<Locale, ReadonlyMap<string, SegmentKey>>
+
+/** Per locale and message id, the values a segment has had (segment-history.json). */
+export type SegmentHistory = Readonly<Record<string, Readonly<Record<string, ReadonlyArray<string>>> | undefined>>
+
+export function buildRenamedSegments(table: SegmentTable, history: SegmentHistory): RenamedSegments {
+  return perLocale((locale) => {
+    // A value some page uses today is that page's, whatever it once was.
+    const today = new Set(Object.values(table[locale]))
+    const renamed = new Map<string, SegmentKey>()
+    for (const key of segmentKeys) {
+      for (const old of history[locale]?.[segmentMessages[key].id] ?? []) if (!today.has(old)) renamed.set(old, key)
+    }
+    return renamed
+  })
+}
+
+export const renamedSegments: RenamedSegments = buildRenamedSegments(segmentTable, segmentHistory)

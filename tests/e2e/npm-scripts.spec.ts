@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test'
 /**
  * The npm scripts a newcomer or an operator runs, each run once here, so none of them rots
  * unnoticed (the durability script once did): `serve` and `start` serve the build and stop on
- * SIGTERM, `dev` serves a page, `codegen` and `extract` leave the committed files as they are.
+ * SIGTERM, `dev` serves a page, `codegen` and `extract` leave the committed files as they are, `i18n:status` reports.
  * (`bench` and `lighthouse` load both cores: measuring.spec.ts runs them after everything else.)
  * `npm test` builds right before these run, so `npm start` finds the build current and
  * does not rebuild under the other specs' servers.
@@ -83,6 +83,11 @@ test('npm run codegen and npm run extract leave the committed files as they are'
   await run('npm', ['run', 'codegen'])
   await run('npm', ['run', 'extract'])
   // Only what these two write: the generated GraphQL types and the catalogs.
-  const { stdout } = await run('git', ['status', '--porcelain', '--', 'app/cms/graphql-env.d.ts', 'app/locales'])
+  const { stdout } = await run('git', ['status', '--porcelain', '--', 'app/cms/graphql-env.d.ts', 'app/locales', 'app/i18n/segment-history.json'])
   expect(stdout).toBe('')
+})
+
+test('npm run i18n:status lists every catalog', async () => {
+  const { stdout } = await run('npm', ['run', 'i18n:status'])
+  for (const name of ['routes', 'messages']) expect(stdout).toMatch(new RegExp(`^de +${name} +\\d+ +\\d+ +\\d+$`, 'm'))
 })

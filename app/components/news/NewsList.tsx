@@ -40,7 +40,7 @@ export function NewsList({ locale, items, page, pageCount }: { locale: Locale; i
         ))}
       </ul>
       {pageCount > 1 ? (
-        <nav className="pagination" aria-label={t`Paginering`}>
+        <nav className="pagination" aria-label={t({ message: 'Paginering', comment: 'Screen-reader name of the page-number navigation below the news list' })}>
           <ul>
             {Array.from({ length: pageCount }, (_, i) => i + 1).map((number) => (
               <li key={number}>

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { createPathCodec } from '../i18n/paths'
+import { buildRenamedSegments, buildSegmentTable } from '../i18n/segments'
+import { pathRedirect } from './path-redirects'
+
+// A German translator renamed the news segment nachricht → nachrichten; extract recorded it.
+const table = buildSegmentTable({ nl: {}, en: {}, de: { 'segment.news': 'nachrichten' }, fr: {}, da: {} })
+const codec = createPathCodec(table, buildRenamedSegments(table, { de: { 'segment.news': ['nachricht', 'nachrichten'] } }))
+const at = (path: string) => pathRedirect(new URL(`http://localhost${path}`), codec)
+
+describe('pathRedirect', () => {
+  it('sends a renamed segment’s old URL to the new one, query kept, in one hop', () => {
+    expect(at('/de/nachricht')).toBe('/de/nachrichten')
+    expect(at('/de/nachricht/open-tag')).toBe('/de/nachrichten/open-tag')
+    expect(at('/de/nachricht/open-tag/?utm=x')).toBe('/de/nachrichten/open-tag?utm=x')
+  })
+
+  it('leaves today’s URLs alone', () => {
+    expect(at('/de/nachrichten/open-tag')).toBeNull()
+    expect(at('/nieuws')).toBeNull()
+  })
+
+  it('still applies the legacy and canonical-path rules', () => {
+    expect(at('/en_GB/about-us')).toBe('/en/about-us')
+    expect(at('/nl/over-ons/')).toBe('/over-ons')
+  })
+})
