@@ -1,25 +1,58 @@
 // `npm run submissions` — prints the stored contact form submissions for
 // operators, or writes them as CSV: `npm run submissions -- --csv > out.csv`.
-// Reads DATA_DIR (default ./data) like the server does.
+// Reads DATABASE_URL (PostgreSQL) or DATA_DIR (SQLite, default ./data) like the server does.
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
+import pg from 'pg'
 
-const file = join(resolve(process.env.DATA_DIR || 'data'), 'site.sqlite')
-if (!existsSync(file)) {
-  console.error(`No submissions yet (${file} does not exist).`)
+// The outbox columns say whether the notification mail went out: sent, queued (with retries
+// so far), dead (set aside after the last attempt, with its error), or none (no SMTP_URL then).
+const query = `SELECT s.id, s.created_at, s.locale, s.first_name, s.sur_name, s.email, s.message,
+    o.sent_at, o.attempts, o.dead_at, o.last_error, o.submission_id AS queued
+  FROM submissions s LEFT JOIN outbox o ON o.submission_id = s.id ORDER BY s.id`
+
+/** Rows from PostgreSQL (DATABASE_URL) or the SQLite file in DATA_DIR (default ./data), as the server. */
+async function readRows() {
+  if (process.env.DATABASE_URL) {
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL })
+    await client.connect()
+    try {
+      const exists = await client.query("SELECT to_regclass('submissions') IS NOT NULL AS ok")
+      return { where: 'PostgreSQL (DATABASE_URL)', rows: exists.rows[0]?.ok ? (await client.query(query)).rows : [] }
+    } finally {
+      await client.end()
+    }
+  }
+  const file = join(resolve(process.env.DATA_DIR || 'data'), 'site.sqlite')
+  if (!existsSync(file)) return { where: file, rows: [] }
+  const db = new DatabaseSync(file, { readOnly: true, timeout: 5_000 })
+  try {
+    // The tables are made with the first stored message.
+    const hasTable = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'submissions'").get()
+    const hasDeadLetters = hasTable && db.prepare("SELECT 1 FROM pragma_table_info('outbox') WHERE name = 'dead_at'").get()
+    return { where: file, rows: hasTable ? db.prepare(hasDeadLetters ? query : query.replace('o.dead_at', 'NULL AS dead_at')).all() : [] }
+  } finally {
+    db.close()
+  }
+}
+
+function mailStatus(row) {
+  if (row.queued === null || row.queued === undefined) return 'no mail'
+  if (row.sent_at) return 'mailed'
+  if (row.dead_at) return `DEAD after ${row.attempts} attempts: ${row.last_error ?? ''}`
+  return Number(row.attempts) > 0 ? `queued, ${row.attempts} failed attempt(s): ${row.last_error ?? ''}` : 'queued'
+}
+
+const { where, rows } = await readRows()
+if (rows.length === 0) {
+  console.error(`No submissions yet (${where}).`)
   process.exit(0)
 }
-const db = new DatabaseSync(file, { readOnly: true })
-// The submissions table is made with the first stored message.
-const hasTable = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'submissions'").get()
-const rows = hasTable
-  ? db.prepare('SELECT id, created_at, locale, first_name, sur_name, email, message FROM submissions ORDER BY id').all()
-  : []
-db.close()
 
 if (process.argv.includes('--csv')) {
-  const columns = ['id', 'created_at', 'locale', 'first_name', 'sur_name', 'email', 'message']
+  for (const row of rows) row.mail = mailStatus(row)
+  const columns = ['id', 'created_at', 'locale', 'first_name', 'sur_name', 'email', 'message', 'mail']
   // RFC 4180 quoting; a leading = + - @ is defused so spreadsheets never run it as a formula.
   const cell = (value) => {
     let text = String(value ?? '')
@@ -33,8 +66,9 @@ if (process.argv.includes('--csv')) {
   const printable = (value, keep = '') =>
     String(value ?? '').replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, (char) => (keep.includes(char) ? char : `\\u{${char.codePointAt(0).toString(16)}}`))
   for (const row of rows) {
-    console.log(`#${row.id}  ${printable(row.created_at)}  [${printable(row.locale)}]  ${printable(row.first_name)} ${printable(row.sur_name)} <${printable(row.email)}>`)
+    console.log(`#${row.id}  ${printable(row.created_at)}  [${printable(row.locale)}]  ${printable(row.first_name)} ${printable(row.sur_name)} <${printable(row.email)}>  (${printable(mailStatus(row))})`)
     console.log(`    ${printable(row.message, '\n\t').replace(/\n/g, '\n    ')}`)
   }
-  console.log(`${rows.length} submission(s) in ${file}`)
+  const dead = rows.filter((row) => row.dead_at).length
+  console.log(`${rows.length} submission(s) in ${where}${dead ? `; ${dead} notification(s) DEAD: mail them by hand` : ''}`)
 }

@@ -1,0 +1,195 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { get } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { expect, test } from '@playwright/test'
+import pg from 'pg'
+import { solvedCaptcha, submissionFields, submitContact } from '../../scripts/lib/contact-client.mjs'
+import { serverEntry, serverNodeArgs } from '../../scripts/lib/server.mjs'
+import { servicesInstalled, startPostgres, startRedis, type Service } from '../support/services'
+
+/**
+ * Two instances, two workers each, sharing PostgreSQL (DATABASE_URL) and Redis (REDIS_URL), as
+ * an operator runs the site on several machines. Own servers on E2E_PORT+65 and +66; PostgreSQL
+ * and Redis are throwaway servers from Debian's packages (.ci/run installs them).
+ */
+test.describe.configure({ mode: 'serial' })
+test.skip(!servicesInstalled && !process.env.CI, 'PostgreSQL and Redis are not installed (CI installs them)')
+
+const ports = [Number(process.env.E2E_PORT ?? 3210) + 65, Number(process.env.E2E_PORT ?? 3210) + 66] as const
+const [a, b] = ports.map((port) => `http://127.0.0.1:${port}`) as [string, string]
+const purgeSecret = 'instances-purge-secret-0123456789'
+let postgres: Service
+let redis: Service
+const servers = new Map<string, ChildProcess>()
+
+function startInstance(base: string): Promise<ChildProcess> {
+  const port = new URL(base).port
+  const child = spawn(process.execPath, [...serverNodeArgs, serverEntry], {
+    env: {
+      ...process.env,
+      CI: '',
+      TEST: '',
+      WEB_CONCURRENCY: '2',
+      PORT: port,
+      SITE_URL: base,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'site-instance-')),
+      DATABASE_URL: postgres.url,
+      REDIS_URL: redis.url,
+      CACHE_PURGE_SECRET: purgeSecret,
+      TRUST_PROXY: '1',
+    },
+    stdio: 'ignore',
+    // Its own process group: a power cut takes the primary and its workers together.
+    detached: true,
+  })
+  servers.set(base, child)
+  return expect
+    .poll(async () => (await getFresh(base, '/readyz').catch(() => undefined))?.status, { timeout: 30_000 })
+    .toBe(200)
+    .then(() => child)
+}
+
+/** A GET on a connection of its own (the primary hands each new connection to the next worker). */
+function getFresh(base: string, path: string): Promise<{ status: number; cache: string }> {
+  return new Promise((resolve, reject) => {
+    const request = get(`${base}${path}`, { agent: false, timeout: 5_000 }, (response) => {
+      response.resume()
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, cache: String(response.headers['x-page-cache'] ?? '') }))
+    })
+    request.on('timeout', () => request.destroy(new Error('timed out')))
+    request.on('error', reject)
+  })
+}
+
+async function storedSubmissions(): Promise<Map<string, number>> {
+  const client = new pg.Client({ connectionString: postgres.url })
+  await client.connect()
+  const { rows } = await client.query<{ key: string; n: string }>('SELECT idempotency_key AS key, COUNT(*) AS n FROM submissions GROUP BY idempotency_key')
+  await client.end()
+  return new Map(rows.map((row) => [row.key, Number(row.n)]))
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000)
+  ;[postgres, redis] = await Promise.all([startPostgres(), startRedis()])
+  await Promise.all([startInstance(a), startInstance(b)])
+})
+
+test.afterAll(async () => {
+  for (const child of servers.values()) if (child.exitCode === null && child.pid) process.kill(-child.pid, 'SIGKILL')
+  await Promise.all([postgres?.stop(), redis?.stop()])
+})
+
+test('the contact rate limit holds across instances: the 6th submission from one address is 429', async () => {
+  test.setTimeout(60_000)
+  const statuses: number[] = []
+  for (let n = 0; n < 6; n++) {
+    const base = n % 2 === 0 ? a : b
+    statuses.push((await submitContact(base, submissionFields(n, await solvedCaptcha(base)), { 'x-forwarded-for': '198.51.100.6' })).status)
+  }
+  expect(statuses).toEqual([200, 200, 200, 200, 200, 429])
+})
+
+test('a captcha solved through instance A is refused on instance B', async () => {
+  const captcha = await solvedCaptcha(a)
+  expect((await submitContact(a, submissionFields(100, captcha), { 'x-forwarded-for': '198.51.100.10' })).status).toBe(200)
+  expect((await submitContact(b, submissionFields(101, captcha), { 'x-forwarded-for': '198.51.100.11' })).status).toBe(403)
+})
+
+test('submissions through both instances land in one table, a double send once', async () => {
+  const fields = submissionFields(200, await solvedCaptcha(a))
+  const again = { ...fields, captcha: await solvedCaptcha(b) }
+  const [first, second] = await Promise.all([
+    submitContact(a, fields, { 'x-forwarded-for': '198.51.100.20' }),
+    submitContact(b, again, { 'x-forwarded-for': '198.51.100.21' }),
+  ])
+  expect([first.thanked, second.thanked]).toEqual([true, true])
+  const other = submissionFields(201, await solvedCaptcha(b))
+  expect((await submitContact(b, other, { 'x-forwarded-for': '198.51.100.22' })).thanked).toBe(true)
+  const stored = await storedSubmissions()
+  expect(stored.get(fields.idempotencyKey)).toBe(1)
+  expect(stored.get(other.idempotencyKey)).toBe(1)
+})
+
+test('a purge sent to instance A makes every worker of instance B render anew', async () => {
+  for (let i = 0; i < 6; i++) await getFresh(b, '/de')
+  expect((await Promise.all([getFresh(b, '/de'), getFresh(b, '/de')])).map((r) => r.cache)).toEqual(['HIT', 'HIT'])
+  expect((await fetch(`${a}/api/cache/purge`, { method: 'POST', headers: { Authorization: `Bearer ${purgeSecret}` } })).status).toBe(200)
+  // The purge travels over Redis pub/sub (about a millisecond here); then each worker of B renders anew.
+  await new Promise((resolve) => setTimeout(resolve, 300))
+  expect([(await getFresh(b, '/de')).cache, (await getFresh(b, '/de')).cache]).toEqual(['MISS', 'MISS'])
+})
+
+test('SIGTERM to instance A under load: instance B answers every request', async () => {
+  test.setTimeout(30_000)
+  let failedOnB = 0
+  let okOnB = 0
+  const until = Date.now() + 4_000
+  const load = Array.from({ length: 6 }, async () => {
+    while (Date.now() < until) {
+      const response = await getFresh(b, '/en').catch(() => undefined)
+      if (response?.status === 200) okOnB++
+      else failedOnB++
+    }
+  })
+  const instanceA = servers.get(a)
+  const exited = new Promise<number | null>((resolve) => instanceA?.once('exit', (code) => resolve(code)))
+  await new Promise((resolve) => setTimeout(resolve, 1_000))
+  instanceA?.kill('SIGTERM')
+  await Promise.all(load)
+  expect(await exited).toBe(0)
+  expect(failedOnB).toBe(0)
+  expect(okOnB).toBeGreaterThan(50)
+  // A again, for the next test.
+  await startInstance(a)
+})
+
+test('durability on PostgreSQL: instance A loses power mid-run; every acknowledged submission is stored once', async () => {
+  test.setTimeout(90_000)
+  const total = 60
+  const submissions: ReturnType<typeof submissionFields>[] = []
+  for (let n = 0; n < total; n++) submissions.push(submissionFields(1_000 + n, await solvedCaptcha(n % 2 === 0 ? a : b)))
+  const acknowledged = new Set<string>()
+  let killed = false
+  let next = 0
+  await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      while (next < submissions.length) {
+        const index = next++
+        const fields = submissions[index]
+        if (!fields) break
+        if (!killed && acknowledged.size >= total / 3) {
+          killed = true
+          const instanceA = servers.get(a)
+          if (instanceA?.pid) process.kill(-instanceA.pid, 'SIGKILL')
+        }
+        // Each visitor's own address: the rate limit is not what this measures.
+        const headers = { 'x-forwarded-for': `198.51.100.${100 + (index % 100)}` }
+        const result = await submitContact(index % 2 === 0 ? a : b, fields, headers).catch(() => undefined)
+        if (result?.thanked) acknowledged.add(fields.idempotencyKey)
+      }
+    }),
+  )
+  expect(killed).toBe(true)
+  const stored = await storedSubmissions()
+  const lost = [...acknowledged].filter((key) => stored.get(key) !== 1)
+  test.info().annotations.push({ type: 'durability', description: `${acknowledged.size} acknowledged, ${lost.length} lost or duplicated` })
+  expect(lost).toEqual([])
+  // B kept taking submissions after A was gone.
+  expect(acknowledged.size).toBeGreaterThan(total / 2)
+})
+
+test('npm run submissions reads PostgreSQL and shows a dead notification', async () => {
+  const client = new pg.Client({ connectionString: postgres.url })
+  await client.connect()
+  const { rows } = await client.query<{ id: string }>('SELECT id FROM submissions ORDER BY id LIMIT 1')
+  await client.query("INSERT INTO outbox (submission_id, next_attempt_at, attempts, dead_at, last_error) VALUES ($1, 0, 100, '2026-11-23T10:00:00Z', 'SMTP refused')", [rows[0]?.id])
+  const { count } = (await client.query<{ count: string }>('SELECT COUNT(*) AS count FROM submissions')).rows[0] ?? { count: '0' }
+  await client.end()
+  const { stdout } = await promisify(execFile)(process.execPath, ['--no-warnings', 'scripts/submissions.mjs'], { env: { ...process.env, DATABASE_URL: postgres.url } })
+  expect(stdout).toContain('(DEAD after 100 attempts: SMTP refused)')
+  expect(stdout).toContain(`${count} submission(s) in PostgreSQL (DATABASE_URL); 1 notification(s) DEAD: mail them by hand`)
+})
