@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { getRuntimeConfig } from './env.server'
+import { logger } from './logger.server'
 
 /**
  * The one SQLite database (node:sqlite, no native addon to build): WAL for
@@ -53,7 +54,7 @@ export function databaseWritable(): boolean {
     database().prepare('INSERT OR REPLACE INTO readiness (id, checked_at) VALUES (1, ?)').run(Date.now())
     return true
   } catch (error) {
-    console.error('[readyz] database not writable', error)
+    logger.error({ err: error }, '[readyz] database not writable')
     return false
   }
 }

@@ -1,6 +1,7 @@
 import { createTransport, getCurrentScope, type BaseTransportOptions, type Transport, type TransportRequest } from '@sentry/core'
 import { ServerRuntimeClient } from '@sentry/core/server'
 import { getRuntimeConfig } from './env.server'
+import { logger } from './logger.server'
 
 /**
  * Server-side error reporting with Sentry's runtime-agnostic client and a
@@ -45,15 +46,21 @@ function getClient(): ServerRuntimeClient | null {
 /**
  * Reports a server-side error (no-op without a DSN). Never throws. An error that visitors see
  * with a generic message (HttpError) carries the real one as its cause: that is what operators
- * need, so the cause is reported.
+ * need, so the cause is reported. `requestId` becomes the event's `request_id` tag (the same id
+ * as on the access-log line).
  */
-export function reportServerError(error: unknown): void {
+export function reportServerError(error: unknown, requestId?: string): void {
   try {
     const cause = error instanceof Error && error.name === 'HttpError' && error.cause instanceof Error ? error.cause : undefined
     // An open circuit is a consequence: the failures that opened it were reported.
     if (cause?.name === 'CircuitOpenError') return
-    getClient()?.captureException(cause ?? error, undefined, getCurrentScope())
+    const current = getClient()
+    if (!current) return
+    // A copy of the scope: the tag belongs to this event only.
+    const scope = getCurrentScope().clone()
+    if (requestId) scope.setTag('request_id', requestId)
+    current.captureException(cause ?? error, undefined, scope)
   } catch (reportingError) {
-    console.error('[sentry] could not report an error', reportingError)
+    logger.error({ err: reportingError }, '[sentry] could not report an error')
   }
 }

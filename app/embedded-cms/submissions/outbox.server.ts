@@ -2,6 +2,7 @@ import { createTransport, type Transporter } from 'nodemailer'
 import { getRuntimeConfig } from '../../server/env.server'
 import { databaseWith } from '../../server/db.server'
 import { submissionTables } from './submissions.server'
+import { logger } from '../../server/logger.server'
 
 /**
  * Mails stored contact submissions through SMTP. Submissions are stored first
@@ -73,7 +74,7 @@ export async function processOutbox(now: number = Date.now()): Promise<number> {
       databaseWith(submissionTables)
         .prepare('UPDATE outbox SET attempts = ?, next_attempt_at = ?, last_error = ? WHERE submission_id = ?')
         .run(attempts, now + backoffMs(attempts), error instanceof Error ? error.message : String(error), item.submissionId)
-      console.warn(`[outbox] submission ${item.submissionId} not mailed (attempt ${attempts}), retrying later`)
+      logger.warn(`[outbox] submission ${item.submissionId} not mailed (attempt ${attempts}), retrying later`)
     }
   }
   return sent
@@ -88,7 +89,7 @@ export function startOutboxWorker(intervalMs = 2_000): void {
   timer = setInterval(() => {
     if (currentRun) return
     currentRun = processOutbox()
-      .catch((error: unknown) => console.error('[outbox] run failed', error))
+      .catch((error: unknown) => logger.error({ err: error }, '[outbox] run failed'))
       .finally(() => {
         currentRun = undefined
       })

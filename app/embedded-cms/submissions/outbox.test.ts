@@ -43,7 +43,8 @@ describe('contact notification outbox', () => {
     vi.stubEnv('SMTP_URL', `smtp://127.0.0.1:${port}`)
     const { storeSubmission } = await import('./submissions.server')
     const { processOutbox } = await import('./outbox.server')
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const { logger } = await import('../../server/logger.server')
+    const warn = vi.spyOn(logger, 'warn').mockImplementation(() => {})
 
     const stored = storeSubmission({
       idempotencyKey: crypto.randomUUID(),

@@ -4,6 +4,7 @@ import { ClientError, GraphQLClient } from 'graphql-request'
 import { LRUCache } from 'lru-cache'
 import { randomUUID } from 'node:crypto'
 import { getRuntimeConfig } from '../env.server'
+import { logger } from '../logger.server'
 import { HttpError } from '../../errors/http-error'
 import { CircuitBreaker, CircuitOpenError } from './circuit-breaker'
 import { contractSchema } from './contract'
@@ -69,7 +70,7 @@ function cmsFailure(detail: string, circuitOpen = false): HttpError {
   // not once per visitor (and leave error reporting to the failures that opened it).
   if (!circuitOpen || Date.now() - lastOpenCircuitLog >= circuitSettings.cooldownMs) {
     if (circuitOpen) lastOpenCircuitLog = Date.now()
-    console.error(`[cms] request failed (reference ${reference}): ${detail}`)
+    logger.error({ reference }, `[cms] request failed (reference ${reference}): ${detail}`)
   }
   const cause = circuitOpen ? new CircuitOpenError(detail) : new Error(`${detail} (reference ${reference})`)
   return new HttpError(500, 'Internal Server Error', { cause, reference })

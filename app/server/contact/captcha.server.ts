@@ -4,6 +4,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha'
 import * as v from 'valibot'
 import { getRuntimeConfig } from '../env.server'
 import { databaseWith } from '../db.server'
+import { logger } from '../logger.server'
 
 /** Solved challenges, kept until they expire (one use each), and the fallback signing key. */
 const captchaTables = `
@@ -29,7 +30,7 @@ function secret(): string {
   if (configured) return configured
   if (!fallbackSecret) {
     fallbackSecret = storedSecret()
-    console.warn('[captcha] ALTCHA_HMAC_KEY is not set: using a key kept in the database (shared by the workers of this machine; set the variable when several machines serve the site)')
+    logger.warn('[captcha] ALTCHA_HMAC_KEY is not set: using a key kept in the database (shared by the workers of this machine; set the variable when several machines serve the site)')
   }
   return fallbackSecret
 }
@@ -97,7 +98,7 @@ async function verifyTurnstile(token: string, clientIp: string | undefined): Pro
     const parsed = v.safeParse(turnstileAnswer, await response.json())
     return parsed.success && parsed.output.success
   } catch (error) {
-    console.warn('[captcha] Turnstile verification failed', error)
+    logger.warn({ err: error }, '[captcha] Turnstile verification failed')
     return false
   }
 }
