@@ -6,6 +6,7 @@ import { isAllowedHost } from './server/allowed-hosts'
 import { clientIp } from './server/client-ip.server'
 import { startApp } from './server/lifecycle.server'
 import { logger } from './server/logger.server'
+import { httpRequestDuration, statusClass } from './server/metrics.server'
 import { deliverPage } from './server/page-delivery.server'
 import {
   bodyLimitOf,
@@ -21,7 +22,7 @@ import {
  * The one way in for everything the app answers (nitro serves only the static files before
  * it): the request is checked (host, URL, method, body size), the visitor's address is worked out
  * once, and pages go through the page cache (page-delivery.server.ts) before Start renders.
- * Every answer carries its request id and gets an access-log line.
+ * Every answer carries its request id and gets an access-log line and a metrics sample.
  */
 const startHandler = createStartHandler(defaultStreamHandler)
 
@@ -34,8 +35,8 @@ function socketAddress(request: Request): string | undefined {
   return typeof ip === 'string' ? ip : undefined
 }
 
-/** Load balancers probe by address; these two say nothing about the site. */
-const anyHostPaths = new Set(['/healthz', '/readyz'])
+/** Load balancers probe and Prometheus scrapes by address; these say nothing about the site. */
+const anyHostPaths = new Set(['/healthz', '/readyz', '/metrics'])
 
 async function handle(request: Request, url: URL, requestId: string): Promise<Response> {
   if (request.url.length > maxUrlLength) return plainResponse(414, 'URI too long / URL te lang')
@@ -76,11 +77,12 @@ function withRequestId(response: Response, requestId: string): Response {
   }
 }
 
-/** The access-log line of an answered request. */
+/** The access-log line and the duration sample of an answered request. */
 function record(request: Request, url: URL, response: Response, startedAt: number, requestId: string): void {
   const durationMs = performance.now() - startedAt
   const entry = accessLogEntry(request, url, response, durationMs, requestId)
   logger[accessLogLevel(entry)](entry, accessLogMessage(entry))
+  httpRequestDuration.observe({ kind: entry.kind, cache: entry.cache?.toLowerCase() ?? 'none', status_class: statusClass(entry.status) }, durationMs / 1000)
 }
 
 export default createServerEntry({

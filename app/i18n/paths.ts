@@ -21,6 +21,7 @@ const segmentKeys: ReadonlyArray<SegmentKey> = ['news', 'cookiePolicy', 'privacy
 export const reservedFirstSegments: ReadonlySet<string> = new Set([
   'healthz',
   'readyz',
+  'metrics',
   'graphql',
   'api',
   'builds',

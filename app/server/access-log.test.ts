@@ -29,6 +29,7 @@ describe('route kind', () => {
     expect(routeKind('/api/cache/purge')).toBe('api')
     expect(routeKind('/healthz')).toBe('probe')
     expect(routeKind('/readyz')).toBe('probe')
+    expect(routeKind('/metrics')).toBe('metrics')
     expect(routeKind('/sitemap.xml')).toBe('other')
   })
 })

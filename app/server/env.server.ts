@@ -138,6 +138,8 @@ export const runtimeConfigSchema = v.object({
    * Unset: the purge endpoint is off.
    */
   CACHE_PURGE_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
+  /** Secret for GET /metrics (Prometheus sends it as a Bearer token). Unset: the metrics endpoint is off (404). */
+  METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   /** Least severe log level written (JSON lines on stdout; readable text when stdout is a terminal). */
   LOG_LEVEL: logLevelSchema,
   /** Contact submissions allowed per client IP and window, e.g. "5/600" (5 per 600 s). */

@@ -80,6 +80,12 @@ export async function processOutbox(now: number = Date.now()): Promise<number> {
   return sent
 }
 
+/** Submissions whose mail has not gone out yet (a failed send stays here and is retried, there is no dead-letter state). */
+export function outboxBacklog(): number {
+  const row = databaseWith(submissionTables).prepare('SELECT COUNT(*) AS n FROM outbox WHERE sent_at IS NULL').get()
+  return Number(row?.n ?? 0)
+}
+
 let timer: NodeJS.Timeout | undefined
 let currentRun: Promise<unknown> | undefined
 
