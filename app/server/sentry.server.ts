@@ -1,5 +1,5 @@
-import { createTransport, getCurrentScope, type BaseTransportOptions, type Transport, type TransportRequest } from '@sentry/core'
-import { ServerRuntimeClient } from '@sentry/core/server'
+import { createStackParser, createTransport, getCurrentScope, type BaseTransportOptions, type Transport, type TransportRequest } from '@sentry/core'
+import { nodeStackLineParser, ServerRuntimeClient } from '@sentry/core/server'
 import { getRuntimeConfig } from './env.server'
 import { logger } from './logger.server'
 
@@ -25,21 +25,27 @@ function fetchTransport(options: BaseTransportOptions): Transport {
   })
 }
 
-function getClient(): ServerRuntimeClient | null {
-  if (client !== undefined) return client
-  const { SENTRY_DSN } = getRuntimeConfig()
-  if (!SENTRY_DSN) return (client = null)
-  client = new ServerRuntimeClient({
-    dsn: SENTRY_DSN,
+/** The server's Sentry client (tests pass a transport that keeps what it is given). */
+export function createServerClient(dsn: string, transport: (options: BaseTransportOptions) => Transport = fetchTransport): ServerRuntimeClient {
+  const created = new ServerRuntimeClient({
+    dsn,
     release: __BUILD_ID__,
     platform: 'node',
     runtime: { name: 'node', version: process.version },
     integrations: [],
-    stackParser: () => [],
-    transport: fetchTransport,
+    // Node's V8 stack lines as Sentry frames: without a parser an event has no stack trace.
+    stackParser: createStackParser(nodeStackLineParser()),
+    transport,
     tracesSampleRate: 0,
   })
-  client.init()
+  created.init()
+  return created
+}
+
+function getClient(): ServerRuntimeClient | null {
+  if (client !== undefined) return client
+  const { SENTRY_DSN } = getRuntimeConfig()
+  client = SENTRY_DSN ? createServerClient(SENTRY_DSN) : null
   return client
 }
 
