@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as LocaleRouteRouteImport } from './routes/$locale/route'
 import { Route as GraphqlRouteImport } from './routes/graphql'
 import { Route as HealthzRouteImport } from './routes/healthz'
+import { Route as MetricsRouteImport } from './routes/metrics'
 import { Route as ReadyzRouteImport } from './routes/readyz'
 import { Route as RobotsDottxtRouteImport } from './routes/robots[.]txt'
 import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
@@ -42,6 +43,11 @@ const GraphqlRoute = GraphqlRouteImport.update({
 const HealthzRoute = HealthzRouteImport.update({
   id: '/healthz',
   path: '/healthz',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MetricsRoute = MetricsRouteImport.update({
+  id: '/metrics',
+  path: '/metrics',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ReadyzRoute = ReadyzRouteImport.update({
@@ -131,6 +137,7 @@ export interface FileRoutesByFullPath {
   '/$locale': typeof LocaleRouteRouteWithChildren
   '/graphql': typeof GraphqlRoute
   '/healthz': typeof HealthzRoute
+  '/metrics': typeof MetricsRoute
   '/readyz': typeof ReadyzRoute
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
@@ -151,6 +158,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/graphql': typeof GraphqlRoute
   '/healthz': typeof HealthzRoute
+  '/metrics': typeof MetricsRoute
   '/readyz': typeof ReadyzRoute
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
@@ -172,6 +180,7 @@ export interface FileRoutesById {
   '/$locale': typeof LocaleRouteRouteWithChildren
   '/graphql': typeof GraphqlRoute
   '/healthz': typeof HealthzRoute
+  '/metrics': typeof MetricsRoute
   '/readyz': typeof ReadyzRoute
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
@@ -195,6 +204,7 @@ export interface FileRouteTypes {
     | '/$locale'
     | '/graphql'
     | '/healthz'
+    | '/metrics'
     | '/readyz'
     | '/robots.txt'
     | '/sitemap.xml'
@@ -215,6 +225,7 @@ export interface FileRouteTypes {
   to:
     | '/graphql'
     | '/healthz'
+    | '/metrics'
     | '/readyz'
     | '/robots.txt'
     | '/sitemap.xml'
@@ -235,6 +246,7 @@ export interface FileRouteTypes {
     | '/$locale'
     | '/graphql'
     | '/healthz'
+    | '/metrics'
     | '/readyz'
     | '/robots.txt'
     | '/sitemap.xml'
@@ -257,6 +269,7 @@ export interface RootRouteChildren {
   LocaleRouteRoute: typeof LocaleRouteRouteWithChildren
   GraphqlRoute: typeof GraphqlRoute
   HealthzRoute: typeof HealthzRoute
+  MetricsRoute: typeof MetricsRoute
   ReadyzRoute: typeof ReadyzRoute
   RobotsDottxtRoute: typeof RobotsDottxtRoute
   SitemapDotxmlRoute: typeof SitemapDotxmlRoute
@@ -288,6 +301,13 @@ declare module '@tanstack/react-router' {
       path: '/healthz'
       fullPath: '/healthz'
       preLoaderRoute: typeof HealthzRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/metrics': {
+      id: '/metrics'
+      path: '/metrics'
+      fullPath: '/metrics'
+      preLoaderRoute: typeof MetricsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/readyz': {
@@ -448,6 +468,7 @@ const rootRouteChildren: RootRouteChildren = {
   LocaleRouteRoute: LocaleRouteRouteWithChildren,
   GraphqlRoute: GraphqlRoute,
   HealthzRoute: HealthzRoute,
+  MetricsRoute: MetricsRoute,
   ReadyzRoute: ReadyzRoute,
   RobotsDottxtRoute: RobotsDottxtRoute,
   SitemapDotxmlRoute: SitemapDotxmlRoute,

@@ -62,6 +62,8 @@ export function getRouter() {
 export interface RequestContext {
   /** The visitor's address (TRUST_PROXY decides which forwarded addresses count). */
   clientIp: string
+  /** The request's id (the caller's X-Request-Id or a new one), on its access-log line, error logs and Sentry events. */
+  requestId: string
   /** A page render's script marker (page-delivery.server.ts); absent for other requests. */
   nonce?: string
 }

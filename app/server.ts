@@ -1,9 +1,12 @@
 import { createStartHandler, defaultStreamHandler } from '@tanstack/react-start/server'
 import { createServerEntry } from '@tanstack/react-start/server-entry'
+import { accessLogEntry, accessLogLevel, accessLogMessage, requestIdFrom } from './server/access-log.server'
 import { getRuntimeConfig } from './server/env.server'
 import { isAllowedHost } from './server/allowed-hosts'
 import { clientIp } from './server/client-ip.server'
 import { startApp } from './server/lifecycle.server'
+import { logger } from './server/logger.server'
+import { httpRequestDuration, statusClass } from './server/metrics.server'
 import { deliverPage } from './server/page-delivery.server'
 import {
   bodyLimitOf,
@@ -19,6 +22,7 @@ import {
  * The one way in for everything the app answers (nitro serves only the static files before
  * it): the request is checked (host, URL, method, body size), the visitor's address is worked out
  * once, and pages go through the page cache (page-delivery.server.ts) before Start renders.
+ * Every answer carries its request id and gets an access-log line and a metrics sample.
  */
 const startHandler = createStartHandler(defaultStreamHandler)
 
@@ -31,14 +35,15 @@ function socketAddress(request: Request): string | undefined {
   return typeof ip === 'string' ? ip : undefined
 }
 
-async function handle(request: Request): Promise<Response> {
+/** Load balancers probe and Prometheus scrapes by address; these say nothing about the site. */
+const anyHostPaths = new Set(['/healthz', '/readyz', '/metrics'])
+
+async function handle(request: Request, url: URL, requestId: string): Promise<Response> {
   if (request.url.length > maxUrlLength) return plainResponse(414, 'URI too long / URL te lang')
-  const url = new URL(request.url)
   const config = getRuntimeConfig()
   // The URL's host, not the Host header: a request in absolute form (`GET http://evil/ HTTP/1.1`)
-  // names its host in the request line. Load balancers probe by address; these two say nothing
-  // about the site.
-  if (url.pathname !== '/healthz' && url.pathname !== '/readyz' && !isAllowedHost(url.host, config, import.meta.env.DEV)) {
+  // names its host in the request line.
+  if (!anyHostPaths.has(url.pathname) && !isAllowedHost(url.host, config, import.meta.env.DEV)) {
     return plainResponse(421, 'Misdirected request: unknown host')
   }
   const redirect = collapsedSlashesRedirect(url)
@@ -46,7 +51,7 @@ async function handle(request: Request): Promise<Response> {
   if (isImpossibleFunctionId(url.pathname)) return Response.json({ error: 'Unknown server function' }, { status: 404, headers: { 'Cache-Control': 'no-store' } })
 
   const ip = clientIp(socketAddress(request), request.headers.get('x-forwarded-for'), config.TRUST_PROXY)
-  const render = (pageRequest: Request, nonce?: string) => Promise.resolve(startHandler(pageRequest, { context: { clientIp: ip, nonce } }))
+  const render = (pageRequest: Request, nonce?: string) => Promise.resolve(startHandler(pageRequest, { context: { clientIp: ip, requestId, nonce } }))
 
   if (isPagePath(url.pathname)) {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -60,15 +65,47 @@ async function handle(request: Request): Promise<Response> {
   return limited instanceof Response ? limited : render(limited)
 }
 
+/** The response with its request id; a copy when its headers are immutable (a Response.redirect()). */
+function withRequestId(response: Response, requestId: string): Response {
+  try {
+    response.headers.set('X-Request-Id', requestId)
+    return response
+  } catch {
+    const copy = new Response(response.body, response)
+    copy.headers.set('X-Request-Id', requestId)
+    return copy
+  }
+}
+
+/** The access-log line and the duration sample of an answered request. */
+function record(request: Request, url: URL, response: Response, startedAt: number, requestId: string): void {
+  const durationMs = performance.now() - startedAt
+  const entry = accessLogEntry(request, url, response, durationMs, requestId)
+  logger[accessLogLevel(entry)](entry, accessLogMessage(entry))
+  httpRequestDuration.observe({ kind: entry.kind, cache: entry.cache?.toLowerCase() ?? 'none', status_class: statusClass(entry.status) }, durationMs / 1000)
+}
+
 export default createServerEntry({
   fetch: async (request) => {
+    const startedAt = performance.now()
+    const requestId = requestIdFrom(request.headers.get('x-request-id'))
+    const url = new URL(request.url)
+    let response: Response
     try {
-      return await handle(request)
+      response = await handle(request, url, requestId)
     } catch (error) {
       // The visitor went away mid-request (Node aborts the request stream): not a server error,
       // and nobody is left to answer.
-      if (request.signal.aborted) return new Response(null, { status: 503 })
-      throw error
+      if (request.signal.aborted) {
+        response = new Response(null, { status: 503 })
+      } else {
+        // nitro answers 500; the line says which request it was.
+        logger.error({ err: error, reqId: requestId }, `[request] ${request.method} ${url.pathname} failed`)
+        record(request, url, new Response(null, { status: 500 }), startedAt, requestId)
+        throw error
+      }
     }
+    record(request, url, response, startedAt, requestId)
+    return withRequestId(response, requestId)
   },
 })

@@ -6,6 +6,7 @@ import { getRuntimeConfig } from '../server/env.server'
 import { cms } from '../server/cms/operations.server'
 import { verifyCaptcha } from '../server/contact/captcha.server'
 import { databaseRateLimiter, redisRateLimiter, type RateLimiter } from '../server/contact/rate-limit.server'
+import { logger } from '../server/logger.server'
 import { redisClient } from '../server/redis.server'
 import { reportServerError } from '../server/sentry.server'
 import { contactSubmissionSchema, firstIssueOnly, isContactErrorCode, type ContactResult } from './contact-schema'
@@ -49,14 +50,16 @@ export const submitContact = createServerFn({ method: 'POST' })
     // A filled honeypot is a bot: refuse without saying why.
     if (submission.website !== '') return fail(400, { ok: false, reason: 'invalid' })
     // Worked out once per request by the server entry (TRUST_PROXY decides which forwarded addresses count).
-    const ip = getGlobalStartContext()?.clientIp ?? 'unknown'
+    const context = getGlobalStartContext()
+    const ip = context?.clientIp ?? 'unknown'
+    const requestId = context?.requestId
     let solved: boolean
     try {
       solved = await verifyCaptcha(submission.captcha, ip)
     } catch (error) {
       // The replay store could not be written: a storage failure, not the visitor's fault.
-      console.error('[contact] captcha replay store failed', error)
-      reportServerError(error)
+      logger.error({ err: error, reqId: requestId }, '[contact] captcha replay store failed')
+      reportServerError(error, requestId)
       return fail(503, { ok: false, reason: 'error' })
     }
     if (!solved) return fail(403, { ok: false, reason: 'captcha' })
@@ -64,8 +67,8 @@ export const submitContact = createServerFn({ method: 'POST' })
     try {
       allowed = await rateLimiter().consume(ip)
     } catch (error) {
-      console.error('[contact] rate limit store failed', error)
-      reportServerError(error)
+      logger.error({ err: error, reqId: requestId }, '[contact] rate limit store failed')
+      reportServerError(error, requestId)
       return fail(503, { ok: false, reason: 'error' })
     }
     if (!allowed) return fail(429, { ok: false, reason: 'rateLimited' })
@@ -83,8 +86,8 @@ export const submitContact = createServerFn({ method: 'POST' })
         },
       })
     } catch (error) {
-      console.error('[contact] could not store a submission', error)
-      reportServerError(error)
+      logger.error({ err: error, reqId: requestId }, '[contact] could not store a submission')
+      reportServerError(error, requestId)
       return fail(503, { ok: false, reason: 'error' })
     }
     return { ok: true, firstName: submission.firstName }

@@ -3,6 +3,7 @@ import { resolve } from 'node:path'
 import { getRuntimeConfig } from '../server/env.server'
 import { readContent } from './content/read'
 import { buildContent, type EmbeddedContent } from './content/projection'
+import { logger } from '../server/logger.server'
 
 /**
  * The embedded CMS: content files served through the site's GraphQL
@@ -53,18 +54,18 @@ function watchContent(): void {
       timer = setTimeout(() => {
         try {
           reloadContent()
-          console.info('[cms] content reloaded')
+          logger.info('[cms] content reloaded')
         } catch (error) {
-          console.error(`[cms] content not reloaded, still serving the last good version:\n${error instanceof Error ? error.message : String(error)}`)
+          logger.error(`[cms] content not reloaded, still serving the last good version:\n${error instanceof Error ? error.message : String(error)}`)
         }
       }, reloadDebounceMs)
     })
     // An FSWatcher error without a listener would crash the server; losing live reload must not.
-    watcher.on('error', (error) => console.warn('[cms] stopped watching content for changes', error))
+    watcher.on('error', (error) => logger.warn({ err: error }, '[cms] stopped watching content for changes'))
     // Watching must not keep a process (a test run, a script) alive.
     watcher.unref()
   } catch (error) {
-    console.warn('[cms] cannot watch content for changes', error)
+    logger.warn({ err: error }, '[cms] cannot watch content for changes')
   }
 }
 

@@ -5,6 +5,7 @@ import * as v from 'valibot'
 import { getRuntimeConfig } from '../server/env.server'
 import { getEmbeddedSchema } from './schema.server'
 import { boundedParse, graphqlLimits, validationRules } from './graphql-limits'
+import { logger } from '../server/logger.server'
 
 /**
  * An error a resolver threw (a bug, a storage failure, a stack overflow): the client gets a
@@ -26,7 +27,7 @@ function formatError(error: Readonly<GraphQLError | Error>): GraphQLError | Erro
     return new GraphQLError(`Invalid argument${path ? ` ${path}` : ''}`, { path: error.path })
   }
   const reference = randomUUID().slice(0, 8)
-  console.error(`[graphql] error ${reference} at ${error.path?.join('.') ?? '(query)'}:`, error.originalError)
+  logger.error({ err: error.originalError }, `[graphql] error ${reference} at ${error.path?.join('.') ?? '(query)'}`)
   return new GraphQLError(`Internal error (reference ${reference})`, { path: error.path, extensions: { reference } })
 }
 

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { graphql } from 'graphql'
 import { afterAll, expect, it, vi } from 'vitest'
+import { logger } from '../server/logger.server'
 import { onContentChange, reloadContent, stopWatchingContent } from './content-store.server'
 import { getEmbeddedSchema } from './schema.server'
 
@@ -47,7 +48,7 @@ it('serves an edit and announces it; keeps the last good content after a broken 
   expect(await siteTitle()).toEqual({ title: 'Autogroep Horizon Live' })
 
   const logged = new Promise<string>((resolve) => {
-    vi.spyOn(console, 'error').mockImplementationOnce((message: unknown) => resolve(String(message)))
+    vi.spyOn(logger, 'error').mockImplementationOnce((message: unknown) => resolve(String(message)))
   })
   writeFileSync(site, original.replace('{ nl: Autogroep Horizon,', '{ nl: 42,'))
   expect(await logged).toMatch(/content not reloaded, still serving the last good version:\n.*site\.yaml: title\.nl: expected string, got 42/)

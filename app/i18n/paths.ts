@@ -21,6 +21,7 @@ export const segmentKeys: ReadonlyArray<SegmentKey> = ['news', 'cookiePolicy', '
 export const reservedFirstSegments: ReadonlySet<string> = new Set([
   'healthz',
   'readyz',
+  'metrics',
   'graphql',
   'api',
   'builds',

@@ -1,4 +1,4 @@
-import { createMiddleware } from '@tanstack/react-start'
+import { createMiddleware, getGlobalStartContext } from '@tanstack/react-start'
 import { setResponseStatus } from '@tanstack/react-start/server'
 import { HttpError } from '../errors/http-error'
 import { reportIfServerError } from '../server/error-reporting.server'
@@ -12,7 +12,7 @@ export const reportFunctionErrors = createMiddleware({ type: 'function' }).serve
   try {
     return await next()
   } catch (error) {
-    reportIfServerError(error)
+    reportIfServerError(error, getGlobalStartContext()?.requestId)
     if (error instanceof HttpError) setResponseStatus(error.status)
     throw error
   }

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import pg from 'pg'
 import { getRuntimeConfig } from './env.server'
+import { logger } from './logger.server'
 
 /**
  * The site's one database: SQLite in DATA_DIR by default (node:sqlite, nothing to install), or
@@ -78,7 +79,7 @@ function sqliteDatabase(file: string): Sql {
 function postgresDatabase(url: string): Sql {
   const pool = new pg.Pool({ connectionString: url, max: 5, connectionTimeoutMillis: 5_000 })
   // An idle connection the server dropped must not crash the process; the next query reconnects.
-  pool.on('error', (error) => console.error('[db] idle PostgreSQL connection failed', error.message))
+  pool.on('error', (error) => logger.error({ err: error }, '[db] idle PostgreSQL connection failed'))
   const on = (client: pg.Pool | pg.PoolClient): Pick<Sql, 'query'> => ({
     query: async (text, params = []) => (await client.query<SqlRow>(text, [...params])).rows,
   })
@@ -178,7 +179,7 @@ export async function databaseWritable(): Promise<boolean> {
     await sql.query('INSERT INTO readiness (id, checked_at) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at', [Date.now()])
     return true
   } catch (error) {
-    console.error('[readyz] database not writable', error)
+    logger.error({ err: error }, '[readyz] database not writable')
     return false
   }
 }

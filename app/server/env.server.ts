@@ -18,6 +18,9 @@ const booleanFromEnv = v.pipe(
 
 const urlFromEnv = v.pipe(v.string(), v.url('must be an absolute URL, e.g. https://example.com'))
 
+/** LOG_LEVEL on its own: the logger reads it before (and even when) the rest of the settings are valid. */
+export const logLevelSchema = v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info')
+
 /** Environment variables the server reads, with their defaults. */
 export const runtimeConfigSchema = v.object({
   PORT: v.optional(
@@ -139,6 +142,10 @@ export const runtimeConfigSchema = v.object({
    * Unset: the purge endpoint is off.
    */
   CACHE_PURGE_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
+  /** Secret for GET /metrics (Prometheus sends it as a Bearer token). Unset: the metrics endpoint is off (404). */
+  METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
+  /** Least severe log level written (JSON lines on stdout; readable text when stdout is a terminal). */
+  LOG_LEVEL: logLevelSchema,
   /** Contact submissions allowed per client IP and window, e.g. "5/600" (5 per 600 s). */
   CONTACT_RATE_LIMIT: v.optional(
     v.pipe(

@@ -7,6 +7,7 @@ import { ConfigError, getRuntimeConfig, localesWithoutDomain } from './env.serve
 import { trustOf } from './client-ip.server'
 import { onAppStop } from './lifecycle'
 import { reportServerError } from './sentry.server'
+import { logger } from './logger.server'
 
 /**
  * Start-up and shutdown of everything the app holds: the one database connection, the embedded
@@ -23,7 +24,7 @@ export async function startApp(): Promise<void> {
       throw new ConfigError(`TRUST_PROXY: ${error instanceof Error ? error.message : String(error)}`)
     }
     for (const locale of localesWithoutDomain(config)) {
-      console.warn(`[config] no domain configured for locale "${locale}" in LOCALE_DOMAINS; it is served on SITE_URL`)
+      logger.warn(`[config] no domain configured for locale "${locale}" in LOCALE_DOMAINS; it is served on SITE_URL`)
     }
     // Opening the database (and bringing its tables up to date) now makes an unwritable DATA_DIR
     // or an unreachable DATABASE_URL stop the start, not a later visitor's form.
@@ -54,7 +55,7 @@ export async function startApp(): Promise<void> {
     if (replaced) reportServerError(new Error(`Worker ${process.env.WORKER_ID ?? '?'} replaced one that died (${replaced})`))
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error
-    console.error(error.message)
+    logger.error(error.message)
     process.exit(1)
   }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { logger } from './logger.server'
 import { type CachedPage, matchesEtag, negotiateEncoding, PageCache, pageEtag, renderedPage, storableHeaders } from './page-cache'
 
 function page(body: string): CachedPage {
@@ -69,7 +70,7 @@ describe('PageCache', () => {
 
   it('keeps a failed revalidation from breaking later ones, and logs it', async () => {
     const cache = new PageCache({ ttlMs: 1, swrMs: 1_000, maxBytes: 1_000_000 })
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const logged = vi.spyOn(logger, 'error').mockImplementation(() => {})
     cache.revalidate('/en', () => Promise.reject(new Error('CMS down')))
     await new Promise((resolve) => setTimeout(resolve, 0))
     let ran = false
@@ -77,7 +78,7 @@ describe('PageCache', () => {
       ran = true
     })
     expect(ran).toBe(true)
-    expect(String(logged.mock.calls[0]?.[0])).toContain('revalidating /en failed')
+    expect(String(logged.mock.calls[0]?.[1])).toContain('revalidating /en failed')
   })
 
   it('does not store a page whose render started before a purge', () => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
 import { LRUCache } from 'lru-cache'
+import { logger } from './logger.server'
 
 const brotli = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
@@ -162,7 +163,7 @@ export class PageCache {
     render()
       .catch((error: unknown) => {
         // The stale page stays until it expires; the next request tries again.
-        console.error(`[page-cache] revalidating ${key} failed`, error)
+        logger.error({ err: error }, `[page-cache] revalidating ${key} failed`)
       })
       .finally(() => this.#revalidating.delete(key))
   }

@@ -5,6 +5,7 @@ import { cookieValue } from '../i18n/language-cookie'
 import { preferredLocale } from '../i18n/negotiate'
 import { type CachedPage, type ContentCoding, matchesEtag, negotiateEncoding, renderedPage, storableHeaders } from './page-cache'
 import { getPageCache } from './page-cache.server'
+import { pageRenderDuration } from './metrics.server'
 import { RenderSlots } from './render-slots'
 import { createRenderMarker, inlineScriptHashes, securityHeaders } from './security-headers'
 import { plainResponse } from './request-guard.server'
@@ -100,9 +101,14 @@ interface Rendered {
 /** Renders with a fresh script marker and reads the HTML through. */
 async function renderWithMarker(request: Request, render: Render): Promise<Rendered> {
   const marker = createRenderMarker()
-  const response = await render(request, marker)
-  const html = response.headers.get('content-type')?.startsWith('text/html') ? await response.text() : undefined
-  return { response, marker, html }
+  const endTimer = pageRenderDuration.startTimer()
+  try {
+    const response = await render(request, marker)
+    const html = response.headers.get('content-type')?.startsWith('text/html') ? await response.text() : undefined
+    return { response, marker, html }
+  } finally {
+    endTimer()
+  }
 }
 
 /** A rendered HTML response as a page: its scripts' hashes in the policy, its security headers, compressed. */
@@ -124,6 +130,11 @@ function isStorable(request: Request, response: Response): boolean {
 function renderSlots(): RenderSlots {
   slots ??= new RenderSlots(getRuntimeConfig().RENDER_CONCURRENCY, 1000)
   return slots
+}
+
+/** Renders running and requests waiting for a slot (metrics). */
+export function renderSlotUsage(): { running: number; waiting: number } {
+  return { running: slots?.running ?? 0, waiting: slots?.waiting ?? 0 }
 }
 
 /** Serves a page request (GET or HEAD): cached when it can be, otherwise rendered by `render` within a render slot. */

@@ -1,6 +1,7 @@
 import { definePlugin } from 'nitro'
 import { fetchViteEnv } from 'nitro/vite/runtime'
 import { stopTheApp } from './lifecycle'
+import { logger } from './logger.server'
 
 /** Longest a stop may take; orchestrators typically send SIGKILL after 10 s. */
 const shutdownDeadlineMs = 9_000
@@ -24,7 +25,7 @@ export default definePlugin((nitroApp) => {
       if (!graceful) process.exit(0)
       // Whatever still runs after the deadline is cut off: exiting on time matters more.
       setTimeout(() => {
-        console.error('[shutdown] not finished in time: exiting')
+        logger.error('[shutdown] not finished in time: exiting')
         process.exit(1)
       }, shutdownDeadlineMs).unref()
     })
@@ -33,5 +34,5 @@ export default definePlugin((nitroApp) => {
     await stopTheApp()
     if (stopping) process.exit(0)
   })
-  fetchViteEnv('ssr', 'http://localhost/healthz').catch((error: unknown) => console.error('[start] the app did not load', error))
+  fetchViteEnv('ssr', 'http://localhost/healthz').catch((error: unknown) => logger.error({ err: error }, '[start] the app did not load'))
 })

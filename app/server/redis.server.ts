@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis'
 import { getRuntimeConfig } from './env.server'
+import { logger } from './logger.server'
 
 /**
  * Redis or Valkey (REDIS_URL), when several instances must agree: contact rate limits and cache
@@ -12,7 +13,7 @@ function connect(url: string): Redis {
   // Commands fail fast while Redis is away (a contact submission answers 503 rather than hang).
   const redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 3_000, lazyConnect: false })
   // ioredis reconnects by itself; an unhandled 'error' event would crash the worker.
-  redis.on('error', (error) => console.error('[redis]', error.message))
+  redis.on('error', (error) => logger.error({ err: error }, '[redis] connection failed'))
   return redis
 }
 

@@ -1,6 +1,7 @@
-import { createTransport, getCurrentScope, type BaseTransportOptions, type Transport, type TransportRequest } from '@sentry/core'
-import { ServerRuntimeClient } from '@sentry/core/server'
+import { createStackParser, createTransport, getCurrentScope, type BaseTransportOptions, type Transport, type TransportRequest } from '@sentry/core'
+import { nodeStackLineParser, ServerRuntimeClient } from '@sentry/core/server'
 import { getRuntimeConfig } from './env.server'
+import { logger } from './logger.server'
 
 /**
  * Server-side error reporting with Sentry's runtime-agnostic client and a
@@ -24,36 +25,48 @@ function fetchTransport(options: BaseTransportOptions): Transport {
   })
 }
 
-function getClient(): ServerRuntimeClient | null {
-  if (client !== undefined) return client
-  const { SENTRY_DSN } = getRuntimeConfig()
-  if (!SENTRY_DSN) return (client = null)
-  client = new ServerRuntimeClient({
-    dsn: SENTRY_DSN,
+/** The server's Sentry client (tests pass a transport that keeps what it is given). */
+export function createServerClient(dsn: string, transport: (options: BaseTransportOptions) => Transport = fetchTransport): ServerRuntimeClient {
+  const created = new ServerRuntimeClient({
+    dsn,
     release: __BUILD_ID__,
     platform: 'node',
     runtime: { name: 'node', version: process.version },
     integrations: [],
-    stackParser: () => [],
-    transport: fetchTransport,
+    // Node's V8 stack lines as Sentry frames: without a parser an event has no stack trace.
+    stackParser: createStackParser(nodeStackLineParser()),
+    transport,
     tracesSampleRate: 0,
   })
-  client.init()
+  created.init()
+  return created
+}
+
+function getClient(): ServerRuntimeClient | null {
+  if (client !== undefined) return client
+  const { SENTRY_DSN } = getRuntimeConfig()
+  client = SENTRY_DSN ? createServerClient(SENTRY_DSN) : null
   return client
 }
 
 /**
  * Reports a server-side error (no-op without a DSN). Never throws. An error that visitors see
  * with a generic message (HttpError) carries the real one as its cause: that is what operators
- * need, so the cause is reported.
+ * need, so the cause is reported. `requestId` becomes the event's `request_id` tag (the same id
+ * as on the access-log line).
  */
-export function reportServerError(error: unknown): void {
+export function reportServerError(error: unknown, requestId?: string): void {
   try {
     const cause = error instanceof Error && error.name === 'HttpError' && error.cause instanceof Error ? error.cause : undefined
     // An open circuit is a consequence: the failures that opened it were reported.
     if (cause?.name === 'CircuitOpenError') return
-    getClient()?.captureException(cause ?? error, undefined, getCurrentScope())
+    const current = getClient()
+    if (!current) return
+    // A copy of the scope: the tag belongs to this event only.
+    const scope = getCurrentScope().clone()
+    if (requestId) scope.setTag('request_id', requestId)
+    current.captureException(cause ?? error, undefined, scope)
   } catch (reportingError) {
-    console.error('[sentry] could not report an error', reportingError)
+    logger.error({ err: reportingError }, '[sentry] could not report an error')
   }
 }

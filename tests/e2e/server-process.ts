@@ -1,12 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { serverEntry, serverNodeArgs } from '../../scripts/lib/server.mjs'
 
+export interface ServerOptions {
+  /** Gets everything the server writes (stdout and stderr); without it the output is dropped. */
+  onOutput?: (text: string) => void
+}
+
 /** Starts the built server (with the production Node flags) on a port with extra environment; resolves once /healthz answers. */
-export async function startServer(port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
+export async function startServer(port: number, env: Record<string, string> = {}, { onOutput }: ServerOptions = {}): Promise<ChildProcess> {
   const child = spawn(process.execPath, [...serverNodeArgs, serverEntry], {
     env: { ...process.env, PORT: String(port), SITE_URL: `http://127.0.0.1:${port}`, ...env },
-    stdio: 'ignore',
+    stdio: onOutput ? ['ignore', 'pipe', 'pipe'] : 'ignore',
   })
+  // Read as it comes: a full pipe would block the server's writes.
+  if (onOutput) for (const stream of [child.stdout, child.stderr]) stream?.on('data', (chunk: Buffer) => onOutput(chunk.toString()))
   const deadline = Date.now() + 20_000
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server on ${port} exited with ${child.exitCode}`)

@@ -1,6 +1,7 @@
 import { createTransport, type Transporter } from 'nodemailer'
 import { getRuntimeConfig } from '../../server/env.server'
 import { databaseWith } from '../../server/db.server'
+import { logger } from '../../server/logger.server'
 import { submissionSchema } from './submissions.server'
 
 /**
@@ -104,11 +105,20 @@ export async function processOutbox(now: number = Date.now()): Promise<number> {
         dead ? new Date(now).toISOString() : null,
         item.submissionId,
       ])
-      if (dead) console.error(`[outbox] submission ${item.submissionId} not mailed after ${attempts} attempts: set aside (npm run submissions)`)
-      else console.warn(`[outbox] submission ${item.submissionId} not mailed (attempt ${attempts}), retrying later`)
+      if (dead) logger.error(`[outbox] submission ${item.submissionId} not mailed after ${attempts} attempts: set aside (npm run submissions)`)
+      else logger.warn(`[outbox] submission ${item.submissionId} not mailed (attempt ${attempts}), retrying later`)
     }
   }
   return sent
+}
+
+/** Notifications waiting to be mailed, and those set aside as dead (the /metrics gauges). */
+export async function outboxCounts(): Promise<{ backlog: number; dead: number }> {
+  const sql = await databaseWith(submissionSchema)
+  const [row] = await sql.query(
+    'SELECT COUNT(*) FILTER (WHERE sent_at IS NULL AND dead_at IS NULL) AS backlog, COUNT(*) FILTER (WHERE dead_at IS NOT NULL) AS dead FROM outbox',
+  )
+  return { backlog: Number(row?.backlog ?? 0), dead: Number(row?.dead ?? 0) }
 }
 
 let timer: NodeJS.Timeout | undefined
@@ -120,7 +130,7 @@ export function startOutboxWorker(intervalMs = 2_000): void {
   timer = setInterval(() => {
     if (currentRun) return
     currentRun = processOutbox()
-      .catch((error: unknown) => console.error('[outbox] run failed', error))
+      .catch((error: unknown) => logger.error({ err: error }, '[outbox] run failed'))
       .finally(() => {
         currentRun = undefined
       })

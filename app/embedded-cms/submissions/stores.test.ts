@@ -101,7 +101,8 @@ describe.each(['sqlite', 'postgres'] as const)('stores on %s', (engine) => {
     vi.stubEnv('SMTP_URL', `smtp://127.0.0.1:${port}`)
     const { storeSubmission } = await import('./submissions.server')
     const { processOutbox } = await import('./outbox.server')
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const { logger } = await import('../../server/logger.server')
+    const warn = vi.spyOn(logger, 'warn').mockImplementation(() => {})
 
     const stored = await storeSubmission(newSubmission())
     expect(stored.duplicate).toBe(false)
@@ -157,8 +158,9 @@ describe.each(['sqlite', 'postgres'] as const)('stores on %s', (engine) => {
     const { storeSubmission } = await import('./submissions.server')
     const { outboxBackoff, processOutbox } = await import('./outbox.server')
     const { database } = await import('../../server/db.server')
-    vi.spyOn(console, 'warn').mockImplementation(() => {})
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const { logger } = await import('../../server/logger.server')
+    vi.spyOn(logger, 'warn').mockImplementation(() => {})
+    const error = vi.spyOn(logger, 'error').mockImplementation(() => {})
     outboxBackoff.maxAttempts = 2
     await storeSubmission(newSubmission())
     const t0 = Date.now()

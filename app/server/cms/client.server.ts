@@ -4,6 +4,8 @@ import { ClientError, GraphQLClient } from 'graphql-request'
 import { LRUCache } from 'lru-cache'
 import { randomUUID } from 'node:crypto'
 import { getRuntimeConfig } from '../env.server'
+import { logger } from '../logger.server'
+import { cmsRequestDuration, cmsRequestErrors } from '../metrics.server'
 import { HttpError } from '../../errors/http-error'
 import { CircuitBreaker, CircuitOpenError } from './circuit-breaker'
 import { contractSchema } from './contract'
@@ -69,7 +71,7 @@ function cmsFailure(detail: string, circuitOpen = false): HttpError {
   // not once per visitor (and leave error reporting to the failures that opened it).
   if (!circuitOpen || Date.now() - lastOpenCircuitLog >= circuitSettings.cooldownMs) {
     if (circuitOpen) lastOpenCircuitLog = Date.now()
-    console.error(`[cms] request failed (reference ${reference}): ${detail}`)
+    logger.error({ reference }, `[cms] request failed (reference ${reference}): ${detail}`)
   }
   const cause = circuitOpen ? new CircuitOpenError(detail) : new Error(`${detail} (reference ${reference})`)
   return new HttpError(500, 'Internal Server Error', { cause, reference })
@@ -99,21 +101,33 @@ async function runDocument<TResult, TVariables extends Record<string, unknown>>(
   const client = createClient(authToken)
   let data: TResult
   try {
-    data = await cmsCircuit().run(
-      () =>
-        client.request<TResult, Record<string, unknown>>({
+    data = await cmsCircuit().run(async () => {
+      // Timed inside the circuit: only calls that were made (the open circuit refuses in no time).
+      const endTimer = cmsRequestDuration.startTimer()
+      try {
+        const result = await client.request<TResult, Record<string, unknown>>({
           document,
           variables,
           signal: AbortSignal.timeout(getRuntimeConfig().CMS_TIMEOUT_MS),
-        }),
-      isOutage,
-    )
+        })
+        endTimer({ outcome: 'ok' })
+        return result
+      } catch (error) {
+        endTimer({ outcome: 'error' })
+        throw error
+      }
+    }, isOutage)
   } catch (error) {
-    if (error instanceof CircuitOpenError) throw cmsFailure('circuit open after repeated failures; not calling the CMS', true)
+    if (error instanceof CircuitOpenError) {
+      cmsRequestErrors.inc({ reason: 'circuit_open' })
+      throw cmsFailure('circuit open after repeated failures; not calling the CMS', true)
+    }
     if (error instanceof ClientError) {
+      cmsRequestErrors.inc({ reason: error.response.status >= 500 ? 'http' : 'graphql' })
       const message = error.response.errors?.[0]?.message ?? `CMS answered HTTP ${error.response.status}`
       throw cmsFailure(`CMS error: ${message}`)
     }
+    cmsRequestErrors.inc({ reason: 'network' })
     // The spec: a GraphQL network error is fatal, status 500.
     throw cmsFailure(describeNetworkError(error))
   }

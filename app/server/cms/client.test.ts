@@ -69,7 +69,9 @@ async function freshClient() {
   // Not 0: lru-cache treats a start time of 0 as "no TTL".
   const clock = { time: 1_000_000, now: () => clock.time }
   const { createCmsOperation, cacheSettings, circuitSettings, invalidateCmsCache } = await import('./client.server')
-  return { createCmsOperation, cacheSettings, circuitSettings, invalidateCmsCache, clock }
+  // The logger of the same module graph as the client (tests reset modules between runs).
+  const { logger } = await import('../logger.server')
+  return { createCmsOperation, cacheSettings, circuitSettings, invalidateCmsCache, clock, logger }
 }
 
 describe('CMS client against a remote CMS', () => {
@@ -184,16 +186,17 @@ describe('CMS response cache', () => {
     await new Promise<void>((resolve) => closed.close(() => resolve()))
     if (typeof address !== 'object' || address === null) throw new Error('no port')
     vi.stubEnv('CMS_GRAPHQL_URL', `http://127.0.0.1:${address.port}/graphql`)
-    const { createCmsOperation, clock } = await freshClient()
+    const { createCmsOperation, clock, logger } = await freshClient()
     const run = createCmsOperation(SiteTitleQuery, { clock })
     const failure = run({ locale: 'nl_NL' })
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const errors = vi.spyOn(logger, 'error').mockImplementation(() => {})
     await expect(failure).rejects.toMatchObject({ status: 500, statusMessage: 'Internal Server Error', reference: expect.stringMatching(/^[0-9a-f]{8}$/) })
     await expect(failure).rejects.not.toThrow(/ECONNREFUSED|127\.0\.0\.1/)
     // The details are in the log, under the reference the visitor sees.
     const reference = await failure.catch((error: unknown) => (error instanceof Error ? Reflect.get(error, 'reference') : undefined))
-    expect(String(errors.mock.calls[0]?.[0])).toContain(`reference ${String(reference)}): fetch failed`)
-    expect(String(errors.mock.calls[0]?.[0])).toMatch(/ECONNREFUSED/)
+    expect(errors.mock.calls[0]?.[0]).toEqual({ reference })
+    expect(String(errors.mock.calls[0]?.[1])).toContain(`reference ${String(reference)}): fetch failed`)
+    expect(String(errors.mock.calls[0]?.[1])).toMatch(/ECONNREFUSED/)
   })
 
   it('does not keep a result fetched across a purge (a publish webhook must win)', async () => {
@@ -208,7 +211,7 @@ describe('CMS response cache', () => {
   })
 
   it('keeps lookups that found nothing apart: a flood of unknown links never evicts a real page', async () => {
-    const { createCmsOperation, cacheSettings, clock } = await freshClient()
+    const { createCmsOperation, cacheSettings, clock, logger } = await freshClient()
     const run = createCmsOperation(PageIntroQuery, { clock })
     await run({ link: '/known', locale: 'nl_NL' })
     for (let i = 0; i < cacheSettings.maxEntries + 50; i++) expect((await run({ link: `/unknown/${i}`, locale: 'nl_NL' })).readOnePage).toBeNull()
@@ -218,15 +221,15 @@ describe('CMS response cache', () => {
     expect(seen).toHaveLength(calls)
     // The CMS goes down: the known page is still served (stale-if-error), the entry survived the flood.
     mode = 'http-500'
-    vi.spyOn(console, 'error').mockImplementation(() => {})
+    vi.spyOn(logger, 'error').mockImplementation(() => {})
     clock.time += 61_000
     expect((await run({ link: '/known', locale: 'nl_NL' })).readOnePage?.__typename).toBe('NewsPage')
   })
 
   it('gives up on a hanging CMS after CMS_TIMEOUT_MS, then fails fast while the circuit is open', async () => {
     vi.stubEnv('CMS_TIMEOUT_MS', '100')
-    const { createCmsOperation, circuitSettings, clock } = await freshClient()
-    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const { createCmsOperation, circuitSettings, clock, logger } = await freshClient()
+    vi.spyOn(logger, 'error').mockImplementation(() => {})
     const run = createCmsOperation(SiteTitleQuery, { clock })
     mode = 'hang'
     const started = Date.now()

@@ -4,6 +4,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha'
 import * as v from 'valibot'
 import { getRuntimeConfig } from '../env.server'
 import { databaseWith, type Schema } from '../db.server'
+import { logger } from '../logger.server'
 
 /** Solved challenges, kept until they expire (one use each), and the fallback signing key. */
 export const captchaSchema: Schema = {
@@ -32,7 +33,7 @@ function secret(): Promise<string> {
     fallbackSecret = storedSecret()
     // Not kept when reading it failed: the next challenge tries again.
     fallbackSecret.catch(() => (fallbackSecret = undefined))
-    console.warn('[captcha] ALTCHA_HMAC_KEY is not set: using a random key kept in the database (shared by every worker and instance on it)')
+    logger.warn('[captcha] ALTCHA_HMAC_KEY is not set: using a random key kept in the database (shared by every worker and instance on it)')
   }
   return fallbackSecret
 }
@@ -102,7 +103,7 @@ async function verifyTurnstile(token: string, clientIp: string | undefined): Pro
     const parsed = v.safeParse(turnstileAnswer, await response.json())
     return parsed.success && parsed.output.success
   } catch (error) {
-    console.warn('[captcha] Turnstile verification failed', error)
+    logger.warn({ err: error }, '[captcha] Turnstile verification failed')
     return false
   }
 }

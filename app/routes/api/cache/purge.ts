@@ -1,13 +1,8 @@
-import { createHash, timingSafeEqual } from 'node:crypto'
 import { createFileRoute } from '@tanstack/react-router'
+import { hasBearer } from '../../../server/bearer.server'
 import { getRuntimeConfig } from '../../../server/env.server'
 import { purgeContentCachesEverywhere } from '../../../server/content-caches.server'
 import { methodNotAllowed } from '../../../server/request-guard.server'
-
-function sameSecret(given: string, expected: string): boolean {
-  // Hashing first gives equal lengths, which timingSafeEqual needs.
-  return timingSafeEqual(createHash('sha256').update(given).digest(), createHash('sha256').update(expected).digest())
-}
 
 const noStore = { 'Cache-Control': 'no-store' }
 
@@ -22,8 +17,7 @@ export const Route = createFileRoute('/api/cache/purge')({
       POST: async ({ request }) => {
         const secret = getRuntimeConfig().CACHE_PURGE_SECRET
         if (!secret) return Response.json({ error: 'Cache purging is off: CACHE_PURGE_SECRET is not set' }, { status: 404, headers: noStore })
-        const given = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1]
-        if (!given || !sameSecret(given, secret)) {
+        if (!hasBearer(request, secret)) {
           return Response.json({ error: 'Wrong or missing secret' }, { status: 401, headers: { ...noStore, 'WWW-Authenticate': 'Bearer' } })
         }
         return Response.json({ purged: await purgeContentCachesEverywhere() }, { headers: noStore })

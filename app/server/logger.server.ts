@@ -1,0 +1,39 @@
+import { pino, type DestinationStream, type Logger } from 'pino'
+import pretty from 'pino-pretty'
+import * as v from 'valibot'
+import { logLevelSchema } from './env.server'
+
+/**
+ * The server's log: one JSON object per line on stdout (what log shippers read), or readable
+ * text when stdout is a terminal (`npm run dev`, `npm start` by hand). pino-pretty runs as a
+ * stream in this thread, not as a pino transport: a transport is a worker thread that loads
+ * its target by package name at run time, which the bundled server (.output) cannot promise.
+ */
+
+/** The access-log fields that the readable form already shows in its message line. */
+const shownInMessage = 'pid,hostname,method,path,status,durationMs,cache,bytes,kind'
+
+/** The configured level; a bad LOG_LEVEL falls back to info (the settings check then stops the start, naming it). */
+function configuredLevel(): string {
+  const parsed = v.safeParse(logLevelSchema, process.env.LOG_LEVEL || undefined)
+  return parsed.success ? parsed.output : 'info'
+}
+
+/** A logger writing to `destination` (tests pass their own), or to stdout. */
+export function createLogger(destination?: DestinationStream): Logger {
+  const workerId = process.env.WORKER_ID
+  const options = {
+    level: configuredLevel(),
+    // Which process of the cluster wrote the line (app/server/cluster/primary.mjs sets WORKER_ID).
+    base: { pid: process.pid, ...(workerId ? { worker: workerId } : {}) },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    // "level":"error" rather than pino's number: readable without a lookup table.
+    formatters: { level: (label: string) => ({ level: label }) },
+  }
+  if (destination) return pino(options, destination)
+  if (process.stdout.isTTY) return pino(options, pretty({ colorize: true, sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: shownInMessage }))
+  return pino(options)
+}
+
+/** The process's logger. */
+export const logger: Logger = createLogger()

@@ -1,0 +1,78 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
+
+/**
+ * The process's metrics (prom-client), served on /metrics in Prometheus' text format.
+ * Under the cluster every worker keeps its own registry and labels its series with its
+ * WORKER_ID: a scrape reads the worker that takes the connection (README, "Logs and metrics").
+ * Counters and histograms are recorded where things happen; the gauges of state (circuit,
+ * page cache, render slots, outbox) are read just before a scrape (metrics-endpoint.server.ts).
+ */
+export const registry = new Registry()
+
+const workerId = process.env.WORKER_ID
+if (workerId) registry.setDefaultLabels({ worker: workerId })
+
+// Event-loop lag, heap, GC, handles, CPU and memory of the process.
+collectDefaultMetrics({ register: registry })
+
+export const httpRequestDuration = new Histogram({
+  name: 'site_http_request_duration_seconds',
+  help: 'Requests the server entry answered (static files excepted): time until the response was ready, by route kind, page-cache result and status class',
+  labelNames: ['kind', 'cache', 'status_class'] as const,
+  registers: [registry],
+})
+
+export const pageRenderDuration = new Histogram({
+  name: 'site_page_render_duration_seconds',
+  help: 'Page renders, for a visitor or a background revalidation: rendering and reading the HTML',
+  registers: [registry],
+})
+
+export const cmsRequestDuration = new Histogram({
+  name: 'site_cms_request_duration_seconds',
+  help: 'CMS calls that were made (not those the open circuit refused), by outcome',
+  labelNames: ['outcome'] as const,
+  registers: [registry],
+})
+
+export const cmsRequestErrors = new Counter({
+  name: 'site_cms_request_errors_total',
+  help: 'Failed CMS calls by reason: network (includes timeouts), http (5xx), graphql (an error answer), circuit_open (refused without a call)',
+  labelNames: ['reason'] as const,
+  registers: [registry],
+})
+
+// Every reason from zero: a first failure then shows as an increase (rate() needs a series before it).
+for (const reason of ['network', 'http', 'graphql', 'circuit_open']) cmsRequestErrors.inc({ reason }, 0)
+
+export const cmsCircuitState = new Gauge({
+  name: 'site_cms_circuit_state',
+  help: 'The CMS circuit breaker: 1 for the state it is in, 0 for the others',
+  labelNames: ['state'] as const,
+  registers: [registry],
+})
+
+export const pageCacheEntries = new Gauge({ name: 'site_page_cache_entries', help: 'Pages in the page cache', registers: [registry] })
+
+export const pageCacheBytes = new Gauge({ name: 'site_page_cache_bytes', help: 'Bytes the page cache holds (bodies, compressed forms, headers)', registers: [registry] })
+
+export const renderSlotsBusy = new Gauge({ name: 'site_render_slots_busy', help: 'Page renders running now', registers: [registry] })
+
+export const renderQueueLength = new Gauge({ name: 'site_render_queue_length', help: 'Page requests waiting for a render slot', registers: [registry] })
+
+export const outboxBacklog = new Gauge({
+  name: 'site_outbox_backlog',
+  help: 'Contact notifications not mailed yet, dead ones left out (embedded CMS only)',
+  registers: [registry],
+})
+
+export const outboxDead = new Gauge({
+  name: 'site_outbox_dead',
+  help: 'Contact notifications set aside after their last attempt (npm run submissions lists them)',
+  registers: [registry],
+})
+
+/** "2xx", "4xx"…: status classes keep the label to a handful of values. */
+export function statusClass(status: number): string {
+  return `${Math.floor(status / 100)}xx`
+}
