@@ -4,8 +4,9 @@
 //   (a) a bare node:http server sending the home page's exact HTML bytes: the
 //       Node limit on this core;
 //   (b) the built app (home, a news detail, locations) with the page cache;
-//   (c) the same with the page cache off (PAGE_CACHE_TTL=0), CMS cache warm.
-// (b) and (c) run twice each (two passes over the three pages) so RSS growth
+//   (c) the same with the page cache off (PAGE_CACHE_TTL=0), CMS cache warm;
+//   (b*) and (c*) the same with a worker per CPU (WEB_CONCURRENCY), unpinned.
+// (b) and (c) run one worker (WEB_CONCURRENCY=1). Each runs twice (two passes over the three pages) so RSS growth
 // between passes shows. Where `taskset` exists and there are two CPUs, every
 // server runs on CPU 0 and this process (the load generator) on CPU 1; one
 // server at a time. Also reports the initial JS (gzip -9 bytes) of home, news
@@ -120,8 +121,26 @@ async function html(base, path) {
   return response
 }
 
-/** VmRSS, VmHWM (peak RSS) in MB and CPU seconds of a running process, from /proc. */
+/**
+ * A server's figures from /proc: CPU seconds of the whole process tree (the cluster primary and
+ * its workers), and VmRSS / VmHWM (peak) in MB of its largest worker (the memory target is per
+ * worker process; a bare server has no workers and counts itself).
+ */
 function processStats(pid) {
+  let children = []
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number)
+  } catch {}
+  const each = [pid, ...children].map(singleProcessStats)
+  const workers = children.length > 0 ? each.slice(1) : each
+  return {
+    rssMb: Math.max(...workers.map((s) => s.rssMb)),
+    peakRssMb: Math.max(...workers.map((s) => s.peakRssMb)),
+    cpuSeconds: each.reduce((sum, s) => sum + s.cpuSeconds, 0),
+  }
+}
+
+function singleProcessStats(pid) {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8')
     const kb = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN)
@@ -153,10 +172,10 @@ function cpuTimes() {
   }
 }
 
-/** Starts a server child on CPU 0 and waits until `readyPath` answers 200. */
-async function startServer({ label, port, args, env, readyPath }) {
+/** Starts a server child (on CPU 0 unless `pin` is false) and waits until `readyPath` answers 200. */
+async function startServer({ label, port, args, env, readyPath, pin = true }) {
   const base = `http://127.0.0.1:${port}`
-  const [command, argv] = onServerCpu(process.execPath, args)
+  const [command, argv] = pin ? onServerCpu(process.execPath, args) : [process.execPath, args]
   const child = spawn(command, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
   children.add(child)
   let output = ''
@@ -188,11 +207,14 @@ function buildStamp() {
 }
 const buildStamps = new Set()
 
+/** The app as in production, with one worker unless `extraEnv` says otherwise; all workers are not pinned to one CPU. */
 function startApp(port, extraEnv, label) {
   buildStamps.add(buildStamp())
+  const env = { WEB_CONCURRENCY: '1', ...extraEnv }
   return startServer({
     label,
     port,
+    pin: env.WEB_CONCURRENCY === '1',
     args: [...serverNodeArgs, serverEntry],
     readyPath: '/healthz',
     env: {
@@ -201,7 +223,7 @@ function startApp(port, extraEnv, label) {
       PORT: String(port),
       SITE_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: mkdtempSync(join(tmp, 'data-')),
-      ...extraEnv,
+      ...env,
     },
   })
 }
@@ -221,7 +243,13 @@ createServer((req, res) => {
 }).listen(Number(process.env.PORT), '127.0.0.1')
 `,
   )
-  return startServer({ label: 'bare node:http', port, args: [serverFile], readyPath: '/', env: { PORT: String(port), BODY_FILE: bodyFile } })
+  return startServer({
+    label: 'bare node:http',
+    port,
+    args: [serverFile],
+    readyPath: '/',
+    env: { PORT: String(port), BODY_FILE: bodyFile },
+  })
 }
 
 /** One autocannon run; stops by itself after `seconds` (or `amount` requests), and at the latest 10 s later. */
@@ -262,7 +290,13 @@ async function measure(server, path, { warmup }) {
     path,
     reqPerSec: result.requests.average,
     requests: result.requests.total,
-    latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max, avg: result.latency.average },
+    latencyMs: {
+      p50: result.latency.p50,
+      p90: result.latency.p90,
+      p99: result.latency.p99,
+      max: result.latency.max,
+      avg: result.latency.average,
+    },
     throughputMBps: result.throughput.average / 1e6,
     non2xx: result.non2xx,
     errors: result.errors,
@@ -289,7 +323,10 @@ async function findPages(base) {
 }
 
 function attribute(tag, name) {
-  return new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag)?.slice(1).find((v) => v !== undefined)
+  return new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i')
+    .exec(tag)
+    ?.slice(1)
+    .find((v) => v !== undefined)
 }
 
 /**
@@ -355,8 +392,10 @@ async function appSeries(port, label, extraEnv, paths, log) {
         const run = await measure(server, path, { warmup: pass === 1 })
         if (pass === 1 && name === paths[0][0]) afterWarmup = run.pageCacheAfter
         runs.push({ page: name, pass, ...run })
-        log(`  ${label} pass ${pass} ${name.padEnd(11)} ${fmt(run.reqPerSec, 0).padStart(7)} req/s  p50 ${run.latencyMs.p50} ms  p99 ${run.latencyMs.p99} ms` +
-          `${run.non2xx || run.errors || run.timeouts ? `  non-2xx ${run.non2xx}, errors ${run.errors}, timeouts ${run.timeouts}` : ''}`)
+        log(
+          `  ${label} pass ${pass} ${name.padEnd(11)} ${fmt(run.reqPerSec, 0).padStart(7)} req/s  p50 ${run.latencyMs.p50} ms  p99 ${run.latencyMs.p99} ms` +
+            `${run.non2xx || run.errors || run.timeouts ? `  non-2xx ${run.non2xx}, errors ${run.errors}, timeouts ${run.timeouts}` : ''}`,
+        )
       }
       await sleep(1000)
       rssAfterPass.push(processStats(server.pid))
@@ -383,10 +422,18 @@ async function main() {
   const log = (message) => console.log(message)
   const port = await freePort()
   const load = loadavg()
-  log(`Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} ×${cpus().length}, load average ${load.map((l) => l.toFixed(2)).join(' ')}`)
-  log(pinned ? 'taskset: servers on CPU 0, load generator on CPU 1' : `taskset: ${hasTaskset ? 'fewer than two CPUs' : 'not found'}, no pinning`)
-  log(`autocannon: ${connections} connections, pipelining 1, ${duration} s per run, ${warmupRequests} warm-up requests first; ` +
-    `headers ${JSON.stringify(loadHeaders)}; port ${port}\n`)
+  log(
+    `Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} ×${cpus().length}, load average ${load.map((l) => l.toFixed(2)).join(' ')}`,
+  )
+  log(
+    pinned
+      ? 'taskset: servers on CPU 0, load generator on CPU 1'
+      : `taskset: ${hasTaskset ? 'fewer than two CPUs' : 'not found'}, no pinning`,
+  )
+  log(
+    `autocannon: ${connections} connections, pipelining 1, ${duration} s per run, ${warmupRequests} warm-up requests first; ` +
+      `headers ${JSON.stringify(loadHeaders)}; port ${port}\n`,
+  )
 
   // Pages, the home page's bytes and the initial JS come from the (b) configuration's server.
   const probe = await startApp(port, {}, 'app')
@@ -395,7 +442,11 @@ async function main() {
   const js = {}
   try {
     pages = await findPages(probe.base)
-    log(`Paths: ${Object.entries(pages).map(([name, path]) => `${name} ${path}`).join(', ')}`)
+    log(
+      `Paths: ${Object.entries(pages)
+        .map(([name, path]) => `${name} ${path}`)
+        .join(', ')}`,
+    )
     homeBody = (await html(probe.base, '/')).body
     log(`Home page: ${homeBody.length} bytes of HTML (uncompressed)\n`)
     const cache = new Map()
@@ -404,11 +455,22 @@ async function main() {
     await probe.stop()
   }
 
-  const loadPages = [['home', pages.home], ['news detail', pages['news detail']], ['locations', pages.locations]]
+  const loadPages = [
+    ['home', pages.home],
+    ['news detail', pages['news detail']],
+    ['locations', pages.locations],
+  ]
   log('(b) app, page cache on (default PAGE_CACHE_TTL)')
   const cached = await appSeries(port, '(b)', {}, loadPages, log)
   log('(c) app, page cache off (PAGE_CACHE_TTL=0), CMS cache warm')
   const uncached = await appSeries(port, '(c)', { PAGE_CACHE_TTL: '0' }, loadPages, log)
+  // (b) and (c) run one worker pinned to CPU 0; these run a worker per CPU, unpinned (sharing
+  // CPU 1 with the load generator, so on two CPUs the gain is bounded by it).
+  const allWorkers = String(cpus().length)
+  log(`(b*) app, page cache on, ${allWorkers} workers`)
+  const cachedAll = await appSeries(port, '(b*)', { WEB_CONCURRENCY: allWorkers }, loadPages, log)
+  log(`(c*) app, page cache off, ${allWorkers} workers`)
+  const uncachedAll = await appSeries(port, '(c*)', { WEB_CONCURRENCY: allWorkers, PAGE_CACHE_TTL: '0' }, loadPages, log)
 
   log('(a) bare node:http, home page bytes')
   const bareServer = await startBare(port, homeBody)
@@ -429,90 +491,226 @@ async function main() {
     Object.fromEntries(
       loadPages.map(([name]) => {
         const best = series.runs.filter((r) => r.page === name).sort((x, y) => y.reqPerSec - x.reqPerSec)[0]
-        return [name, {
-          pass: best.pass,
-          reqPerSec: best.reqPerSec,
-          latencyMs: best.latencyMs,
-          ratio: best.reqPerSec / bare.reqPerSec,
-          perCpuRatio: perCpu(best) / perCpu(bare),
-        }]
+        return [
+          name,
+          {
+            pass: best.pass,
+            reqPerSec: best.reqPerSec,
+            latencyMs: best.latencyMs,
+            ratio: best.reqPerSec / bare.reqPerSec,
+            perCpuRatio: perCpu(best) / perCpu(bare),
+          },
+        ]
       }),
     )
   const cachedSummary = summary(cached)
   const uncachedSummary = summary(uncached)
+  const cachedAllSummary = summary(cachedAll)
+  const uncachedAllSummary = summary(uncachedAll)
 
   // ------------------------------------------------------------ report
   const errorsCell = (r) => (r.non2xx || r.errors || r.timeouts ? `${r.non2xx}/${r.errors}/${r.timeouts}` : '0')
-  const rows = [['run', 'page', 'pass', 'req/s', 'of (a)', 'p50 ms', 'p99 ms', 'KB', 'req/CPU-s', 'srv CPU', 'gen CPU', 'other CPU0', 'non2xx/err/timeout', 'RSS MB', 'X-Page-Cache']]
-  rows.push(['(a) bare', 'home bytes', '1', fmt(bare.reqPerSec, 0), '100%', bare.latencyMs.p50, bare.latencyMs.p99, fmt(bare.responseBytes / 1024), fmt(perCpu(bare), 0), pct(bare.serverCpu), pct(bare.generatorCpu), pct(bare.otherOnServerCpu), errorsCell(bare), fmt(bare.rssMb), '–'])
-  for (const [label, series] of [['(b) cached', cached], ['(c) uncached', uncached]]) {
+  const rows = [
+    [
+      'run',
+      'page',
+      'pass',
+      'req/s',
+      'of (a)',
+      'p50 ms',
+      'p99 ms',
+      'KB',
+      'req/CPU-s',
+      'srv CPU',
+      'gen CPU',
+      'other CPU0',
+      'non2xx/err/timeout',
+      'RSS MB',
+      'X-Page-Cache',
+    ],
+  ]
+  rows.push([
+    '(a) bare',
+    'home bytes',
+    '1',
+    fmt(bare.reqPerSec, 0),
+    '100%',
+    bare.latencyMs.p50,
+    bare.latencyMs.p99,
+    fmt(bare.responseBytes / 1024),
+    fmt(perCpu(bare), 0),
+    pct(bare.serverCpu),
+    pct(bare.generatorCpu),
+    pct(bare.otherOnServerCpu),
+    errorsCell(bare),
+    fmt(bare.rssMb),
+    '–',
+  ])
+  for (const [label, series] of [
+    ['(b) cached', cached],
+    ['(c) uncached', uncached],
+    ['(b*) cached, all workers', cachedAll],
+    ['(c*) uncached, all workers', uncachedAll],
+  ]) {
     for (const r of series.runs) {
-      rows.push([label, r.page, String(r.pass), fmt(r.reqPerSec, 0), pct(r.reqPerSec / bare.reqPerSec), r.latencyMs.p50, r.latencyMs.p99, fmt(r.responseBytes / 1024), fmt(perCpu(r), 0), pct(r.serverCpu), pct(r.generatorCpu), pct(r.otherOnServerCpu), errorsCell(r), fmt(r.rssMb), r.pageCacheAfter ?? '–'])
+      rows.push([
+        label,
+        r.page,
+        String(r.pass),
+        fmt(r.reqPerSec, 0),
+        pct(r.reqPerSec / bare.reqPerSec),
+        r.latencyMs.p50,
+        r.latencyMs.p99,
+        fmt(r.responseBytes / 1024),
+        fmt(perCpu(r), 0),
+        pct(r.serverCpu),
+        pct(r.generatorCpu),
+        pct(r.otherOnServerCpu),
+        errorsCell(r),
+        fmt(r.rssMb),
+        r.pageCacheAfter ?? '–',
+      ])
     }
   }
   log(`\n${table(rows, 3)}`)
   log('KB: response body; req/CPU-s: requests per second of server CPU; srv/gen CPU: share of one CPU used by the server / this')
-  log('load generator; other CPU0: other processes\' share of the server\'s CPU (noise).')
+  log("load generator; other CPU0: other processes' share of the server's CPU (noise).")
   const noisy = [bare, ...cached.runs, ...uncached.runs].filter((r) => r.otherOnServerCpu > 0.1)
   if (noisy.length) log(`Note: other processes took over 10% of the server's CPU in ${noisy.length} run(s): those figures are low.`)
   if (bare.generatorCpu > 0.9) {
-    log(`Note: the load generator used ${pct(bare.generatorCpu)} of its CPU on (a): the bare figure (and so the ratios' base) may be the generator's limit rather than the server's.`)
+    log(
+      `Note: the load generator used ${pct(bare.generatorCpu)} of its CPU on (a): the bare figure (and so the ratios' base) may be the generator's limit rather than the server's.`,
+    )
   }
 
   const latency = (l) => `${l.p50} / ${l.p99}`
   log(`\nSummary (best of ${passes} passes per page; ratios to (a) ${fmt(bare.reqPerSec, 0)} req/s, p50/p99 ${latency(bare.latencyMs)} ms)`)
-  log(table([
-    ['page', '(b) req/s', '(b)/(a)', '(b) p50/p99 ms', '(c) req/s', '(c)/(a)', '(c) p50/p99 ms', '(b)/(a) per CPU-s', '(c)/(a) per CPU-s'],
-    ...loadPages.map(([name]) => {
-      const b = cachedSummary[name]
-      const c = uncachedSummary[name]
-      return [name, fmt(b.reqPerSec, 0), pct(b.ratio), latency(b.latencyMs), fmt(c.reqPerSec, 0), pct(c.ratio), latency(c.latencyMs), pct(b.perCpuRatio), pct(c.perCpuRatio)]
-    }),
-  ]))
-
-  log(`\n${table([
-    ['config', 'RSS after pass 1', `RSS after pass ${passes}`, 'growth', 'peak RSS (VmHWM)', 'X-Page-Cache (first → after load)'],
-    ...[['(b) cached', cached], ['(c) uncached', uncached]].map(([label, s]) => [
-      label,
-      `${fmt(s.rssAfterPass[0].rssMb)} MB`,
-      `${fmt(s.rssAfterPass.at(-1).rssMb)} MB`,
-      `${s.rssAfterPass.at(-1).rssMb - s.rssAfterPass[0].rssMb >= 0 ? '+' : ''}${fmt(s.rssAfterPass.at(-1).rssMb - s.rssAfterPass[0].rssMb)} MB`,
-      `${fmt(s.final.peakRssMb)} MB`,
-      s.pageCache,
+  log(
+    table([
+      [
+        'page',
+        '(b) req/s',
+        '(b)/(a)',
+        '(b) p50/p99 ms',
+        '(c) req/s',
+        '(c)/(a)',
+        '(c) p50/p99 ms',
+        '(b)/(a) per CPU-s',
+        '(c)/(a) per CPU-s',
+      ],
+      ...loadPages.map(([name]) => {
+        const b = cachedSummary[name]
+        const c = uncachedSummary[name]
+        return [
+          name,
+          fmt(b.reqPerSec, 0),
+          pct(b.ratio),
+          latency(b.latencyMs),
+          fmt(c.reqPerSec, 0),
+          pct(c.ratio),
+          latency(c.latencyMs),
+          pct(b.perCpuRatio),
+          pct(c.perCpuRatio),
+        ]
+      }),
     ]),
-  ])}`)
+  )
 
-  log(`\n${table([
-    ['initial JS', 'path', 'files', 'raw', 'gzip -9', 'inline (gzip)', 'map code'],
-    ...Object.entries(js).map(([name, j]) => [name, j.path, `${j.files}${j.files > j.filesFromHtml ? ` (+${j.files - j.filesFromHtml} not preloaded)` : ''}`, kb(j.rawBytes), kb(j.gzipBytes), kb(j.inlineGzipBytes), j.hasMap ? 'yes' : 'no']),
-  ], 2)}`)
+  log(`\nOne worker (pinned to CPU 0) vs ${allWorkers} workers (unpinned), best pass per page`)
+  log(
+    table([
+      ['page', '(b) 1 worker', `(b*) ${allWorkers} workers`, 'gain', '(c) 1 worker', `(c*) ${allWorkers} workers`, 'gain'],
+      ...loadPages.map(([name]) => {
+        const [b, bAll, c, cAll] = [cachedSummary, cachedAllSummary, uncachedSummary, uncachedAllSummary].map((s) => s[name].reqPerSec)
+        return [name, fmt(b, 0), fmt(bAll, 0), pct(bAll / b), fmt(c, 0), fmt(cAll, 0), pct(cAll / c)]
+      }),
+    ]),
+  )
+
+  log(
+    `\n${table([
+      ['config', 'RSS after pass 1', `RSS after pass ${passes}`, 'growth', 'peak RSS (VmHWM)', 'X-Page-Cache (first → after load)'],
+      ...[
+        ['(b) cached', cached],
+        ['(c) uncached', uncached],
+        ['(b*) all workers', cachedAll],
+        ['(c*) all workers', uncachedAll],
+      ].map(([label, s]) => [
+        label,
+        `${fmt(s.rssAfterPass[0].rssMb)} MB`,
+        `${fmt(s.rssAfterPass.at(-1).rssMb)} MB`,
+        `${s.rssAfterPass.at(-1).rssMb - s.rssAfterPass[0].rssMb >= 0 ? '+' : ''}${fmt(s.rssAfterPass.at(-1).rssMb - s.rssAfterPass[0].rssMb)} MB`,
+        `${fmt(s.final.peakRssMb)} MB`,
+        s.pageCache,
+      ]),
+    ])}`,
+  )
+
+  log(
+    `\n${table(
+      [
+        ['initial JS', 'path', 'files', 'raw', 'gzip -9', 'inline (gzip)', 'map code'],
+        ...Object.entries(js).map(([name, j]) => [
+          name,
+          j.path,
+          `${j.files}${j.files > j.filesFromHtml ? ` (+${j.files - j.filesFromHtml} not preloaded)` : ''}`,
+          kb(j.rawBytes),
+          kb(j.gzipBytes),
+          kb(j.inlineGzipBytes),
+          j.hasMap ? 'yes' : 'no',
+        ]),
+      ],
+      2,
+    )}`,
+  )
 
   // ------------------------------------------------------------ targets
   const checks = []
   const check = (name, value, pass) => checks.push({ target: name, value, pass })
   const ratioValue = (s) => `${pct(s.ratio)} (per CPU-s ${pct(s.perCpuRatio)})`
-  for (const [name, s] of Object.entries(cachedSummary)) check(`cached ${name} ≥ ${pct(targets.cachedRatio)} of bare req/s`, ratioValue(s), s.ratio >= targets.cachedRatio)
-  for (const [name, s] of Object.entries(uncachedSummary)) check(`uncached ${name} ≥ ${pct(targets.uncachedRatio)} of bare req/s`, ratioValue(s), s.ratio >= targets.uncachedRatio)
+  for (const [name, s] of Object.entries(cachedSummary))
+    check(`cached ${name} ≥ ${pct(targets.cachedRatio)} of bare req/s`, ratioValue(s), s.ratio >= targets.cachedRatio)
+  for (const [name, s] of Object.entries(uncachedSummary))
+    check(`uncached ${name} ≥ ${pct(targets.uncachedRatio)} of bare req/s`, ratioValue(s), s.ratio >= targets.uncachedRatio)
   if (connections === 50) {
-    for (const [name, s] of Object.entries(cachedSummary)) check(`cached ${name} p99 ≤ ${targets.cachedP99Ms} ms (50 connections)`, `${s.latencyMs.p99} ms`, s.latencyMs.p99 <= targets.cachedP99Ms)
+    for (const [name, s] of Object.entries(cachedSummary))
+      check(
+        `cached ${name} p99 ≤ ${targets.cachedP99Ms} ms (50 connections)`,
+        `${s.latencyMs.p99} ms`,
+        s.latencyMs.p99 <= targets.cachedP99Ms,
+      )
   }
   for (const [name, j] of Object.entries(js)) {
     if (name === 'locations' || j.hasMap) continue
     check(`initial JS ${name} ≤ ${targets.initialJsKb} KB gzip`, kb(j.gzipBytes), j.gzipBytes <= targets.initialJsKb * 1024)
   }
-  for (const [label, s] of [['cached', cached], ['uncached', uncached]]) {
-    check(`RSS after the bench (${label}) ≤ ${targets.rssMb} MB`, `${fmt(s.final.rssMb)} MB (peak ${fmt(s.final.peakRssMb)} MB)`, s.final.rssMb <= targets.rssMb)
+  for (const [label, s] of [
+    ['cached', cached],
+    ['uncached', uncached],
+  ]) {
+    check(
+      `RSS after the bench (${label}) ≤ ${targets.rssMb} MB`,
+      `${fmt(s.final.rssMb)} MB (peak ${fmt(s.final.peakRssMb)} MB)`,
+      s.final.rssMb <= targets.rssMb,
+    )
     const growth = s.rssAfterPass.at(-1).rssMb - s.rssAfterPass[0].rssMb
-    check(`RSS not growing between passes (${label}, ≤ +${rssGrowthLimitMb} MB)`, `${growth >= 0 ? '+' : ''}${fmt(growth)} MB`, growth <= rssGrowthLimitMb)
+    check(
+      `RSS not growing between passes (${label}, ≤ +${rssGrowthLimitMb} MB)`,
+      `${growth >= 0 ? '+' : ''}${fmt(growth)} MB`,
+      growth <= rssGrowthLimitMb,
+    )
   }
   log(`\n${table([['target', 'value', 'result'], ...checks.map((c) => [c.target, c.value, c.pass ? 'PASS' : 'FAIL'])], 1)}`)
   const failures = [bare, ...cached.runs, ...uncached.runs].filter((r) => r.non2xx || r.errors || r.timeouts)
   buildStamps.add(buildStamp())
   if (buildStamps.size > 1) {
-    log(`\nWarning: the build changed during the bench (.output/nitro.json written at ${[...buildStamps].join(', ')}): ` +
-      'the servers did not all run the same build; run it again when no other build runs.')
+    log(
+      `\nWarning: the build changed during the bench (.output/nitro.json written at ${[...buildStamps].join(', ')}): ` +
+        'the servers did not all run the same build; run it again when no other build runs.',
+    )
   }
-  if (failures.length) log(`\nWarning: non-2xx responses, errors or timeouts under load in ${failures.length} run(s) (column non2xx/err/timeout).`)
+  if (failures.length)
+    log(`\nWarning: non-2xx responses, errors or timeouts under load in ${failures.length} run(s) (column non2xx/err/timeout).`)
 
   mkdirSync('bench/results', { recursive: true })
   const date = new Date().toISOString()
@@ -535,6 +733,11 @@ async function main() {
         bare,
         cached: { ...cached, summary: cachedSummary },
         uncached: { ...uncached, summary: uncachedSummary },
+        allWorkers: {
+          workers: Number(allWorkers),
+          cached: { ...cachedAll, summary: cachedAllSummary },
+          uncached: { ...uncachedAll, summary: uncachedAllSummary },
+        },
         initialJs: js,
         targets,
         checks,

@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { get } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
 import { solvedCaptcha, submissionFields, submitContact } from '../../scripts/lib/contact-client.mjs'
 import { serverEntry, serverNodeArgs } from '../../scripts/lib/server.mjs'
+import { workerPids } from './server-process'
 
 /**
  * The production start as an operator runs it: a cluster primary with two workers on one port
@@ -32,8 +33,8 @@ function getFresh(path: string): Promise<{ status: number; cache: string }> {
   })
 }
 
-function workers(): string[] {
-  return readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)
+function workers(): number[] {
+  return workerPids(server.pid)
 }
 
 test.beforeAll(async () => {
@@ -98,7 +99,7 @@ test('a worker killed with SIGKILL under load is replaced at once; only its requ
     }
   })
   await new Promise((resolve) => setTimeout(resolve, 1_500))
-  process.kill(Number(victim), 'SIGKILL')
+  process.kill(victim ?? 0, 'SIGKILL')
   await Promise.all(load)
   test.info().annotations.push({ type: 'worker kill', description: `${ok} answered, ${failed} failed` })
   // At most the requests that worker had in flight (one per load connection).
@@ -120,5 +121,5 @@ test('SIGTERM stops the whole group within 10 s, exit code 0', async () => {
   server.kill('SIGTERM')
   expect(await exited).toBe(0)
   expect(Date.now() - stopAskedAt).toBeLessThan(10_000)
-  for (const pid of children) expect(() => process.kill(Number(pid), 0)).toThrow()
+  for (const pid of children) expect(() => process.kill(pid, 0)).toThrow()
 })

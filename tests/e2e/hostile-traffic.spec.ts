@@ -1,5 +1,5 @@
 import { execFile, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { createServer, request as httpRequest, type Server } from 'node:http'
 import { connect } from 'node:net'
@@ -11,7 +11,7 @@ import { solveChallenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/sha'
 import { toJSONAsync } from 'seroval'
 import * as v from 'valibot'
-import { startServer, stopServer } from './server-process'
+import { startServer, stopServer, workerRssMegabytes } from './server-process'
 import { serverFunctionIds } from './server-functions'
 
 /**
@@ -51,13 +51,13 @@ async function healthzWithin(ms: number): Promise<void> {
   expect(Date.now() - started, '/healthz answer time (ms)').toBeLessThan(ms)
 }
 
-function rssMegabytes(pid: number | undefined): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024
-}
-
 /** Sends a body of `bytes` bytes (Content-Length, or chunked) and resolves on the answer, however early it comes. */
-function postBody(url: string, bytes: number, chunked: boolean, headers: Record<string, string> = {}): Promise<{ status: number; ms: number }> {
+function postBody(
+  url: string,
+  bytes: number,
+  chunked: boolean,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; ms: number }> {
   const started = Date.now()
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, {
@@ -86,7 +86,14 @@ function postBody(url: string, bytes: number, chunked: boolean, headers: Record<
 
 /** The parts of an ALTCHA challenge the solver reads. */
 const challengeSchema = v.object({
-  parameters: v.object({ algorithm: v.string(), nonce: v.string(), salt: v.string(), cost: v.number(), keyLength: v.number(), keyPrefix: v.string() }),
+  parameters: v.object({
+    algorithm: v.string(),
+    nonce: v.string(),
+    salt: v.string(),
+    cost: v.number(),
+    keyLength: v.number(),
+    keyPrefix: v.string(),
+  }),
 })
 
 const serverFnHeaders = { origin: site, 'sec-fetch-site': 'same-origin', 'x-tsr-serverfn': 'true', accept: 'application/json' }
@@ -102,15 +109,21 @@ test('a GraphQL alias bomb and a token bomb get 4xx; the process lives and /heal
   await healthzWithin(200)
 
   // 1,000 aliases under the body limit (2,000 answered 31 MB before): refused before anything resolves.
-  const fewer = JSON.stringify({ query: `{ ${Array.from({ length: 1000 }, (_, i) => `a${i}: readPages(locale: "nl_NL") { id }`).join(' ')} }` })
+  const fewer = JSON.stringify({
+    query: `{ ${Array.from({ length: 1000 }, (_, i) => `a${i}: readPages(locale: "nl_NL") { id }`).join(' ')} }`,
+  })
   // GraphQL over HTTP: a client that accepts application/graphql-response+json gets the 400.
   const graphqlResponse = { 'content-type': 'application/json', accept: 'application/graphql-response+json' }
   const refused = await fetch(`${site}/graphql`, { method: 'POST', headers: graphqlResponse, body: fewer })
   expect(refused.status).toBe(400)
-  expect(await refused.json()).toEqual({ errors: [expect.objectContaining({ message: expect.stringMatching(/Too many root fields|4000 tokens/) })] })
+  expect(await refused.json()).toEqual({
+    errors: [expect.objectContaining({ message: expect.stringMatching(/Too many root fields|4000 tokens/) })],
+  })
   // A legacy application/json client gets the same errors (status 200 by that spec), and no data.
   const legacy = await fetch(`${site}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: fewer })
-  expect(await legacy.json()).toEqual({ errors: [expect.objectContaining({ message: expect.stringMatching(/Too many root fields|4000 tokens/) })] })
+  expect(await legacy.json()).toEqual({
+    errors: [expect.objectContaining({ message: expect.stringMatching(/Too many root fields|4000 tokens/) })],
+  })
   await healthzWithin(200)
 
   // 500,000 __typename tokens (5.5 MB): refused by size before it is parsed.
@@ -138,12 +151,18 @@ test('a GraphQL alias bomb and a token bomb get 4xx; the process lives and /heal
     query: `{ readSiteConfig(locale: "nl_NL") { ${Array.from({ length: 640 }, (_, i) => ['ogImage { u: url }', 'ogImage { u: alt }', 'ogImage { u: width }'][i % 3]).join(' ')} } }`,
   })
   const overlaps = await Promise.all(
-    Array.from({ length: 20 }, () => fetch(`${site}/graphql`, { method: 'POST', headers: graphqlResponse, body: overlapping }).then((r) => r.status)),
+    Array.from({ length: 20 }, () =>
+      fetch(`${site}/graphql`, { method: 'POST', headers: graphqlResponse, body: overlapping }).then((r) => r.status),
+    ),
   )
   expect(new Set(overlaps)).toEqual(new Set([400]))
   await healthzWithin(200)
   // Introspection is off.
-  const introspection = await fetch(`${site}/graphql`, { method: 'POST', headers: graphqlResponse, body: JSON.stringify({ query: '{ __schema { types { name } } }' }) })
+  const introspection = await fetch(`${site}/graphql`, {
+    method: 'POST',
+    headers: graphqlResponse,
+    body: JSON.stringify({ query: '{ __schema { types { name } } }' }),
+  })
   expect(introspection.status).toBe(400)
 
   await healthzWithin(200)
@@ -154,7 +173,9 @@ test('callers that send their GraphQL body slowly do not take the slots from oth
   // More connections than there are slots, each announcing a body it never finishes.
   const stalled = Array.from({ length: 6 }, () => {
     const socket = connect(sitePort, '127.0.0.1')
-    socket.write(`POST /graphql HTTP/1.1\r\nHost: 127.0.0.1:${sitePort}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"query":`)
+    socket.write(
+      `POST /graphql HTTP/1.1\r\nHost: 127.0.0.1:${sitePort}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"query":`,
+    )
     return socket
   })
   try {
@@ -202,7 +223,9 @@ test('consent cookie spellings never change what the next anonymous visitor gets
 // (That made-up query strings cannot push plain pages out of the cache is page-cache.test.ts's.)
 test('campaign-tagged links share the plain page in the cache', async () => {
   await fetch(`${site}/over-ons/historie`)
-  expect((await fetch(`${site}/over-ons/historie?utm_source=newsletter&utm_medium=email&gclid=abc`)).headers.get('x-page-cache')).toBe('HIT')
+  expect((await fetch(`${site}/over-ons/historie?utm_source=newsletter&utm_medium=email&gclid=abc`)).headers.get('x-page-cache')).toBe(
+    'HIT',
+  )
   expect((await fetch(`${site}/over-ons/historie?utm_source=x&page=2`)).headers.get('x-page-cache')).toBe('MISS')
 })
 
@@ -237,10 +260,12 @@ test('1,000 connections reading a cached brotli page for 10 s keep RSS within 25
   const url = `${site}/`
   // Stored first, with its compressed forms.
   await fetch(url, { headers: { 'accept-encoding': 'br' } })
-  const before = rssMegabytes(siteServer?.pid)
+  const before = workerRssMegabytes(siteServer?.pid)
   let peak = before
-  const sampler = setInterval(() => (peak = Math.max(peak, rssMegabytes(siteServer?.pid))), 200)
-  const { stdout } = await promisify(execFile)(process.execPath, ['tests/e2e/flood-runner.mjs', url, '1000', '10', 'br'], { timeout: 60_000 })
+  const sampler = setInterval(() => (peak = Math.max(peak, workerRssMegabytes(siteServer?.pid))), 200)
+  const { stdout } = await promisify(execFile)(process.execPath, ['tests/e2e/flood-runner.mjs', url, '1000', '10', 'br'], {
+    timeout: 60_000,
+  })
   clearInterval(sampler)
   const result = v.parse(v.object({ requests: v.number(), errors: v.number(), non2xx: v.number() }), JSON.parse(stdout))
   test.info().annotations.push({ type: 'rss', description: `before ${before.toFixed(0)} MB, peak ${peak.toFixed(0)} MB; ${stdout.trim()}` })
@@ -311,10 +336,13 @@ test('every kind of response carries the security headers; redirects never use H
   expect(own.headers.location).toBe('/evil.example/x')
   // A request line in absolute form names its own host, whatever the Host header says.
   const absolute = await new Promise<number>((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port: sitePort, path: 'http://evil.example/over-ons', headers: { host: `127.0.0.1:${sitePort}` } }, (res) => {
-      res.resume()
-      resolve(res.statusCode ?? 0)
-    })
+    const req = httpRequest(
+      { host: '127.0.0.1', port: sitePort, path: 'http://evil.example/over-ons', headers: { host: `127.0.0.1:${sitePort}` } },
+      (res) => {
+        res.resume()
+        resolve(res.statusCode ?? 0)
+      },
+    )
     req.on('error', reject)
     req.end()
   })
@@ -359,7 +387,15 @@ test('server function validation failures are 400s that echo nothing; bad contac
     }
   }
   expect(postOnly, 'the contact function (the only POST one)').toBeDefined()
-  const fields = { firstName: 'Anne', surName: 'Vries', email: 'anne@example.com', message: 'Hallo', locale: 'nl', website: '', captcha: 'x' }
+  const fields = {
+    firstName: 'Anne',
+    surName: 'Vries',
+    email: 'anne@example.com',
+    message: 'Hallo',
+    locale: 'nl',
+    website: '',
+    captcha: 'x',
+  }
   for (const bad of [
     { message: 'invoice \u202Efdp.exe' },
     { message: 'Pay\rRefund' },
@@ -368,7 +404,11 @@ test('server function validation failures are 400s that echo nothing; bad contac
     { captcha: '\u0000\u202eeyJ9' },
   ]) {
     const body = JSON.stringify(await toJSONAsync({ data: { ...fields, ...bad, idempotencyKey: crypto.randomUUID() } }))
-    const response = await fetch(`${site}/_serverFn/${postOnly}`, { method: 'POST', headers: { ...serverFnHeaders, 'content-type': 'application/json' }, body })
+    const response = await fetch(`${site}/_serverFn/${postOnly}`, {
+      method: 'POST',
+      headers: { ...serverFnHeaders, 'content-type': 'application/json' },
+      body,
+    })
     expect(response.status, JSON.stringify(bad)).toBe(400)
     if (!('captcha' in bad)) expect(await response.text()).toContain('invalidCharacters')
   }
@@ -396,11 +436,24 @@ test('TRUST_PROXY counts hops: a client cannot choose its own address by prepend
     const captcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')
     const body = JSON.stringify(
       await toJSONAsync({
-        data: { firstName: 'Anne', surName: 'Vries', email: 'anne@example.com', message: `Hallo ${i}`, locale: 'nl', website: '', captcha, idempotencyKey: crypto.randomUUID() },
+        data: {
+          firstName: 'Anne',
+          surName: 'Vries',
+          email: 'anne@example.com',
+          message: `Hallo ${i}`,
+          locale: 'nl',
+          website: '',
+          captcha,
+          idempotencyKey: crypto.randomUUID(),
+        },
       }),
     )
     // The left-most entry is the client's own invention; 198.51.100.7 is what the proxy saw.
-    const response = await fetch(`${origin}/_serverFn/${contactId}`, { method: 'POST', headers: { ...headers, 'x-forwarded-for': `10.0.0.${i}, 198.51.100.7` }, body })
+    const response = await fetch(`${origin}/_serverFn/${contactId}`, {
+      method: 'POST',
+      headers: { ...headers, 'x-forwarded-for': `10.0.0.${i}, 198.51.100.7` },
+      body,
+    })
     statuses.push(response.status)
   }
   expect(statuses).toEqual([200, 200, 429, 429])
@@ -413,7 +466,9 @@ test('npm run submissions shows stored text without letting it steer the termina
     "INSERT INTO submissions (idempotency_key, created_at, locale, first_name, sur_name, email, message) VALUES (?, '2026-11-23T00:00:00Z', 'nl', ?, 'Vries', 'a@b.co', ?)",
   ).run(crypto.randomUUID(), 'Anne\u202E', 'Pay \rRefund\u001b[2J\nsecond line')
   db.close()
-  const { stdout } = await promisify(execFile)(process.execPath, ['--no-warnings', 'scripts/submissions.mjs'], { env: { ...process.env, DATA_DIR: proxiedDataDir } })
+  const { stdout } = await promisify(execFile)(process.execPath, ['--no-warnings', 'scripts/submissions.mjs'], {
+    env: { ...process.env, DATA_DIR: proxiedDataDir },
+  })
   // The two messages the previous test stored, and the hostile one, escaped.
   expect(stdout).toContain('Hallo 0')
   expect(stdout).toContain('Anne\\u{202e}')
@@ -430,8 +485,16 @@ function cmsStandIn(upstream: string): { server: Server; hang: (on: boolean) => 
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
     req.on('end', () => {
       if (hanging) return
-      fetch(upstream, { method: req.method, headers: { 'content-type': req.headers['content-type'] ?? 'application/json' }, body: req.method === 'POST' ? Buffer.concat(chunks) : undefined })
-        .then(async (answer) => res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(Buffer.from(await answer.arrayBuffer())))
+      fetch(upstream, {
+        method: req.method,
+        headers: { 'content-type': req.headers['content-type'] ?? 'application/json' },
+        body: req.method === 'POST' ? Buffer.concat(chunks) : undefined,
+      })
+        .then(async (answer) =>
+          res
+            .writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' })
+            .end(Buffer.from(await answer.arrayBuffer())),
+        )
         .catch(() => res.writeHead(502).end())
     })
   })
@@ -449,13 +512,21 @@ test('a random-path flood, then a CMS outage: known pages are still served', asy
   const cms = await startServer(cmsPort)
   servers.push(cms)
   // No page cache: the CMS result cache alone must carry the known page.
-  const flooded = await startServer(floodedPort, { CMS_GRAPHQL_URL: `http://127.0.0.1:${cmsPort}/graphql`, PAGE_CACHE_TTL: '0', CMS_CACHE_TTL: '1' })
+  const flooded = await startServer(floodedPort, {
+    CMS_GRAPHQL_URL: `http://127.0.0.1:${cmsPort}/graphql`,
+    PAGE_CACHE_TTL: '0',
+    CMS_CACHE_TTL: '1',
+  })
   servers.push(flooded)
   const origin = `http://127.0.0.1:${floodedPort}`
   expect((await fetch(`${origin}/en/about-us`)).status).toBe(200)
   // More unknown links than the result cache holds (500 per operation).
   for (let batch = 0; batch < 30; batch++) {
-    await Promise.all(Array.from({ length: 20 }, (_, i) => fetch(`${origin}/en/flood-${batch}-${i}-${Math.random().toString(36).slice(2)}`).then((r) => r.arrayBuffer())))
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        fetch(`${origin}/en/flood-${batch}-${i}-${Math.random().toString(36).slice(2)}`).then((r) => r.arrayBuffer()),
+      ),
+    )
   }
   await stopServer(cms)
   await new Promise((resolve) => setTimeout(resolve, 1100))
@@ -474,7 +545,11 @@ test('a hanging CMS: cached pages answer at once, a known uncached page renders 
   const standIn = cmsStandIn(`http://127.0.0.1:${cmsPort}/graphql`)
   await standIn.listen(standInPort)
   const timeoutMs = 1000
-  const hangingSite = await startServer(hangingPort, { CMS_GRAPHQL_URL: `http://127.0.0.1:${standInPort}/graphql`, CMS_TIMEOUT_MS: String(timeoutMs), CMS_CACHE_TTL: '1' })
+  const hangingSite = await startServer(hangingPort, {
+    CMS_GRAPHQL_URL: `http://127.0.0.1:${standInPort}/graphql`,
+    CMS_TIMEOUT_MS: String(timeoutMs),
+    CMS_CACHE_TTL: '1',
+  })
   servers.push(hangingSite)
   const origin = `http://127.0.0.1:${hangingPort}`
   try {

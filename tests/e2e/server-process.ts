@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { serverEntry, serverNodeArgs } from '../../scripts/lib/server.mjs'
 
 export interface ServerOptions {
@@ -34,4 +35,27 @@ export async function stopServer(child: ChildProcess): Promise<void> {
   const exited = new Promise((resolve) => child.once('exit', resolve))
   child.kill('SIGKILL')
   await exited
+}
+
+/** The worker processes of a cluster primary (app/server/cluster/primary.mjs), from /proc. */
+export function workerPids(primary: number | undefined): number[] {
+  if (primary === undefined) return []
+  try {
+    return readFileSync(`/proc/${primary}/task/${primary}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number)
+  } catch {
+    return []
+  }
+}
+
+/** The resident memory (MB) of a server's largest worker: the app lives there, not in the primary. */
+export function workerRssMegabytes(primary: number | undefined): number {
+  const sizes = workerPids(primary).map((pid) => {
+    try {
+      return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
+    } catch {
+      return 0
+    }
+  })
+  if (sizes.length === 0) throw new Error(`no workers under process ${primary}`)
+  return Math.max(...sizes)
 }

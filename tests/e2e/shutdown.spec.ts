@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readlinkSync } from 'node:fs'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
+import { workerPids } from './server-process'
 
 const port = Number(process.env.E2E_PORT ?? 3210) + 30
 
@@ -17,15 +18,17 @@ test('one database connection; SIGTERM: stops accepting, finishes the request in
   })
   const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)))
   try {
-    await expect.poll(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined))?.status, { timeout: 20_000 }).toBe(200)
+    await expect
+      .poll(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined))?.status, { timeout: 20_000 })
+      .toBe(200)
     // The database is open from the start (WAL mode keeps a -wal file while open).
     expect(existsSync(join(dataDir, 'site.sqlite-wal'))).toBe(true)
     // One connection for the whole process, also after a page and a server function used it.
     await fetch(`http://127.0.0.1:${port}/en`)
     await fetch(`http://127.0.0.1:${port}/readyz`)
     // The cluster primary's one worker (WEB_CONCURRENCY=1) holds the app.
-    const [worker] = readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, 'utf8').trim().split(/\s+/)
-    expect(worker).toMatch(/^\d+$/)
+    const [worker] = workerPids(server.pid)
+    expect(worker).toEqual(expect.any(Number))
     const openFiles = readdirSync(`/proc/${worker}/fd`).map((fd) => {
       try {
         return readlinkSync(`/proc/${worker}/fd/${fd}`)
