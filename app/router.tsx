@@ -17,7 +17,6 @@ export interface RouterContext {
   i18n: I18n
 }
 
-
 /** The render's script marker (see page-delivery.server.ts), read back in the browser so head tags render alike. */
 function pageNonce(): string | undefined {
   if (typeof document === 'undefined') return undefined

@@ -48,10 +48,12 @@ async function handle(request: Request, url: URL, requestId: string): Promise<Re
   }
   const redirect = collapsedSlashesRedirect(url)
   if (redirect) return redirect
-  if (isImpossibleFunctionId(url.pathname)) return Response.json({ error: 'Unknown server function' }, { status: 404, headers: { 'Cache-Control': 'no-store' } })
+  if (isImpossibleFunctionId(url.pathname))
+    return Response.json({ error: 'Unknown server function' }, { status: 404, headers: { 'Cache-Control': 'no-store' } })
 
   const ip = clientIp(socketAddress(request), request.headers.get('x-forwarded-for'), config.TRUST_PROXY)
-  const render = (pageRequest: Request, nonce?: string) => Promise.resolve(startHandler(pageRequest, { context: { clientIp: ip, requestId, nonce } }))
+  const render = (pageRequest: Request, nonce?: string) =>
+    Promise.resolve(startHandler(pageRequest, { context: { clientIp: ip, requestId, nonce } }))
 
   if (isPagePath(url.pathname)) {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -82,7 +84,10 @@ function record(request: Request, url: URL, response: Response, startedAt: numbe
   const durationMs = performance.now() - startedAt
   const entry = accessLogEntry(request, url, response, durationMs, requestId)
   logger[accessLogLevel(entry)](entry, accessLogMessage(entry))
-  httpRequestDuration.observe({ kind: entry.kind, cache: entry.cache?.toLowerCase() ?? 'none', status_class: statusClass(entry.status) }, durationMs / 1000)
+  httpRequestDuration.observe(
+    { kind: entry.kind, cache: entry.cache?.toLowerCase() ?? 'none', status_class: statusClass(entry.status) },
+    durationMs / 1000,
+  )
 }
 
 export default createServerEntry({

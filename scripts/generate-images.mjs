@@ -48,23 +48,35 @@ const wrench = (x, y, s, angle) => `
   </g>`
 
 /** A small location pin, its point at (x, y). */
-const pin = (x, y, color) => `<path transform="translate(${x} ${y})" d="M0 0 C-6 -14 -16 -20 -16 -32 A16 16 0 0 1 16 -32 C16 -20 6 -14 0 0 Z" fill="${color}"/><circle cx="${x}" cy="${y - 32}" r="6" fill="#f8fafc"/>`
+const pin = (x, y, color) =>
+  `<path transform="translate(${x} ${y})" d="M0 0 C-6 -14 -16 -20 -16 -32 A16 16 0 0 1 16 -32 C16 -20 6 -14 0 0 Z" fill="${color}"/><circle cx="${x}" cy="${y - 32}" r="6" fill="#f8fafc"/>`
 
 const scenes = {
-  'hero-home': [1600, 900, `
+  'hero-home': [
+    1600,
+    900,
+    `
     <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${navy}"/><stop offset="0.65" stop-color="${navy2}"/><stop offset="1" stop-color="${orange}"/></linearGradient></defs>
     <rect width="1600" height="900" fill="url(#g)"/>
     <circle cx="1250" cy="610" r="170" fill="#f59e0b" opacity="0.55"/>
     <path d="M0 700 L1600 640 L1600 900 L0 900 Z" fill="#0f1d33"/>
     <path d="M0 790 L1600 760" stroke="#f8fafc" stroke-width="8" stroke-dasharray="60 50" opacity="0.6"/>
-    ${car(880, 560, 2.1, '#e5e7eb')}`],
-  'showroom': [1200, 800, `
+    ${car(880, 560, 2.1, '#e5e7eb')}`,
+  ],
+  showroom: [
+    1200,
+    800,
+    `
     <rect width="1200" height="800" fill="#e8edf3"/>
     <rect x="0" y="0" width="1200" height="420" fill="${navy2}"/>
     <g fill="#dbe5f0" opacity="0.35">${Array.from({ length: 8 }, (_, i) => `<rect x="${40 + i * 145}" y="40" width="120" height="340"/>`).join('')}</g>
     <rect x="0" y="560" width="1200" height="240" fill="#cfd8e3"/>
-    ${car(120, 420, 1.6, orange)}${car(640, 440, 1.5, navy)}`],
-  'workshop': [1200, 800, `
+    ${car(120, 420, 1.6, orange)}${car(640, 440, 1.5, navy)}`,
+  ],
+  workshop: [
+    1200,
+    800,
+    `
     <rect width="1200" height="800" fill="#1f2933"/>
     <rect x="60" y="60" width="1080" height="560" fill="#323f4b" rx="16"/>
     <g fill="#52606d">${Array.from({ length: 6 }, (_, i) => `<rect x="${120 + i * 170}" y="100" width="130" height="110" rx="8"/>`).join('')}</g>
@@ -73,52 +85,80 @@ const scenes = {
     <rect x="250" y="455" width="700" height="18" rx="4" fill="${orange}"/>
     ${car(300, 340, 2, '#cbd2d9')}
     <rect x="60" y="620" width="1080" height="20" fill="${orange}"/>
-    <rect x="0" y="640" width="1200" height="160" fill="#111827"/>`],
-  'lease-keys': [1200, 800, `
+    <rect x="0" y="640" width="1200" height="160" fill="#111827"/>`,
+  ],
+  'lease-keys': [
+    1200,
+    800,
+    `
     <rect width="1200" height="800" fill="${navy}"/>
     <circle cx="600" cy="400" r="300" fill="${navy2}"/>
     <g fill="none" stroke="#f8fafc" stroke-width="26" stroke-linecap="round"><circle cx="480" cy="380" r="90"/><path d="M570 380 H860 M780 380 v70 M840 380 v50"/></g>
-    <circle cx="480" cy="380" r="30" fill="${orange}"/>`],
-  'landscape-road': [1600, 600, `
+    <circle cx="480" cy="380" r="30" fill="${orange}"/>`,
+  ],
+  'landscape-road': [
+    1600,
+    600,
+    `
     <defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${sky}"/><stop offset="1" stop-color="#e8edf3"/></linearGradient></defs>
     <rect width="1600" height="600" fill="url(#s)"/>
     <path d="M0 380 Q300 250 600 360 T1200 330 T1600 350 L1600 600 L0 600 Z" fill="#52796f"/>
     <path d="M0 450 Q400 360 800 440 T1600 420 L1600 600 L0 600 Z" fill="#354f52"/>
     <path d="M700 600 L790 420 L830 420 L1000 600 Z" fill="#2f3e46"/>
-    <path d="M805 430 L800 600" stroke="#f8fafc" stroke-width="6" stroke-dasharray="30 30"/>`],
-  'team': [1200, 800, `
+    <path d="M805 430 L800 600" stroke="#f8fafc" stroke-width="6" stroke-dasharray="30 30"/>`,
+  ],
+  team: [
+    1200,
+    800,
+    `
     <rect width="1200" height="800" fill="#e8edf3"/>
-    ${[200, 430, 660, 890].map((x, i) => `<g><circle cx="${x + 60}" cy="300" r="70" fill="${[navy, orange, navy2, '#52796f'][i]}"/><rect x="${x}" y="390" width="120" height="240" rx="60" fill="${[navy, orange, navy2, '#52796f'][i]}"/></g>`).join('')}`],
-  'og-default': [1200, 630, `
+    ${[200, 430, 660, 890].map((x, i) => `<g><circle cx="${x + 60}" cy="300" r="70" fill="${[navy, orange, navy2, '#52796f'][i]}"/><rect x="${x}" y="390" width="120" height="240" rx="60" fill="${[navy, orange, navy2, '#52796f'][i]}"/></g>`).join('')}`,
+  ],
+  'og-default': [
+    1200,
+    630,
+    `
     <rect width="1200" height="630" fill="${navy}"/>
     <path d="M0 470 L1200 420 L1200 630 L0 630 Z" fill="#0f1d33"/>
     <circle cx="170" cy="250" r="70" fill="#f8fafc"/><path d="M120 270 Q170 200 220 270" fill="none" stroke="${navy}" stroke-width="12" stroke-linecap="round"/>
     <text x="270" y="275" font-family="Arial, Helvetica, sans-serif" font-size="86" font-weight="800" fill="#f8fafc">Autogroep Horizon</text>
-    ${car(760, 380, 1.2, orange)}`],
+    ${car(760, 380, 1.2, orange)}`,
+  ],
 }
 
 // The history page's timeline: one scene per era (800x533), each with the car of its time.
 const ground = (color = '#cfd8e3') => `<rect y="420" width="800" height="113" fill="${color}"/>`
 Object.assign(scenes, {
   // 1965: the first garage, two lifts behind the open door.
-  'history-1965': [800, 533, `
+  'history-1965': [
+    800,
+    533,
+    `
     <rect width="800" height="533" fill="#efe6d8"/>
     ${ground('#d6cbb8')}
     <path d="M120 420 V200 L330 120 L540 200 V420 Z" fill="#9aa5b1"/>
     <rect x="150" y="160" width="360" height="30" fill="${navy}"/>
     <rect x="190" y="250" width="280" height="170" fill="#323f4b"/>
     <g fill="#cbd2d9"><rect x="225" y="300" width="10" height="120"/><rect x="425" y="300" width="10" height="120"/></g>
-    ${roundCar(430, 330, 1.25, '#52796f')}`],
+    ${roundCar(430, 330, 1.25, '#52796f')}`,
+  ],
   // 1978: the first showroom, a boxy saloon behind the glass.
-  'history-1978': [800, 533, `
+  'history-1978': [
+    800,
+    533,
+    `
     <rect width="800" height="533" fill="#e8edf3"/>
     ${ground()}
     <rect x="60" y="110" width="680" height="310" fill="${navy2}"/>
     <rect x="60" y="110" width="680" height="36" fill="${orange}"/>
     <g fill="#dbe5f0" opacity="0.45">${[0, 1, 2, 3].map((i) => `<rect x="${80 + i * 165}" y="165" width="150" height="240"/>`).join('')}</g>
-    ${boxyCar(230, 300, 1.15, '#d4a373')}`],
+    ${boxyCar(230, 300, 1.15, '#d4a373')}`,
+  ],
   // 1992: across the border, a road past a blue border sign.
-  'history-1992': [800, 533, `
+  'history-1992': [
+    800,
+    533,
+    `
     <defs><linearGradient id="sky92" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${sky}"/><stop offset="1" stop-color="#e8edf3"/></linearGradient></defs>
     <rect width="800" height="533" fill="url(#sky92)"/>
     <path d="M0 330 Q200 270 400 320 T800 300 V533 H0 Z" fill="#84a98c"/>
@@ -130,31 +170,44 @@ Object.assign(scenes, {
       const a = (i / 12) * Math.PI * 2
       return `<circle cx="${(600 + Math.cos(a) * 26).toFixed(1)}" cy="${(230 + Math.sin(a) * 26).toFixed(1)}" r="4"/>`
     }).join('')}</g>
-    ${boxyCar(90, 345, 1.1, orange)}`],
+    ${boxyCar(90, 345, 1.1, orange)}`,
+  ],
   // 2004: Horizon Lease, a contract and a key.
-  'history-2004': [800, 533, `
+  'history-2004': [
+    800,
+    533,
+    `
     <rect width="800" height="533" fill="${navy}"/>
     <rect x="150" y="90" width="280" height="360" rx="10" fill="#f8fafc" transform="rotate(-6 290 270)"/>
     <g fill="#cbd2d9" transform="rotate(-6 290 270)">${[0, 1, 2, 3, 4, 5, 6].map((i) => `<rect x="185" y="${140 + i * 38}" width="${i === 6 ? 120 : 210}" height="12" rx="6"/>`).join('')}</g>
-    <g fill="none" stroke="${orange}" stroke-width="22" stroke-linecap="round"><circle cx="540" cy="300" r="62"/><path d="M602 300 H720 M690 300 v46 M650 300 v34"/></g>`],
+    <g fill="none" stroke="${orange}" stroke-width="22" stroke-linecap="round"><circle cx="540" cy="300" r="62"/><path d="M602 300 H720 M690 300 v46 M650 300 v34"/></g>`,
+  ],
   // 2016: seven countries, pins on an abstract map.
-  'history-2016': [800, 533, `
+  'history-2016': [
+    800,
+    533,
+    `
     <rect width="800" height="533" fill="${navy2}"/>
     <g fill="#52606d">
       <path d="M250 420 Q230 330 290 280 Q330 230 420 250 Q500 210 560 260 Q640 300 600 380 Q560 450 450 440 Q340 470 250 420 Z"/>
       <path d="M170 250 Q150 180 200 140 Q240 130 240 190 Q250 250 210 270 Z"/>
       <path d="M400 150 Q420 90 460 100 Q470 150 440 190 Q410 200 400 150 Z"/>
     </g>
-    ${pin(330, 290, orange)}${pin(300, 330, orange)}${pin(380, 320, orange)}${pin(290, 390, orange)}${pin(340, 360, orange)}${pin(215, 215, orange)}${pin(440, 175, orange)}`],
+    ${pin(330, 290, orange)}${pin(300, 330, orange)}${pin(380, 320, orange)}${pin(290, 390, orange)}${pin(340, 360, orange)}${pin(215, 215, orange)}${pin(440, 175, orange)}`,
+  ],
   // 2025: electric, a car at a fast charger.
-  'history-2025': [800, 533, `
+  'history-2025': [
+    800,
+    533,
+    `
     <rect width="800" height="533" fill="#e8edf3"/>
     ${ground()}
     <rect x="560" y="230" width="90" height="190" rx="12" fill="${navy}"/>
     <rect x="578" y="255" width="54" height="40" rx="4" fill="#86efac"/>
     <path d="M612 310 L592 350 H608 L598 385 L626 340 H610 Z" fill="#facc15"/>
     <path d="M560 330 Q510 330 500 392" fill="none" stroke="#1f2933" stroke-width="8" stroke-linecap="round"/>
-    ${car(90, 320, 1.45, '#15803d')}`],
+    ${car(90, 320, 1.45, '#15803d')}`,
+  ],
 })
 
 for (const [name, [width, height, body]] of Object.entries(scenes)) {

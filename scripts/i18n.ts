@@ -27,7 +27,11 @@ const historyFile = join(root, 'app/i18n/segment-history.json')
 
 /** Runs a tool; its output is shown only when it fails (or always, with `show`). */
 function run(command: string, args: string[], show = false): void {
-  const result = spawnSync(command, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', show ? 'inherit' : 'pipe', show ? 'inherit' : 'pipe'] })
+  const result = spawnSync(command, args, {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', show ? 'inherit' : 'pipe', show ? 'inherit' : 'pipe'],
+  })
   if (result.error) throw new Error(`${command}: ${result.error.message}${command.startsWith('msg') ? ' (install gettext)' : ''}`)
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed:\n${result.stdout ?? ''}${result.stderr ?? ''}`)
 }
@@ -71,7 +75,9 @@ async function extract(): Promise<void> {
       const added = explicitIds(newSource).filter((id) => !(id in oldSource))
       // Their msgid stays when the Dutch changes, so msgmerge cannot see it: mark them here.
       const changed =
-        name === routesCatalog ? [] : explicitIds(newSource).filter((id) => id in oldSource && oldSource[id]?.translation !== newSource[id]?.translation)
+        name === routesCatalog
+          ? []
+          : explicitIds(newSource).filter((id) => id in oldSource && oldSource[id]?.translation !== newSource[id]?.translation)
       for (const entry of files.filter((f) => f.name === name && f.locale !== sourceLocale)) {
         const old = before.get(entry.file)
         if (old === undefined) continue
@@ -139,7 +145,15 @@ async function status(): Promise<void> {
   const pad = (value: string | number, width: number) => String(value).padEnd(width)
   console.log([pad('locale', 8), pad('catalog', 10), pad('translated', 12), pad('fuzzy', 7), 'missing'].join(''))
   for (const { entry, status } of rows) {
-    console.log([pad(entry.locale, 8), pad(entry.name, 10), pad(status.translated.length, 12), pad(status.fuzzy.length, 7), status.missing.length].join(''))
+    console.log(
+      [
+        pad(entry.locale, 8),
+        pad(entry.name, 10),
+        pad(status.translated.length, 12),
+        pad(status.fuzzy.length, 7),
+        status.missing.length,
+      ].join(''),
+    )
   }
   for (const { entry, status } of rows) {
     if (status.fuzzy.length + status.missing.length === 0) continue

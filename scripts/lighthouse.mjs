@@ -98,8 +98,25 @@ async function startTileServer() {
   const cert = join(tmp, 'tile-cert.pem')
   const openssl = spawnSync(
     'openssl',
-    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-      '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', key, '-out', cert],
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ],
     { stdio: 'pipe' },
   )
   if (openssl.status !== 0) return undefined
@@ -184,7 +201,9 @@ async function findPages(base) {
   // a page is rarely requested for the first time since its last change.
   for (const page of pages) for (let i = 0; i < 2; i++) await html(base, page.path)
   // LIGHTHOUSE_PAGES=home,locations: only these (names as in the table, spaces as dashes).
-  const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((name) => name.trim()).filter(Boolean)
+  const only = process.env.LIGHTHOUSE_PAGES?.split(',')
+    .map((name) => name.trim())
+    .filter(Boolean)
   return only?.length ? pages.filter((page) => only.includes(page.name.replaceAll(' ', '-'))) : pages
 }
 
@@ -237,7 +256,13 @@ async function main() {
       const stop = () => chrome.kill()
       const forget = onCleanup(stop)
       try {
-        const runner = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories, throttlingMethod })
+        const runner = await lighthouse(url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: categories,
+          throttlingMethod,
+        })
         const error = runner?.lhr ? runner.lhr.runtimeError : { code: 'NO_RESULT', message: 'Lighthouse returned nothing' }
         if (!error) return runner.lhr
         if (attempt >= 2) throw new Error(`Lighthouse failed on ${url}: ${error.code} ${error.message}`)
@@ -253,7 +278,9 @@ async function main() {
   const results = []
   for (const page of pages) {
     const url = base + page.path
-    console.log(`Lighthouse (mobile${throttlingMethod === 'devtools' ? ', devtools throttling' : ''}): ${page.name} ${page.path}${runs > 1 ? ` (${runs} runs, median)` : ''}…`)
+    console.log(
+      `Lighthouse (mobile${throttlingMethod === 'devtools' ? ', devtools throttling' : ''}): ${page.name} ${page.path}${runs > 1 ? ` (${runs} runs, median)` : ''}…`,
+    )
     const lhrs = []
     for (let run = 0; run < runs; run++) lhrs.push(await audit(url))
     const lhr = runs > 1 ? computeMedianRun(lhrs) : lhrs[0]
@@ -266,7 +293,10 @@ async function main() {
     results.push({ ...page, url, scores, performanceRuns, metrics, failing, warnings: lhr.runWarnings, lhr })
   }
 
-  const rows = [['page', 'path', ...categories], ...results.map((r) => [r.name, r.path, ...categories.map((id) => String(r.scores[id] ?? '–'))])]
+  const rows = [
+    ['page', 'path', ...categories],
+    ...results.map((r) => [r.name, r.path, ...categories.map((id) => String(r.scores[id] ?? '–'))]),
+  ]
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)))
   const line = (row) => row.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ')
   console.log(`\n${line(rows[0])}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`)
@@ -276,7 +306,11 @@ async function main() {
   for (const r of results) {
     const entries = Object.entries(r.failing)
     if (!entries.length) continue
-    console.log(`\n${r.name} (${r.path}): ${Object.entries(r.metrics).map(([k, v]) => `${k} ${v}`).join(', ')}`)
+    console.log(
+      `\n${r.name} (${r.path}): ${Object.entries(r.metrics)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
+    )
     for (const [category, audits] of entries) {
       for (const audit of audits) {
         console.log(`  ${category}: ${audit.id} (score ${audit.score}${audit.displayValue ? `, ${audit.displayValue}` : ''})`)

@@ -64,9 +64,13 @@ if (process.argv.includes('--csv')) {
   // Anything that is not printable (controls, bidi overrides, a CR that would rewrite the
   // line) is shown as \u{…}: what is on screen is what was stored, and nothing steers the terminal.
   const printable = (value, keep = '') =>
-    String(value ?? '').replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, (char) => (keep.includes(char) ? char : `\\u{${char.codePointAt(0).toString(16)}}`))
+    String(value ?? '').replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, (char) =>
+      keep.includes(char) ? char : `\\u{${char.codePointAt(0).toString(16)}}`,
+    )
   for (const row of rows) {
-    console.log(`#${row.id}  ${printable(row.created_at)}  [${printable(row.locale)}]  ${printable(row.first_name)} ${printable(row.sur_name)} <${printable(row.email)}>  (${printable(mailStatus(row))})`)
+    console.log(
+      `#${row.id}  ${printable(row.created_at)}  [${printable(row.locale)}]  ${printable(row.first_name)} ${printable(row.sur_name)} <${printable(row.email)}>  (${printable(mailStatus(row))})`,
+    )
     console.log(`    ${printable(row.message, '\n\t').replace(/\n/g, '\n    ')}`)
   }
   const dead = rows.filter((row) => row.dead_at).length

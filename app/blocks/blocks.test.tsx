@@ -10,26 +10,87 @@ afterEach(cleanup)
 const image = { url: '/media/hero.webp', alt: 'Een auto op de weg', width: 1600, height: 900 }
 
 const fixtures = {
-  Hero: { __typename: 'Hero', id: 'h', title: 'Welkom', showTitle: true, subtitle: 'Sub', image, cta: { title: 'Naar vestigingen', url: '/vestigingen', external: false } },
-  Icons: { __typename: 'Icons', id: 'i', title: 'Diensten', showTitle: true, items: [{ icon: 'car', title: 'Verkoop', text: 'Nieuw' }, { icon: 'nope', title: 'Onbekend', text: null }] },
+  Hero: {
+    __typename: 'Hero',
+    id: 'h',
+    title: 'Welkom',
+    showTitle: true,
+    subtitle: 'Sub',
+    image,
+    cta: { title: 'Naar vestigingen', url: '/vestigingen', external: false },
+  },
+  Icons: {
+    __typename: 'Icons',
+    id: 'i',
+    title: 'Diensten',
+    showTitle: true,
+    items: [
+      { icon: 'car', title: 'Verkoop', text: 'Nieuw' },
+      { icon: 'nope', title: 'Onbekend', text: null },
+    ],
+  },
   Grid: {
-    __typename: 'Grid', id: 'g', title: 'Merken', showTitle: true, intro: html('<p>Intro</p>'), columns: 3,
+    __typename: 'Grid',
+    id: 'g',
+    title: 'Merken',
+    showTitle: true,
+    intro: html('<p>Intro</p>'),
+    columns: 3,
     items: [
       { title: 'Volvo', text: null, brandLogo: 'volvo', image: null, link: null },
       { title: 'Onbekend merk', text: null, brandLogo: 'zzz', image: null, link: null },
     ],
   },
-  MediaContent: { __typename: 'MediaContent', id: 'm', title: 'Showroom', showTitle: true, content: html('<p>Tekst</p>'), imagePosition: 'left', image, cta: { title: 'Extern', url: 'https://example.com', external: true } },
-  TwoColumnContent: { __typename: 'TwoColumnContent', id: 't', title: 'Twee', showTitle: true, left: html('<p>Links</p>'), right: html('<p>Rechts</p>') },
+  MediaContent: {
+    __typename: 'MediaContent',
+    id: 'm',
+    title: 'Showroom',
+    showTitle: true,
+    content: html('<p>Tekst</p>'),
+    imagePosition: 'left',
+    image,
+    cta: { title: 'Extern', url: 'https://example.com', external: true },
+  },
+  TwoColumnContent: {
+    __typename: 'TwoColumnContent',
+    id: 't',
+    title: 'Twee',
+    showTitle: true,
+    left: html('<p>Links</p>'),
+    right: html('<p>Rechts</p>'),
+  },
   FullWidthMedia: { __typename: 'FullWidthMedia', id: 'f', title: 'Weg', showTitle: false, caption: 'Onderweg', image },
-  Link: { __typename: 'Link', id: 'l', title: 'Geschiedenis', showTitle: true, text: 'Lees meer', link: { title: 'Onze geschiedenis', url: '/over-ons/historie', external: false } },
-  Download: { __typename: 'Download', id: 'd', title: 'Downloads', showTitle: true, intro: null, files: [{ title: 'Jaarverslag', url: '/media/files/j.pdf', size: 1_234_567, mimeType: 'application/pdf', extension: 'pdf' }] },
+  Link: {
+    __typename: 'Link',
+    id: 'l',
+    title: 'Geschiedenis',
+    showTitle: true,
+    text: 'Lees meer',
+    link: { title: 'Onze geschiedenis', url: '/over-ons/historie', external: false },
+  },
+  Download: {
+    __typename: 'Download',
+    id: 'd',
+    title: 'Downloads',
+    showTitle: true,
+    intro: null,
+    files: [{ title: 'Jaarverslag', url: '/media/files/j.pdf', size: 1_234_567, mimeType: 'application/pdf', extension: 'pdf' }],
+  },
   ContactForm: { __typename: 'ContactForm', id: 'c', title: 'Contact', showTitle: true, intro: null },
   InteractiveMap: { __typename: 'InteractiveMap', id: 'k', title: 'Kaart', showTitle: true, intro: null },
 } satisfies Record<BlockElement['__typename'], BlockElement>
 
 const location = (id: string, name: string, type: 'dealer' | 'carbodyrepairshop', country: string, city: string) => ({
-  id, name, type, brands: [], lat: 52, lng: 5, phone: '+31 30 123', email: null, website: null, openingHours: [],
+  id,
+  name,
+  type,
+  brands: [],
+  lat: 52,
+  lng: 5,
+  phone: '+31 30 123',
+  email: null,
+  website: null,
+  openingHours: [],
   address: { street: 'Straat 1', postalCode: '1234 AB', city, country },
 })
 const locations = [
@@ -123,9 +184,24 @@ describe('blocks', () => {
   it('InteractiveMap: selector with per-country counts and the list of locations', async () => {
     await renderInRouter(<Block element={fixtures.InteractiveMap} isFirst={false} />, 'nl', [[['cms', 'locations', 'nl'], locations]])
     const country = screen.getByRole('combobox', { name: 'Land' })
-    const options = within(country).getAllByRole('option').map((o) => o.textContent)
-    expect(options).toEqual(['Alle landen (3)', 'Nederland (2)', 'België (0)', 'Duitsland (1)', 'Frankrijk (0)', 'Luxemburg (0)', 'Verenigd Koninkrijk (0)', 'Denemarken (0)'])
-    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Horizon Utrecht', 'Horizon Breda Schade', 'Horizon Köln'])
+    const options = within(country)
+      .getAllByRole('option')
+      .map((o) => o.textContent)
+    expect(options).toEqual([
+      'Alle landen (3)',
+      'Nederland (2)',
+      'België (0)',
+      'Duitsland (1)',
+      'Frankrijk (0)',
+      'Luxemburg (0)',
+      'Verenigd Koninkrijk (0)',
+      'Denemarken (0)',
+    ])
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Horizon Utrecht',
+      'Horizon Breda Schade',
+      'Horizon Köln',
+    ])
     expect(screen.getByText('3 vestigingen')).toBeTruthy()
   })
 })
@@ -158,8 +234,15 @@ describe('registry', () => {
 
   it('keeps the CMS order, and only the first block is the h1 with an eager, high-priority image', async () => {
     const second = { ...fixtures.Hero, id: 'h2', title: 'Tweede' }
-    const { container } = await renderInRouter(<Blocks elements={[fixtures.Hero, fixtures.MediaContent, second, fixtures.FullWidthMedia]} />)
-    expect(Array.from(container.children).map((el) => el.classList[1])).toEqual(['block--hero', 'block--media-content', 'block--hero', 'block--full-width-media'])
+    const { container } = await renderInRouter(
+      <Blocks elements={[fixtures.Hero, fixtures.MediaContent, second, fixtures.FullWidthMedia]} />,
+    )
+    expect(Array.from(container.children).map((el) => el.classList[1])).toEqual([
+      'block--hero',
+      'block--media-content',
+      'block--hero',
+      'block--full-width-media',
+    ])
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Welkom'])
     expect(screen.getByRole('heading', { level: 2, name: 'Tweede' })).toBeTruthy()
     const images = Array.from(container.querySelectorAll('img'))

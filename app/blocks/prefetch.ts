@@ -27,7 +27,11 @@ const prefetches: { [Type in BlockElement['__typename']]?: BlockPrefetch } = {
  * Runs the prefetch of each block type on the page once (two maps fetch the
  * locations once), all at the same time, and merges what they add to the head.
  */
-export async function prefetchBlocks(queryClient: QueryClient, locale: Locale, elements: ReadonlyArray<BlockElement>): Promise<BlockHeadData> {
+export async function prefetchBlocks(
+  queryClient: QueryClient,
+  locale: Locale,
+  elements: ReadonlyArray<BlockElement>,
+): Promise<BlockHeadData> {
   const types = new Set(elements.map((element) => element.__typename))
   const results = await Promise.all([...types].map((type) => prefetches[type]?.(queryClient, locale) ?? {}))
   return results.reduce<BlockHeadData>((head, result) => ({ ...head, ...result }), {})

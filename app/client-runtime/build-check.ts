@@ -9,10 +9,7 @@ function slowConnection(): boolean {
   const connection: unknown = Reflect.get(navigator, 'connection')
   if (typeof connection !== 'object' || connection === null) return false
   const effectiveType: unknown = Reflect.get(connection, 'effectiveType')
-  return (
-    Reflect.get(connection, 'saveData') === true ||
-    constants.buildCheck.skipOnEffectiveType.some((type) => type === effectiveType)
-  )
+  return Reflect.get(connection, 'saveData') === true || constants.buildCheck.skipOnEffectiveType.some((type) => type === effectiveType)
 }
 
 /**

@@ -21,9 +21,7 @@ export interface ConsentSettings {
 }
 
 type DataLayerEntry =
-  | ({ event: keyof AnalyticsEvents } & AnalyticsEvents[keyof AnalyticsEvents])
-  | { event: 'gtm.js'; 'gtm.start': number }
-  | IArguments
+  ({ event: keyof AnalyticsEvents } & AnalyticsEvents[keyof AnalyticsEvents]) | { event: 'gtm.js'; 'gtm.start': number } | IArguments
 
 declare global {
   interface Window {

@@ -18,7 +18,10 @@ export const fetchPublicConfig = createServerFn({ method: 'GET' }).handler(() =>
       ? {
           dsn: config.SENTRY_DSN,
           release: __BUILD_ID__,
-          tracePropagationTargets: [new URL(config.SITE_URL).origin, ...(config.CMS_GRAPHQL_URL ? [new URL(config.CMS_GRAPHQL_URL).origin] : [])],
+          tracePropagationTargets: [
+            new URL(config.SITE_URL).origin,
+            ...(config.CMS_GRAPHQL_URL ? [new URL(config.CMS_GRAPHQL_URL).origin] : []),
+          ],
         }
       : undefined,
   }

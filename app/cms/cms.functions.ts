@@ -13,7 +13,6 @@ const linkSchema = v.pipe(v.string(), v.startsWith('/'))
 const maxLinkLength = 2048
 const maxSlugLength = 200
 
-
 function authToken(): string | undefined {
   return getCookie(constants.authCookie.name) || undefined
 }

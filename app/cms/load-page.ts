@@ -36,7 +36,10 @@ export function alternatesOf(page: { locale: string; link: string; translations:
  * /$locale routes load, so a page loader shares their requests (or their cached answers).
  */
 export async function loadSiteSeo(queryClient: QueryClient, locale: Locale): Promise<SiteSeo> {
-  const [{ site }, config] = await Promise.all([queryClient.ensureQueryData(cmsQueries.site(locale)), queryClient.ensureQueryData(publicConfigQuery)])
+  const [{ site }, config] = await Promise.all([
+    queryClient.ensureQueryData(cmsQueries.site(locale)),
+    queryClient.ensureQueryData(publicConfigQuery),
+  ])
   return { title: site.title, tagline: site.tagline, ogImage: site.ogImage, siteUrl: config.siteUrl, localeOrigins: config.localeOrigins }
 }
 

@@ -13,7 +13,10 @@ export function Breadcrumbs({ items }: { items: ReadonlyArray<Crumb> }) {
   const { t } = useLingui()
   if (items.length < 2) return null
   return (
-    <nav className="breadcrumbs" aria-label={t({ message: 'Kruimelpad', comment: 'Screen-reader name of the breadcrumb trail (Home › Section › Page)' })}>
+    <nav
+      className="breadcrumbs"
+      aria-label={t({ message: 'Kruimelpad', comment: 'Screen-reader name of the breadcrumb trail (Home › Section › Page)' })}
+    >
       <ol>
         {items.map((item, index) => {
           const isCurrent = index === items.length - 1

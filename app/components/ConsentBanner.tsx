@@ -33,27 +33,27 @@ export function ConsentBanner({ gtm }: Props) {
     <>
       {/* Room at the end of the page, so the fixed banner never hides the last content (e.g. a submit button). */}
       <div className="consent-banner-spacer" aria-hidden="true" />
-    <section className="consent-banner" aria-labelledby="consent-title">
-      <div className="consent-banner__inner">
-        <div>
-          <h2 id="consent-title">{t`Cookies op deze website`}</h2>
-          <p>
-            {t`Wij gebruiken analytische cookies om onze website te verbeteren, alleen als u daarmee instemt.`}{' '}
-            <Link to="/$locale/~cookie-policy" params={{ locale }}>
-              {t`Lees ons cookiebeleid`}
-            </Link>
-          </p>
+      <section className="consent-banner" aria-labelledby="consent-title">
+        <div className="consent-banner__inner">
+          <div>
+            <h2 id="consent-title">{t`Cookies op deze website`}</h2>
+            <p>
+              {t`Wij gebruiken analytische cookies om onze website te verbeteren, alleen als u daarmee instemt.`}{' '}
+              <Link to="/$locale/~cookie-policy" params={{ locale }}>
+                {t`Lees ons cookiebeleid`}
+              </Link>
+            </p>
+          </div>
+          <div className="consent-banner__actions">
+            <button type="button" className="button button--secondary" onClick={() => choose('denied')}>
+              {t({ message: 'Weigeren', comment: 'Cookie banner button: refuse optional cookies (the other button accepts them)' })}
+            </button>
+            <button type="button" className="button" onClick={() => choose('granted')}>
+              {t`Accepteren`}
+            </button>
+          </div>
         </div>
-        <div className="consent-banner__actions">
-          <button type="button" className="button button--secondary" onClick={() => choose('denied')}>
-            {t({ message: 'Weigeren', comment: 'Cookie banner button: refuse optional cookies (the other button accepts them)' })}
-          </button>
-          <button type="button" className="button" onClick={() => choose('granted')}>
-            {t`Accepteren`}
-          </button>
-        </div>
-      </div>
-    </section>
+      </section>
     </>
   )
 }

@@ -63,5 +63,11 @@ function useFullLoadOnClientFailure(error: unknown) {
 
 export function ErrorPage({ error }: ErrorComponentProps) {
   useFullLoadOnClientFailure(error)
-  return <ErrorView statusCode={statusOf(error)} statusMessage={statusMessageOf(error)} reference={error instanceof HttpError ? error.reference : undefined} />
+  return (
+    <ErrorView
+      statusCode={statusOf(error)}
+      statusMessage={statusMessageOf(error)}
+      reference={error instanceof HttpError ? error.reference : undefined}
+    />
+  )
 }

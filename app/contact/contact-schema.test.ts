@@ -34,7 +34,9 @@ describe('contact form rules', () => {
 
   it('keeps emoji and other characters beyond the BMP', () => {
     // The Scottish flag is a tag sequence (U+E0067…): tag characters are text too.
-    expect(issues({ ...valid, message: 'Top service 👍🏽 — merci, Zoë 🇩🇰 🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}' })).toEqual({})
+    expect(
+      issues({ ...valid, message: 'Top service 👍🏽 — merci, Zoë 🇩🇰 🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}' }),
+    ).toEqual({})
   })
 
   it('keeps line breaks in messages, stored as LF', () => {

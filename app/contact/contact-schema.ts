@@ -18,8 +18,9 @@ const nameCharacters = /^[\p{L}\p{M}\p{Zs}'’.-]+$/u
  * deprecated format character (U+206A–206F), no half of a surrogate pair (not text at all).
  * Checked before trimming, so a control at either end is refused too, not quietly cut off.
  */
-// oxlint-disable-next-line no-control-regex -- matching control characters is the point here
-const noControls = /^(?:[^\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u206F\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF]|\r\n)*$/
+const noControls =
+  // oxlint-disable-next-line no-control-regex -- matching control characters is the point here
+  /^(?:[^\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u206F\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF]|\r\n)*$/
 
 const name = v.pipe(
   v.string('required'),
@@ -33,7 +34,14 @@ const name = v.pipe(
 export const contactFieldsSchema = v.object({
   firstName: name,
   surName: name,
-  email: v.pipe(v.string('required'), v.regex(noControls, 'invalidCharacters'), v.trim(), v.nonEmpty('required'), v.maxLength(contactLimits.emailMax, 'tooLong'), v.email('invalidEmail')),
+  email: v.pipe(
+    v.string('required'),
+    v.regex(noControls, 'invalidCharacters'),
+    v.trim(),
+    v.nonEmpty('required'),
+    v.maxLength(contactLimits.emailMax, 'tooLong'),
+    v.email('invalidEmail'),
+  ),
   message: v.pipe(
     v.string('required'),
     v.regex(noControls, 'invalidCharacters'),

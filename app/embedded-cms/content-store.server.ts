@@ -56,7 +56,9 @@ function watchContent(): void {
           reloadContent()
           logger.info('[cms] content reloaded')
         } catch (error) {
-          logger.error(`[cms] content not reloaded, still serving the last good version:\n${error instanceof Error ? error.message : String(error)}`)
+          logger.error(
+            `[cms] content not reloaded, still serving the last good version:\n${error instanceof Error ? error.message : String(error)}`,
+          )
         }
       }, reloadDebounceMs)
     })

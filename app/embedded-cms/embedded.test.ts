@@ -132,7 +132,9 @@ const demoPages: DemoPage[] = [
   },
 ]
 
-const cases = demoPages.flatMap((page) => languages.map((l) => ({ ...page, locale: l.code, link: page.links[l.code], title: page.titles[l.code] })))
+const cases = demoPages.flatMap((page) =>
+  languages.map((l) => ({ ...page, locale: l.code, link: page.links[l.code], title: page.titles[l.code] })),
+)
 
 // Another test file may have loaded a fixture into this worker's module state; start from the real content.
 beforeAll(() => {
@@ -234,12 +236,37 @@ describe('readOnePage', () => {
       expect(types).toContain(type)
     }
     const grid = list.find((e) => at(e, '__typename') === 'Grid')
-    const logos = ['audi', 'bmw', 'ford', 'toyota', 'volvo', 'volkswagen', 'mercedes', 'renault', 'peugeot', 'skoda', 'kia', 'hyundai', 'opel', 'seat', 'mazda']
+    const logos = [
+      'audi',
+      'bmw',
+      'ford',
+      'toyota',
+      'volvo',
+      'volkswagen',
+      'mercedes',
+      'renault',
+      'peugeot',
+      'skoda',
+      'kia',
+      'hyundai',
+      'opel',
+      'seat',
+      'mazda',
+    ]
     expect(at(grid, 'items')).toEqual(logos.map((brandLogo) => expect.objectContaining({ brandLogo })))
     const download = list.find((e) => at(e, '__typename') === 'Download')
-    expect(at(download, 'files', 0)).toMatchObject({ url: '/media/files/jaarverslag-2025.pdf', mimeType: 'application/pdf', extension: 'pdf' })
+    expect(at(download, 'files', 0)).toMatchObject({
+      url: '/media/files/jaarverslag-2025.pdf',
+      mimeType: 'application/pdf',
+      extension: 'pdf',
+    })
     // An internal call to action is resolved to the page's link in the page's language.
-    expect(at(list.find((e) => at(e, '__typename') === 'Hero'), 'cta')).toEqual({ url: '/vestigingen', external: false })
+    expect(
+      at(
+        list.find((e) => at(e, '__typename') === 'Hero'),
+        'cta',
+      ),
+    ).toEqual({ url: '/vestigingen', external: false })
   })
 
   it('resolves internal links per language', async () => {
@@ -283,7 +310,11 @@ describe('other queries', () => {
     const source = `query($locale: String!) { readSiteConfig(locale: $locale) { title tagline locale ogImage { url width height alt } socialLinks { platform url } } }`
     for (const language of languages) {
       const site = at(await query(source, { locale: language.iso }), 'readSiteConfig')
-      expect(site).toMatchObject({ title: 'Autogroep Horizon', locale: language.iso, ogImage: { url: '/media/og-default.webp', width: 1200, height: 630 } })
+      expect(site).toMatchObject({
+        title: 'Autogroep Horizon',
+        locale: language.iso,
+        ogImage: { url: '/media/og-default.webp', width: 1200, height: 630 },
+      })
       expect(at(site, 'tagline')).toEqual(expect.any(String))
       expect(at(site, 'ogImage', 'alt')).toEqual(expect.any(String))
     }

@@ -48,7 +48,10 @@ export async function embeddedGraphqlHandler(request: Request): Promise<Response
   if (request.method === 'POST') {
     const body = await request.arrayBuffer()
     if (body.byteLength > graphqlLimits.maxBodyBytes) {
-      return Response.json({ errors: [{ message: `Request body too large (at most ${graphqlLimits.maxBodyBytes / 1024} KB)` }] }, { status: 413 })
+      return Response.json(
+        { errors: [{ message: `Request body too large (at most ${graphqlLimits.maxBodyBytes / 1024} KB)` }] },
+        { status: 413 },
+      )
     }
     return handler(new Request(request.url, { method: 'POST', headers: request.headers, body }))
   }

@@ -24,7 +24,15 @@ const shipped = Object.entries(documents).filter((entry): entry is [string, Docu
 describe('GraphQL limits', () => {
   it('let every operation the site ships through', () => {
     expect(shipped.map(([name]) => name)).toEqual(
-      expect.arrayContaining(['PageQuery', 'SiteQuery', 'NewsListQuery', 'NewsItemQuery', 'SitemapQuery', 'LocationsQuery', 'SubmitContactFormMutation']),
+      expect.arrayContaining([
+        'PageQuery',
+        'SiteQuery',
+        'NewsListQuery',
+        'NewsItemQuery',
+        'SitemapQuery',
+        'LocationsQuery',
+        'SubmitContactFormMutation',
+      ]),
     )
     for (const [name, document] of shipped) {
       expect({ name, errors: errorsOf(print(document)) }).toEqual({ name, errors: [] })
@@ -41,11 +49,13 @@ describe('GraphQL limits', () => {
     const aliases = Array.from({ length: 8 }, (_, i) => `a${i}: readPages(locale: "nl_NL") { ...F ...F ...F }`).join(' ')
     // 8 roots pass the root limit; nested fragments multiply the field count past it.
     const nested = `fragment G on SiteTreeInterface { ${Array.from({ length: 200 }, () => '...F').join(' ')} }`
-    expect(errorsOf(`{ ${aliases.replaceAll('...F ...F ...F', '...G')} } ${fragment} ${nested}`)).toEqual([expect.stringMatching(/too many fields/i)])
+    expect(errorsOf(`{ ${aliases.replaceAll('...F ...F ...F', '...G')} } ${fragment} ${nested}`)).toEqual([
+      expect.stringMatching(/too many fields/i),
+    ])
   })
 
   it('refuse a token bomb before parsing it all', () => {
-    expect(errorsOf(`{ ${"__typename ".repeat(500_000)} }`)).toEqual([expect.stringMatching(/more that 4000 tokens/)])
+    expect(errorsOf(`{ ${'__typename '.repeat(500_000)} }`)).toEqual([expect.stringMatching(/more that 4000 tokens/)])
   })
 
   it('refuse deep nesting without recursing into it', () => {
@@ -60,19 +70,27 @@ describe('GraphQL limits', () => {
   })
 
   it('refuse the same name selected many times at one level (graphql compares those pairwise)', () => {
-    const copies = Array.from({ length: 640 }, (_, i) => ['ogImage { u: url }', 'ogImage { u: alt }', 'ogImage { u: width }'][i % 3]).join(' ')
+    const copies = Array.from({ length: 640 }, (_, i) => ['ogImage { u: url }', 'ogImage { u: alt }', 'ogImage { u: width }'][i % 3]).join(
+      ' ',
+    )
     const started = performance.now()
-    expect(errorsOf(`{ readSiteConfig(locale: "nl_NL") { ${copies} } }`)).toEqual([expect.stringMatching(/"ogImage" is selected too many times/)])
+    expect(errorsOf(`{ readSiteConfig(locale: "nl_NL") { ${copies} } }`)).toEqual([
+      expect.stringMatching(/"ogImage" is selected too many times/),
+    ])
     expect(performance.now() - started).toBeLessThan(200)
     // Through inline fragments and fragment spreads alike.
     const inline = Array.from({ length: 40 }, (_, i) => `... on Page { x: title${i % 2 ? '' : ' '} }`).join(' ')
     expect(errorsOf(`{ readPages(locale: "nl_NL") { ${inline} } }`)).toEqual([expect.stringMatching(/"x" is selected too many times/)])
     // Aliases of one field count as copies of it.
     const aliased = Array.from({ length: 1300 }, (_, i) => `a${i}: brands`).join(' ')
-    expect(errorsOf(`{ readLocations(locale: "nl_NL") { ${aliased} } }`)).toEqual([expect.stringMatching(/"brands \(aliased\)" is selected too many times/)])
+    expect(errorsOf(`{ readLocations(locale: "nl_NL") { ${aliased} } }`)).toEqual([
+      expect.stringMatching(/"brands \(aliased\)" is selected too many times/),
+    ])
     const spreads = Array.from({ length: 20 }, (_, i) => `fragment F${i} on SiteTreeInterface { t: title }`).join(' ')
     const used = Array.from({ length: 20 }, (_, i) => `...F${i}`).join(' ')
-    expect(errorsOf(`{ readPages(locale: "nl_NL") { ${used} } } ${spreads}`)).toEqual([expect.stringMatching(/"t" is selected too many times/)])
+    expect(errorsOf(`{ readPages(locale: "nl_NL") { ${used} } } ${spreads}`)).toEqual([
+      expect.stringMatching(/"t" is selected too many times/),
+    ])
   })
 
   it('refuse lists nested too deeply, and do not count brackets in strings or comments', () => {
@@ -81,5 +99,4 @@ describe('GraphQL limits', () => {
     expect(errorsOf('{ readSiteConfig(locale: "nl_NL{{{{{{{{{{{{{{{{{{{{{{{{{{{{") { title } }')).toEqual([])
     expect(errorsOf('# {{{{{{{{{{{{{{{{{{{{{{{{{{{{{{\n{ readSiteConfig(locale: "nl_NL") { title } }')).toEqual([])
   })
-
 })

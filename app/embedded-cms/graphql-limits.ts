@@ -95,7 +95,12 @@ interface Size {
  * memoized, so a fragment used 3,000 times is measured once; cycles are left to
  * NoFragmentCyclesRule (counted as empty here).
  */
-function measure(set: SelectionSetNode, fragments: Map<string, FragmentDefinitionNode>, memo: Map<string, Size>, visiting: Set<string>): Size {
+function measure(
+  set: SelectionSetNode,
+  fragments: Map<string, FragmentDefinitionNode>,
+  memo: Map<string, Size>,
+  visiting: Set<string>,
+): Size {
   let fields = 0
   let depth = 0
   for (const selection of set.selections) {

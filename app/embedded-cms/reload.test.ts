@@ -51,6 +51,8 @@ it('serves an edit and announces it; keeps the last good content after a broken 
     vi.spyOn(logger, 'error').mockImplementationOnce((message: unknown) => resolve(String(message)))
   })
   writeFileSync(site, original.replace('{ nl: Autogroep Horizon,', '{ nl: 42,'))
-  expect(await logged).toMatch(/content not reloaded, still serving the last good version:\n.*site\.yaml: title\.nl: expected string, got 42/)
+  expect(await logged).toMatch(
+    /content not reloaded, still serving the last good version:\n.*site\.yaml: title\.nl: expected string, got 42/,
+  )
   expect(await siteTitle()).toEqual({ title: 'Autogroep Horizon Live' })
 }, 10_000)

@@ -77,7 +77,11 @@ export function getEmbeddedSchema(): GraphQLSchema {
         },
         readOneNewsItem: (_root: unknown, args: unknown) => {
           const { slug, locale } = v.parse(newsItemArgs, args)
-          return currentContent().news.get(locale)?.find((item) => item.slug === slug) ?? null
+          return (
+            currentContent()
+              .news.get(locale)
+              ?.find((item) => item.slug === slug) ?? null
+          )
         },
         // Locations are not translated: the locale is validated but does not change the answer.
         readLocations: (_root: unknown, args: unknown) => {

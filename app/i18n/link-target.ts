@@ -7,9 +7,7 @@ import { isLocale } from './paths'
  * (CMS links, translations). Internal paths are `/$locale[/rest]`; fixed
  * pages (`~news` …) match by path, so the splat route covers every page.
  */
-export type LinkTarget =
-  | { to: '/$locale'; params: { locale: Locale } }
-  | { to: '/$locale/$'; params: { locale: Locale; _splat: string } }
+export type LinkTarget = { to: '/$locale'; params: { locale: Locale } } | { to: '/$locale/$'; params: { locale: Locale; _splat: string } }
 
 export function linkTargetFor(publicPath: string): LinkTarget | null {
   const url = new URL(publicPath, 'http://internal.invalid')

@@ -52,7 +52,10 @@ describe('pathCodec', () => {
 
   it('maps a renamed segment to today’s, in any locale, keeping the rest of the path', () => {
     const table = buildSegmentTable({ nl: { 'segment.news': 'actueel' }, en: {}, de: { 'segment.news': 'nachrichten' }, fr: {}, da: {} })
-    const renamed = buildRenamedSegments(table, { nl: { 'segment.news': ['nieuws', 'actueel'] }, de: { 'segment.news': ['nachricht', 'nachrichten'] } })
+    const renamed = buildRenamedSegments(table, {
+      nl: { 'segment.news': ['nieuws', 'actueel'] },
+      de: { 'segment.news': ['nachricht', 'nachrichten'] },
+    })
     const renaming = createPathCodec(table, renamed)
     expect(renaming.renamedPath('/de/nachricht')).toBe('/de/nachrichten')
     expect(renaming.renamedPath('/de/nachricht/open-tag')).toBe('/de/nachrichten/open-tag')

@@ -28,7 +28,13 @@ describe('localized URL segments', () => {
   })
 
   it('keep their earlier values, each pointing at its page, unless a page uses the value today', () => {
-    const table = buildSegmentTable({ nl: {}, en: {}, de: { 'segment.news': 'nachrichten', 'segment.privacy': 'nachricht-alt' }, fr: {}, da: {} })
+    const table = buildSegmentTable({
+      nl: {},
+      en: {},
+      de: { 'segment.news': 'nachrichten', 'segment.privacy': 'nachricht-alt' },
+      fr: {},
+      da: {},
+    })
     const renamed = buildRenamedSegments(table, {
       de: { 'segment.news': ['meldung', 'nachricht-alt', 'nachrichten'], 'segment.privacy': ['datenschutz', 'nachricht-alt'] },
     })

@@ -44,7 +44,8 @@ async function answer(handle: (handler: (request: Request) => Promise<Response>)
   const handler = await embeddedHandler()
   if (!handler) return noCms()
   const release = await callers.acquire()
-  if (!release) return Response.json({ errors: [{ message: 'Too busy, try again shortly' }] }, { status: 503, headers: { 'Retry-After': '2' } })
+  if (!release)
+    return Response.json({ errors: [{ message: 'Too busy, try again shortly' }] }, { status: 503, headers: { 'Retry-After': '2' } })
   try {
     return await handle(handler)
   } finally {

@@ -6,11 +6,7 @@ export const Route = createFileRoute('/healthz')({
   server: {
     handlers: {
       ANY: () => methodNotAllowed('GET, HEAD'),
-      GET: () =>
-        Response.json(
-          { status: 'ok', uptimeSeconds: Math.round(process.uptime()) },
-          { headers: { 'Cache-Control': 'no-store' } },
-        ),
+      GET: () => Response.json({ status: 'ok', uptimeSeconds: Math.round(process.uptime()) }, { headers: { 'Cache-Control': 'no-store' } }),
     },
   },
 })

@@ -25,7 +25,10 @@ export const Route = createFileRoute('/readyz')({
       GET: async () => {
         const checks = { database: (await databaseOk()) ? 'ok' : 'failing', cms: cmsCircuit().state === 'open' ? 'failing' : 'ok' }
         const ready = Object.values(checks).every((state) => state === 'ok')
-        return Response.json({ status: ready ? 'ready' : 'not ready', checks }, { status: ready ? 200 : 503, headers: { 'Cache-Control': 'no-store' } })
+        return Response.json(
+          { status: ready ? 'ready' : 'not ready', checks },
+          { status: ready ? 200 : 503, headers: { 'Cache-Control': 'no-store' } },
+        )
       },
     },
   },

@@ -62,7 +62,12 @@ describe('breadcrumbListJsonLd', () => {
 describe('location structured data', () => {
   it('converts opening hours', () => {
     expect(openingHoursSpecification('Mo-Fr 08:00-18:00')).toEqual([
-      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '08:00', closes: '18:00' },
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+        opens: '08:00',
+        closes: '18:00',
+      },
     ])
     expect(openingHoursSpecification('Sa 09:00-17:00')[0]).toMatchObject({ dayOfWeek: ['Saturday'] })
     expect(openingHoursSpecification('by appointment')).toEqual([])

@@ -7,7 +7,12 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 describe('request id', () => {
   it('keeps a short, printable incoming id', () => {
-    for (const id of ['abc-123', 'f24c3558-9732-4487-be2c-24818eab795a', 'Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8', 'x'.repeat(128)]) {
+    for (const id of [
+      'abc-123',
+      'f24c3558-9732-4487-be2c-24818eab795a',
+      'Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8',
+      'x'.repeat(128),
+    ]) {
       expect(requestIdFrom(id)).toBe(id)
     }
   })
@@ -77,7 +82,13 @@ describe('access-log line', () => {
   })
 
   it('leaves out what the response does not say', () => {
-    const entry = accessLogEntry(new Request('http://localhost/api/global', { method: 'POST' }), new URL('http://localhost/api/global'), new Response(null, { status: 404 }), 1, 'r')
+    const entry = accessLogEntry(
+      new Request('http://localhost/api/global', { method: 'POST' }),
+      new URL('http://localhost/api/global'),
+      new Response(null, { status: 404 }),
+      1,
+      'r',
+    )
     expect(entry).toEqual({ reqId: 'r', method: 'POST', path: '/api/global', status: 404, durationMs: 1, kind: 'api' })
   })
 

@@ -150,11 +150,16 @@ async function migrate(sql: Sql, schema: Schema): Promise<void> {
   await sql.transaction(async (tx) => {
     if (tx.dialect === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['site-schema'])
     await tx.query('CREATE TABLE IF NOT EXISTS schema_migrations (store TEXT NOT NULL, step INTEGER NOT NULL, PRIMARY KEY (store, step))')
-    const applied = new Set((await tx.query('SELECT step FROM schema_migrations WHERE store = $1', [schema.name])).map((row) => Number(row.step)))
+    const applied = new Set(
+      (await tx.query('SELECT step FROM schema_migrations WHERE store = $1', [schema.name])).map((row) => Number(row.step)),
+    )
     for (const [index, step] of schema.steps.entries()) {
       if (applied.has(index + 1)) continue
       // Statements one by one: PostgreSQL's extended protocol takes one per call.
-      for (const statement of (tx.dialect === 'postgres' ? step.postgres : step.sqlite).split(';').map((s) => s.trim()).filter(Boolean)) {
+      for (const statement of (tx.dialect === 'postgres' ? step.postgres : step.sqlite)
+        .split(';')
+        .map((s) => s.trim())
+        .filter(Boolean)) {
         await tx.query(statement)
       }
       await tx.query('INSERT INTO schema_migrations (store, step) VALUES ($1, $2)', [schema.name, index + 1])
@@ -176,7 +181,10 @@ const readinessSchema: Schema = {
 export async function databaseWritable(): Promise<boolean> {
   try {
     const sql = await databaseWith(readinessSchema)
-    await sql.query('INSERT INTO readiness (id, checked_at) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at', [Date.now()])
+    await sql.query(
+      'INSERT INTO readiness (id, checked_at) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at',
+      [Date.now()],
+    )
     return true
   } catch (error) {
     logger.error({ err: error }, '[readyz] database not writable')

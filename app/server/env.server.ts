@@ -23,10 +23,7 @@ export const logLevelSchema = v.optional(v.picklist(['fatal', 'error', 'warn', '
 
 /** Environment variables the server reads, with their defaults. */
 export const runtimeConfigSchema = v.object({
-  PORT: v.optional(
-    v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number)),
-    '3000',
-  ),
+  PORT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number)), '3000'),
   SITE_URL: v.optional(urlFromEnv, 'http://localhost:3000'),
   /** Remote CMS GraphQL endpoint; unset = the embedded CMS, in-process. */
   CMS_GRAPHQL_URL: v.optional(urlFromEnv),
@@ -43,10 +40,7 @@ export const runtimeConfigSchema = v.object({
   GTM_SCRIPT_URL: v.optional(urlFromEnv, 'https://www.googletagmanager.com/gtm.js'),
   /** Map tiles for the locations map ({z}/{x}/{y} template) and their required attribution. */
   TILE_URL: v.optional(v.pipe(v.string(), v.startsWith('https://')), 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
-  TILE_ATTRIBUTION: v.optional(
-    v.string(),
-    '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
-  ),
+  TILE_ATTRIBUTION: v.optional(v.string(), '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
   /**
    * Which proxies in front of the server may tell the client's address (X-Forwarded-For):
    * a hop count ("1": one proxy such as a load balancer; "true" means 1, "false" 0) or a
@@ -83,7 +77,10 @@ export const runtimeConfigSchema = v.object({
   /** Seconds a CMS result is fresh; afterwards it is served stale while one refresh runs (and kept if the CMS fails). */
   CMS_CACHE_TTL: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'must be a number of seconds'), v.transform(Number)), '60'),
   /** Milliseconds a CMS request may take before it counts as failed (remote CMS). */
-  CMS_TIMEOUT_MS: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{1,5}$/, 'must be a number of milliseconds (10-999999)'), v.transform(Number)), '3000'),
+  CMS_TIMEOUT_MS: v.optional(
+    v.pipe(v.string(), v.regex(/^[1-9]\d{1,5}$/, 'must be a number of milliseconds (10-999999)'), v.transform(Number)),
+    '3000',
+  ),
   /** GraphQL introspection on /graphql: off in production unless enabled (on in `npm run dev`). */
   GRAPHQL_INTROSPECTION: booleanFromEnv,
   /**

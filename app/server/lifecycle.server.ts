@@ -31,7 +31,9 @@ export async function startApp(): Promise<void> {
     try {
       await Promise.all([databaseWith(captchaSchema), databaseWith(rateSchema)])
     } catch (error) {
-      const where = config.DATABASE_URL ? 'DATABASE_URL: cannot use the PostgreSQL database' : `DATA_DIR: cannot open the database in "${config.DATA_DIR}"`
+      const where = config.DATABASE_URL
+        ? 'DATABASE_URL: cannot use the PostgreSQL database'
+        : `DATA_DIR: cannot open the database in "${config.DATA_DIR}"`
       throw new ConfigError(`${where}: ${error instanceof Error ? error.message : String(error)}`)
     }
     onAppStop(stopApp)

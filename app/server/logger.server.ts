@@ -31,7 +31,8 @@ export function createLogger(destination?: DestinationStream): Logger {
     formatters: { level: (label: string) => ({ level: label }) },
   }
   if (destination) return pino(options, destination)
-  if (process.stdout.isTTY) return pino(options, pretty({ colorize: true, sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: shownInMessage }))
+  if (process.stdout.isTTY)
+    return pino(options, pretty({ colorize: true, sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: shownInMessage }))
   return pino(options)
 }
 

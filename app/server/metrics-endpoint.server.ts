@@ -1,7 +1,16 @@
 import { hasBearer } from './bearer.server'
 import { cmsCircuit } from './cms/client.server'
 import { getRuntimeConfig } from './env.server'
-import { cmsCircuitState, outboxBacklog, outboxDead, pageCacheBytes, pageCacheEntries, registry, renderQueueLength, renderSlotsBusy } from './metrics.server'
+import {
+  cmsCircuitState,
+  outboxBacklog,
+  outboxDead,
+  pageCacheBytes,
+  pageCacheEntries,
+  registry,
+  renderQueueLength,
+  renderSlotsBusy,
+} from './metrics.server'
 import { getPageCache } from './page-cache.server'
 import { renderSlotUsage } from './page-delivery.server'
 

@@ -54,11 +54,19 @@ export const cmsCircuitState = new Gauge({
 
 export const pageCacheEntries = new Gauge({ name: 'site_page_cache_entries', help: 'Pages in the page cache', registers: [registry] })
 
-export const pageCacheBytes = new Gauge({ name: 'site_page_cache_bytes', help: 'Bytes the page cache holds (bodies, compressed forms, headers)', registers: [registry] })
+export const pageCacheBytes = new Gauge({
+  name: 'site_page_cache_bytes',
+  help: 'Bytes the page cache holds (bodies, compressed forms, headers)',
+  registers: [registry],
+})
 
 export const renderSlotsBusy = new Gauge({ name: 'site_render_slots_busy', help: 'Page renders running now', registers: [registry] })
 
-export const renderQueueLength = new Gauge({ name: 'site_render_queue_length', help: 'Page requests waiting for a render slot', registers: [registry] })
+export const renderQueueLength = new Gauge({
+  name: 'site_render_queue_length',
+  help: 'Page requests waiting for a render slot',
+  registers: [registry],
+})
 
 export const outboxBacklog = new Gauge({
   name: 'site_outbox_backlog',

@@ -74,7 +74,14 @@ describe('/metrics', () => {
     vi.stubEnv('SMTP_URL', 'smtp://127.0.0.1:9')
     const { storeSubmission } = await import('../embedded-cms/submissions/submissions.server')
     const { metricsText } = await import('./metrics-endpoint.server')
-    await storeSubmission({ idempotencyKey: crypto.randomUUID(), locale: 'nl_NL', firstName: 'Zoë', surName: 'de Vries', email: 'zoe@example.com', message: 'Hallo' })
+    await storeSubmission({
+      idempotencyKey: crypto.randomUUID(),
+      locale: 'nl_NL',
+      firstName: 'Zoë',
+      surName: 'de Vries',
+      email: 'zoe@example.com',
+      message: 'Hallo',
+    })
     expect(await metricsText()).toMatch(/^site_outbox_backlog 1$/m)
   })
 })

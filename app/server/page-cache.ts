@@ -63,7 +63,10 @@ export function pageEtag(body: Uint8Array): string {
 }
 
 /** The best coding the client accepts (q > 0) among those the page has. */
-export function negotiateEncoding(acceptEncoding: string | null, available: Partial<Record<ContentCoding, unknown>>): ContentCoding | undefined {
+export function negotiateEncoding(
+  acceptEncoding: string | null,
+  available: Partial<Record<ContentCoding, unknown>>,
+): ContentCoding | undefined {
   const accepted = new Set(
     (acceptEncoding ?? '')
       .split(',')

@@ -114,7 +114,8 @@ async function renderWithMarker(request: Request, render: Render): Promise<Rende
 /** A rendered HTML response as a page: its scripts' hashes in the policy, its security headers, compressed. */
 async function toPage({ response, marker }: Rendered, html: string, codings?: ReadonlyArray<ContentCoding>): Promise<CachedPage> {
   const headers = new Headers(storableHeaders(response.headers))
-  for (const [name, value] of Object.entries(securityHeaders(getRuntimeConfig(), inlineScriptHashes(html, marker)))) headers.set(name, value)
+  for (const [name, value] of Object.entries(securityHeaders(getRuntimeConfig(), inlineScriptHashes(html, marker))))
+    headers.set(name, value)
   return renderedPage(html, response.status, [...headers], codings)
 }
 
@@ -159,7 +160,8 @@ export async function deliverPage(request: Request, url: URL, render: Render): P
   if (cached) return cached
 
   const release = await renderSlots().acquire()
-  if (!release) return plainResponse(503, 'Too busy, please try again in a moment. / Even druk, probeer het zo opnieuw.', { 'Retry-After': '5' })
+  if (!release)
+    return plainResponse(503, 'Too busy, please try again in a moment. / Even druk, probeer het zo opnieuw.', { 'Retry-After': '5' })
   try {
     // While this request waited for its turn, another may have rendered and stored the page.
     const cachedMeanwhile = fromCache()

@@ -20,7 +20,10 @@ export function bodyLimitOf(pathname: string): number {
 }
 
 export function plainResponse(status: number, text: string, headers: Record<string, string> = {}): Response {
-  return new Response(`${text}\n`, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers } })
+  return new Response(`${text}\n`, {
+    status,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
+  })
 }
 
 export function tooLarge(limit: number): Response {
@@ -83,7 +86,10 @@ export async function limitBody(request: Request, limit: number): Promise<Reques
 /** `//evil.example/x` and `///x`: a relative redirect to the one-slash path (never a URL built from Host). */
 export function collapsedSlashesRedirect(url: URL): Response | undefined {
   if (!url.pathname.startsWith('//')) return undefined
-  return new Response(null, { status: 301, headers: { Location: `/${url.pathname.replace(/^\/+/, '')}${url.search}`, 'Cache-Control': 'no-store' } })
+  return new Response(null, {
+    status: 301,
+    headers: { Location: `/${url.pathname.replace(/^\/+/, '')}${url.search}`, 'Cache-Control': 'no-store' },
+  })
 }
 
 /** For a server route's `ANY` handler: the methods it does implement. */

@@ -49,7 +49,8 @@ describe('limitBody', () => {
 describe('paths', () => {
   it('tells pages from server routes', () => {
     for (const path of ['/', '/over-ons', '/en/news/x', '/api-docs']) expect(isPagePath(path), path).toBe(true)
-    for (const path of ['/graphql', '/healthz', '/readyz', '/api/global', '/_serverFn/abc', '/sitemap.xml', '/assets/x.js']) expect(isPagePath(path), path).toBe(false)
+    for (const path of ['/graphql', '/healthz', '/readyz', '/api/global', '/_serverFn/abc', '/sitemap.xml', '/assets/x.js'])
+      expect(isPagePath(path), path).toBe(false)
   })
 
   it('redirects // paths relative to this site', () => {
@@ -66,10 +67,16 @@ describe('paths', () => {
 })
 
 describe('isAllowedHost', () => {
-  const config = parseRuntimeConfig({ SITE_URL: 'https://www.example.com', LOCALE_DOMAINS: 'de=https://www.example.de', ALLOWED_HOSTS: 'example.com' })
+  const config = parseRuntimeConfig({
+    SITE_URL: 'https://www.example.com',
+    LOCALE_DOMAINS: 'de=https://www.example.de',
+    ALLOWED_HOSTS: 'example.com',
+  })
   it('knows the site, its language domains and the extra hosts', () => {
-    for (const host of ['www.example.com', 'WWW.EXAMPLE.COM', 'www.example.de', 'example.com']) expect(isAllowedHost(host, config), host).toBe(true)
-    for (const host of ['evil.example', 'www.example.com.evil.example', 'localhost:3000', '', null]) expect(isAllowedHost(host, config), String(host)).toBe(false)
+    for (const host of ['www.example.com', 'WWW.EXAMPLE.COM', 'www.example.de', 'example.com'])
+      expect(isAllowedHost(host, config), host).toBe(true)
+    for (const host of ['evil.example', 'www.example.com.evil.example', 'localhost:3000', '', null])
+      expect(isAllowedHost(host, config), String(host)).toBe(false)
   })
 
   it('takes localhost in development only', () => {

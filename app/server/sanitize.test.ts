@@ -4,7 +4,8 @@ import { sanitizeHtml } from './sanitize'
 
 describe('sanitizeHtml', () => {
   it('keeps the allowed markup', () => {
-    const html = '<h2>Title</h2><p>Some <strong>bold</strong>, <em>em</em> and a <a href="https://example.com" title="t">link</a>.</p><ul><li>one</li></ul>'
+    const html =
+      '<h2>Title</h2><p>Some <strong>bold</strong>, <em>em</em> and a <a href="https://example.com" title="t">link</a>.</p><ul><li>one</li></ul>'
     expect(sanitizeHtml(html)).toBe(html)
   })
 
@@ -52,7 +53,9 @@ describe('sanitizeHtml', () => {
   })
 
   it('keeps slug ids on headings only', () => {
-    expect(sanitizeHtml('<h2 id="cookies-we-use">C</h2><h3 id="x y">D</h3><p id="p">E</p>')).toBe('<h2 id="cookies-we-use">C</h2><h3>D</h3><p>E</p>')
+    expect(sanitizeHtml('<h2 id="cookies-we-use">C</h2><h3 id="x y">D</h3><p id="p">E</p>')).toBe(
+      '<h2 id="cookies-we-use">C</h2><h3>D</h3><p>E</p>',
+    )
   })
 
   it('keeps tables, quotes, rules, lists and inline formatting', () => {
@@ -86,7 +89,9 @@ describe('sanitizeHtml', () => {
   })
 
   it('drops event handlers, styles and classes on allowed tags', () => {
-    expect(sanitizeHtml('<a href="https://x.example" onmouseover="alert(1)" style="color:red" class="c">x</a>')).toBe('<a href="https://x.example">x</a>')
+    expect(sanitizeHtml('<a href="https://x.example" onmouseover="alert(1)" style="color:red" class="c">x</a>')).toBe(
+      '<a href="https://x.example">x</a>',
+    )
   })
 
   it('keeps in-page and query links', () => {
@@ -94,11 +99,37 @@ describe('sanitizeHtml', () => {
   })
 
   it('replaces an author-supplied rel on target=_blank links', () => {
-    expect(sanitizeHtml('<a href="/x.pdf" target="_blank" rel="opener">x</a>')).toBe('<a href="/x.pdf" target="_blank" rel="noopener noreferrer">x</a>')
+    expect(sanitizeHtml('<a href="/x.pdf" target="_blank" rel="opener">x</a>')).toBe(
+      '<a href="/x.pdf" target="_blank" rel="noopener noreferrer">x</a>',
+    )
   })
 
   // Whatever the string looks like, what a browser parses from it must be inert.
-  const allowedTags = new Set(['P', 'BR', 'STRONG', 'EM', 'B', 'I', 'U', 'S', 'A', 'UL', 'OL', 'LI', 'H2', 'H3', 'H4', 'BLOCKQUOTE', 'HR', 'TABLE', 'THEAD', 'TBODY', 'TR', 'TH', 'TD'])
+  const allowedTags = new Set([
+    'P',
+    'BR',
+    'STRONG',
+    'EM',
+    'B',
+    'I',
+    'U',
+    'S',
+    'A',
+    'UL',
+    'OL',
+    'LI',
+    'H2',
+    'H3',
+    'H4',
+    'BLOCKQUOTE',
+    'HR',
+    'TABLE',
+    'THEAD',
+    'TBODY',
+    'TR',
+    'TH',
+    'TD',
+  ])
   const allowedAttributes = new Set(['href', 'title', 'target', 'rel', 'scope', 'id'])
   it.each([
     '<scr<script>ipt>alert(1)</script>',

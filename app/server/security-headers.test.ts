@@ -11,10 +11,12 @@ vi.mock('@mdn/mdn-http-observatory/src/analyzer/hsts.js', () => ({ hsts: () => n
 const production = parseRuntimeConfig({ SITE_URL: 'https://www.autogroep-horizon.example' })
 
 function directives(policy: string): Map<string, string[]> {
-  return new Map(policy.split(';').map((part) => {
-    const [name = '', ...sources] = part.trim().split(/\s+/)
-    return [name, sources] as const
-  }))
+  return new Map(
+    policy.split(';').map((part) => {
+      const [name = '', ...sources] = part.trim().split(/\s+/)
+      return [name, sources] as const
+    }),
+  )
 }
 
 /** A page as the app renders it: the router's inline scripts carry the render's marker, code comes from /assets. */
@@ -75,16 +77,23 @@ describe('contentSecurityPolicy', () => {
     expect(policy.get('script-src')).toEqual(["'self'", 'https://www.googletagmanager.com', 'https://challenges.cloudflare.com'])
     expect(policy.get('frame-src')).toEqual(['https://challenges.cloudflare.com'])
     expect(policy.get('connect-src')).toEqual(["'self'", 'https://o1.ingest.sentry.io', 'https://www.googletagmanager.com'])
-    expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'https://*.tiles.example.org', 'https://cms.example.com', 'https://www.googletagmanager.com'])
+    expect(policy.get('img-src')).toEqual([
+      "'self'",
+      'data:',
+      'https://*.tiles.example.org',
+      'https://cms.example.com',
+      'https://www.googletagmanager.com',
+    ])
   })
-
 })
 
 describe('inlineScriptHashes', () => {
   it("hashes each of the render's executable inline scripts once; skips src scripts and data blocks", () => {
     expect(inlineScriptHashes(page, marker)).toEqual([sha('self.$_TSR={}'), sha('import("/assets/x.js")')])
     const m = 'nonce="m"'
-    expect(inlineScriptHashes(`<script ${m}>a</script><SCRIPT type="text/javascript" ${m}>b</script ><script ${m}>a</script>`, 'm')).toEqual([sha('a'), sha('b')])
+    expect(
+      inlineScriptHashes(`<script ${m}>a</script><SCRIPT type="text/javascript" ${m}>b</script ><script ${m}>a</script>`, 'm'),
+    ).toEqual([sha('a'), sha('b')])
     expect(inlineScriptHashes(`<script type="application/json" ${m}>{}</script><script src="/x.js" ${m}></script>`, 'm')).toEqual([])
     // Multi-byte text is hashed as UTF-8, as browsers do.
     expect(inlineScriptHashes(`<script ${m}>"€"</script>`, 'm')).toEqual([sha('"€"')])

@@ -1,4 +1,11 @@
-import { createStackParser, createTransport, getCurrentScope, type BaseTransportOptions, type Transport, type TransportRequest } from '@sentry/core'
+import {
+  createStackParser,
+  createTransport,
+  getCurrentScope,
+  type BaseTransportOptions,
+  type Transport,
+  type TransportRequest,
+} from '@sentry/core'
 import { nodeStackLineParser, ServerRuntimeClient } from '@sentry/core/server'
 import { getRuntimeConfig } from './env.server'
 import { logger } from './logger.server'
@@ -26,7 +33,10 @@ function fetchTransport(options: BaseTransportOptions): Transport {
 }
 
 /** The server's Sentry client (tests pass a transport that keeps what it is given). */
-export function createServerClient(dsn: string, transport: (options: BaseTransportOptions) => Transport = fetchTransport): ServerRuntimeClient {
+export function createServerClient(
+  dsn: string,
+  transport: (options: BaseTransportOptions) => Transport = fetchTransport,
+): ServerRuntimeClient {
   const created = new ServerRuntimeClient({
     dsn,
     release: __BUILD_ID__,

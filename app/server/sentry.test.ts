@@ -25,10 +25,17 @@ interface Frame {
 function framesOf(envelope: string): Frame[] {
   for (const line of envelope.split('\n')) {
     const item: unknown = JSON.parse(line)
-    const values: unknown = typeof item === 'object' && item !== null ? Reflect.get(Object(Reflect.get(item, 'exception')), 'values') : undefined
+    const values: unknown =
+      typeof item === 'object' && item !== null ? Reflect.get(Object(Reflect.get(item, 'exception')), 'values') : undefined
     if (Array.isArray(values)) {
       const frames: unknown = Reflect.get(Object(Reflect.get(Object(values[0]), 'stacktrace')), 'frames')
-      return Array.isArray(frames) ? frames.map((frame: unknown) => ({ filename: Reflect.get(Object(frame), 'filename'), function: Reflect.get(Object(frame), 'function'), lineno: Reflect.get(Object(frame), 'lineno') })) : []
+      return Array.isArray(frames)
+        ? frames.map((frame: unknown) => ({
+            filename: Reflect.get(Object(frame), 'filename'),
+            function: Reflect.get(Object(frame), 'function'),
+            lineno: Reflect.get(Object(frame), 'lineno'),
+          }))
+        : []
     }
   }
   throw new Error('no exception in the envelope')
@@ -48,6 +55,10 @@ describe('server error reporting', () => {
     const frames = framesOf(envelopes[0] ?? '')
     expect(frames.length).toBeGreaterThan(1)
     // Sentry lists the innermost frame last.
-    expect(frames.at(-1)).toMatchObject({ function: 'throwingFunctionForTheTest', filename: expect.stringContaining('sentry.test.ts'), lineno: expect.any(Number) })
+    expect(frames.at(-1)).toMatchObject({
+      function: 'throwingFunctionForTheTest',
+      filename: expect.stringContaining('sentry.test.ts'),
+      lineno: expect.any(Number),
+    })
   })
 })

@@ -29,7 +29,12 @@ export function catalogFiles(config: LinguiConfigNormalized): CatalogFile[] {
 const format = poFormatter()
 
 /** A catalog's messages; empty when the file does not exist yet. */
-export async function parseCatalog(content: string | undefined, locale: string, sourceLocale: string, filename: string): Promise<CatalogType> {
+export async function parseCatalog(
+  content: string | undefined,
+  locale: string,
+  sourceLocale: string,
+  filename: string,
+): Promise<CatalogType> {
   return content ? await format.parse(content, { locale, sourceLocale, filename }) : {}
 }
 

@@ -11,4 +11,8 @@ export interface ContactFields {
 export function contactFunctionPath(): string
 export function solvedCaptcha(base: string): Promise<string>
 export function submissionFields(n: number, captcha: string): ContactFields
-export function submitContact(base: string, data: ContactFields, headers?: Record<string, string>): Promise<{ status: number; thanked: boolean; text: string }>
+export function submitContact(
+  base: string,
+  data: ContactFields,
+  headers?: Record<string, string>,
+): Promise<{ status: number; thanked: boolean; text: string }>

@@ -51,7 +51,13 @@ export async function submitContact(base, data, headers = {}) {
         method: 'POST',
         agent: false,
         timeout: 15_000,
-        headers: { 'content-type': 'application/json', 'x-tsr-serverfn': 'true', origin: base, 'sec-fetch-site': 'same-origin', ...headers },
+        headers: {
+          'content-type': 'application/json',
+          'x-tsr-serverfn': 'true',
+          origin: base,
+          'sec-fetch-site': 'same-origin',
+          ...headers,
+        },
       },
       (response) => {
         let text = ''

@@ -101,7 +101,8 @@ function headersFor(locale: string | undefined, existing: string | undefined): R
   return {
     'Project-Id-Version': headers['Project-Id-Version'] || 'autogroep-site',
     // A catalog nobody has edited yet was last revised when it was created.
-    'PO-Revision-Date': headers['PO-Revision-Date'] || headers['POT-Creation-Date'] || new Date().toISOString().slice(0, 16).replace('T', ' ') + '+0000',
+    'PO-Revision-Date':
+      headers['PO-Revision-Date'] || headers['POT-Creation-Date'] || new Date().toISOString().slice(0, 16).replace('T', ' ') + '+0000',
     // Poedit and Weblate fill this in when a translator saves.
     'Last-Translator': headers['Last-Translator'] ?? '',
     'Language-Team': headers['Language-Team'] || (language ? language.name : ''),
@@ -136,10 +137,14 @@ export function poFormatter(): CatalogFormatter {
       const prepared: CatalogType = {}
       for (const [id, message] of Object.entries(catalog)) {
         const { fuzzyTranslation } = extraOf(message)
-        const translation = isFuzzy(message) && !message.translation && fuzzyTranslation !== undefined ? fuzzyTranslation : message.translation
+        const translation =
+          isFuzzy(message) && !message.translation && fuzzyTranslation !== undefined ? fuzzyTranslation : message.translation
         // Extraction knows the Dutch of an explicit id; a catalog read back keeps the comment it has.
         const comments = isExplicitId(id, message)
-          ? [...(message.comments ?? []).filter((comment) => !comment.startsWith(sourceCommentPrefix)), `${sourceCommentPrefix}${message.message}`]
+          ? [
+              ...(message.comments ?? []).filter((comment) => !comment.startsWith(sourceCommentPrefix)),
+              `${sourceCommentPrefix}${message.message}`,
+            ]
           : message.comments
         prepared[id] = { ...message, translation, comments }
       }

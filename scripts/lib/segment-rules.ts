@@ -65,6 +65,7 @@ export function historyProblems(history: SegmentHistory, current: Record<string,
       }
     }
   }
-  if (problems.length === 0 && JSON.stringify(expected) !== JSON.stringify(history)) problems.push('it lists segments routes.po no longer has')
+  if (problems.length === 0 && JSON.stringify(expected) !== JSON.stringify(history))
+    problems.push('it lists segments routes.po no longer has')
   return problems
 }

@@ -48,7 +48,10 @@ test.describe('the build refuses server code in the browser', () => {
         symlinkSync(resolve('node_modules'), join(dir, 'node_modules'))
         const client = join(dir, 'app/client.tsx')
         writeFileSync(client, `import { ${name} } from '${module}'\nconsole.log(${name})\n${readFileSync(client, 'utf8')}`)
-        const build = spawnSync(process.execPath, [resolve('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], { cwd: dir, encoding: 'utf8' })
+        const build = spawnSync(process.execPath, [resolve('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], {
+          cwd: dir,
+          encoding: 'utf8',
+        })
         expect(build.status).not.toBe(0)
         expect(build.stdout + build.stderr).toContain('Import denied in client environment')
         expect(build.stdout + build.stderr).toContain(`Import: "${module}"`)

@@ -47,9 +47,7 @@ test.describe('analytics', () => {
   test('page_view on the first load and on every client navigation', async ({ page }) => {
     await openPage(page, '/en')
     const events = () =>
-      page.evaluate(() =>
-        (window.dataLayer ?? []).flatMap((entry) => ('event' in entry && entry.event === 'page_view' ? [entry] : [])),
-      )
+      page.evaluate(() => (window.dataLayer ?? []).flatMap((entry) => ('event' in entry && entry.event === 'page_view' ? [entry] : [])))
     await expect.poll(async () => (await events()).length).toBe(1)
     const menu = page.getByRole('navigation', { name: 'Main menu' })
     await menu.getByRole('link', { name: 'About us' }).click()
@@ -80,9 +78,15 @@ test.describe('analytics', () => {
     })
     await openPage(page, '/')
     const consent = await page.evaluate(() =>
-      (window.dataLayer ?? []).flatMap((entry) => (entry instanceof Object && !('event' in entry) ? [Array.from(entry as ArrayLike<unknown>)] : [])),
+      (window.dataLayer ?? []).flatMap((entry) =>
+        entry instanceof Object && !('event' in entry) ? [Array.from(entry as ArrayLike<unknown>)] : [],
+      ),
     )
-    expect(consent[0]).toEqual(['consent', 'default', { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied' }])
+    expect(consent[0]).toEqual([
+      'consent',
+      'default',
+      { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied' },
+    ])
     await page.getByRole('button', { name: 'Accepteren' }).click()
     await expect(page.getByRole('region', { name: 'Cookies op deze website' })).toHaveCount(0)
     // No GTM id is configured on this server: accepting still loads nothing external.

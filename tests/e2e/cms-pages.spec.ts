@@ -28,9 +28,11 @@ test.describe('CMS content pages', () => {
 
   test('images have dimensions and only the first loads eagerly', async ({ page }) => {
     await openPage(page, '/')
-    const images = await page.locator('main img').evaluateAll((imgs) =>
-      imgs.map((img) => ({ width: img.getAttribute('width'), height: img.getAttribute('height'), loading: img.getAttribute('loading') })),
-    )
+    const images = await page
+      .locator('main img')
+      .evaluateAll((imgs) =>
+        imgs.map((img) => ({ width: img.getAttribute('width'), height: img.getAttribute('height'), loading: img.getAttribute('loading') })),
+      )
     expect(images.length).toBeGreaterThan(2)
     for (const image of images) expect(Number(image.width) * Number(image.height)).toBeGreaterThan(0)
     expect(images[0]?.loading).toBe('eager')
@@ -100,7 +102,11 @@ test('a site reading a remote CMS serves no GraphQL of its own', async ({ reques
 
 test('POST /graphql serves queries, but not mutations without the write key', async ({ request }) => {
   const query = await request.post('/graphql', {
-    data: { operationName: 'Site', variables: { locale: 'en_US' }, query: 'query Site($locale: String!) { readSiteConfig(locale: $locale) { title } }' },
+    data: {
+      operationName: 'Site',
+      variables: { locale: 'en_US' },
+      query: 'query Site($locale: String!) { readSiteConfig(locale: $locale) { title } }',
+    },
   })
   expect(query.status()).toBe(200)
   expect(await query.json()).toEqual({ data: { readSiteConfig: { title: 'Autogroep Horizon' } } })

@@ -6,11 +6,46 @@ import { expect, expectNoA11yViolations, openPage, test } from './fixtures'
 import { demoPages, locales } from './demo-pages'
 
 const labels = {
-  nl: { first: 'Voornaam', sur: 'Achternaam', email: 'E-mailadres', message: 'Uw bericht', send: 'Versturen', required: 'Dit veld is verplicht.' },
-  en: { first: 'First name', sur: 'Last name', email: 'Email address', message: 'Your message', send: 'Send', required: 'This field is required.' },
-  de: { first: 'Vorname', sur: 'Nachname', email: 'E-Mail-Adresse', message: 'Ihre Nachricht', send: 'Senden', required: 'Dieses Feld ist erforderlich.' },
-  fr: { first: 'Prénom', sur: 'Nom', email: 'Adresse e-mail', message: 'Votre message', send: 'Envoyer', required: 'Ce champ est obligatoire.' },
-  da: { first: 'Fornavn', sur: 'Efternavn', email: 'E-mailadresse', message: 'Din besked', send: 'Send', required: 'Feltet skal udfyldes.' },
+  nl: {
+    first: 'Voornaam',
+    sur: 'Achternaam',
+    email: 'E-mailadres',
+    message: 'Uw bericht',
+    send: 'Versturen',
+    required: 'Dit veld is verplicht.',
+  },
+  en: {
+    first: 'First name',
+    sur: 'Last name',
+    email: 'Email address',
+    message: 'Your message',
+    send: 'Send',
+    required: 'This field is required.',
+  },
+  de: {
+    first: 'Vorname',
+    sur: 'Nachname',
+    email: 'E-Mail-Adresse',
+    message: 'Ihre Nachricht',
+    send: 'Senden',
+    required: 'Dieses Feld ist erforderlich.',
+  },
+  fr: {
+    first: 'Prénom',
+    sur: 'Nom',
+    email: 'Adresse e-mail',
+    message: 'Votre message',
+    send: 'Envoyer',
+    required: 'Ce champ est obligatoire.',
+  },
+  da: {
+    first: 'Fornavn',
+    sur: 'Efternavn',
+    email: 'E-mailadresse',
+    message: 'Din besked',
+    send: 'Send',
+    required: 'Feltet skal udfyldes.',
+  },
 } as const
 
 function submissionsWhere(email: string): number {
@@ -155,7 +190,11 @@ test.describe('contact form: the server refuses bad submissions with a 4xx and s
     const second = `replay-b-${Date.now()}@example.com`
     await fillValid(page, 'en', second)
     await page.route('**/_serverFn/**', (route) =>
-      route.continue({ postData: captured.replace(first, second).replace(/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/, crypto.randomUUID()) }),
+      route.continue({
+        postData: captured
+          .replace(first, second)
+          .replace(/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/, crypto.randomUUID()),
+      }),
     )
     const replay = page.waitForResponse((r) => r.url().includes('/_serverFn/'))
     await page.getByRole('button', { name: 'Send' }).click()

@@ -11,7 +11,12 @@ import { expect, test } from '@playwright/test'
 test('contact submissions survive a SIGKILL: none lost, none stored twice', async () => {
   test.setTimeout(120_000)
   const { stdout } = await promisify(execFile)(process.execPath, ['--no-warnings', 'scripts/contact-durability.mjs'], {
-    env: { ...process.env, WEB_CONCURRENCY: '2', DURABILITY_TOTAL: '100', DURABILITY_PORT: String(Number(process.env.E2E_PORT ?? 3210) + 80) },
+    env: {
+      ...process.env,
+      WEB_CONCURRENCY: '2',
+      DURABILITY_TOTAL: '100',
+      DURABILITY_PORT: String(Number(process.env.E2E_PORT ?? 3210) + 80),
+    },
     timeout: 100_000,
   })
   test.info().annotations.push({ type: 'durability', description: stdout.trim() })

@@ -16,9 +16,9 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
   consoleGuard: [
     async ({ page }, use) => {
       // Tests never leave this machine: map tiles are answered with a blank image.
-      await page.context().route('https://tile.openstreetmap.org/**', (route) =>
-        route.fulfill({ body: blankTile, contentType: 'image/png' }),
-      )
+      await page
+        .context()
+        .route('https://tile.openstreetmap.org/**', (route) => route.fulfill({ body: blankTile, contentType: 'image/png' }))
       const problems: string[] = []
       const allowed: RegExp[] = []
       page.on('console', (message) => {

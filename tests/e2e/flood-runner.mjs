@@ -12,4 +12,6 @@ const result = await autocannon({
   headers: { accept: 'text/html', 'accept-encoding': acceptEncoding },
 })
 const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([status, { count }]) => [status, Number(count)]))
-console.log(JSON.stringify({ requests: result.requests.total, errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx, statusCodes }))
+console.log(
+  JSON.stringify({ requests: result.requests.total, errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx, statusCodes }),
+)

@@ -117,7 +117,9 @@ function abbreviate(text: string, max = 240): string {
 }
 
 function describeOutcome({ probe, status, problem }: Outcome): string {
-  const request = probe.raw ? `raw ${JSON.stringify(abbreviate(probe.raw.toString('latin1').split('\r\n')[0] ?? ''))}` : `${probe.method} ${abbreviate(probe.target)}`
+  const request = probe.raw
+    ? `raw ${JSON.stringify(abbreviate(probe.raw.toString('latin1').split('\r\n')[0] ?? ''))}`
+    : `${probe.method} ${abbreviate(probe.target)}`
   const headers = Object.entries(probe.headers ?? {})
     .filter(([name]) => /content-type|cookie|accept-language|authorization/i.test(name))
     .map(([name, value]) => `${name}: ${abbreviate(value, 80)}`)
@@ -160,7 +162,17 @@ function percentEncode(text: string): string {
 const headerValue = fc.oneof(
   fc.string({ unit: 'binary-ascii', maxLength: 80 }).map((text) => text.replace(/[^\t\x20-\x7e]/g, '')),
   fc.string({ unit: 'grapheme', maxLength: 20 }).map(percentEncode),
-  fc.constantFrom('', '*', 'en-US,en;q=0.9', 'xx;q=abc', 'nl;q=2, de;q=-1', ';;;,,,', 'x'.repeat(4000), 'en-'.repeat(500), 'de-DE-1996-x-private'),
+  fc.constantFrom(
+    '',
+    '*',
+    'en-US,en;q=0.9',
+    'xx;q=abc',
+    'nl;q=2, de;q=-1',
+    ';;;,,,',
+    'x'.repeat(4000),
+    'en-'.repeat(500),
+    'de-DE-1996-x-private',
+  ),
 )
 
 // ---------------------------------------------------------------- paths
@@ -215,23 +227,51 @@ const oddSegment = fc.oneof(
   fc.string({ unit: 'binary', minLength: 1, maxLength: 12 }).map(percentEncode),
   fc.stringMatching(/^[a-z0-9-]{1,30}$/),
   // Traversal and encoded slashes.
-  fc.constantFrom('..', '.', '%2e%2e', '%2E%2E', '.%2e', '%2e%2e%2f', '..%2F..%2F', '%2F', '%2f', '%5C', '%5c', '\\', '..\\..', '%252F', '%252e%252e'),
+  fc.constantFrom(
+    '..',
+    '.',
+    '%2e%2e',
+    '%2E%2E',
+    '.%2e',
+    '%2e%2e%2f',
+    '..%2F..%2F',
+    '%2F',
+    '%2f',
+    '%5C',
+    '%5c',
+    '\\',
+    '..\\..',
+    '%252F',
+    '%252e%252e',
+  ),
   // Malformed or dangerous escapes.
   fc.constantFrom('%', '%%', '%zz', '%E0%A4%A', '%c0%af', '%ff%fe', '%00', '%0a', '%0d%0a', '%ed%a0%80', '%F4%90%80%80'),
   fc.constantFrom('~', ';', ';jsessionid=1', '@', ':', '*', '$', '!', "'", '(', ')', '+', ',', '=', '&', 'index.html', 'robots.txt'),
   fc.constantFrom('xx', 'EN', 'en-US', 'en_US', 'nl', 'da', 'NL-nl', 'x-klingon', '~news', '$', '_serverFn'),
   // Very long segments, up to 8 KB.
-  fc.tuple(fc.integer({ min: 150, max: 8192 }), fc.constantFrom('a', '%C3%A9', '-', '.', '%2F')).map(([length, unit]) => unit.repeat(Math.ceil(length / unit.length))),
+  fc
+    .tuple(fc.integer({ min: 150, max: 8192 }), fc.constantFrom('a', '%C3%A9', '-', '.', '%2F'))
+    .map(([length, unit]) => unit.repeat(Math.ceil(length / unit.length))),
 )
 
 const queryString = fc
-  .dictionary(fc.string({ maxLength: 10 }).map(percentEncode), fc.string({ unit: 'grapheme', maxLength: 30 }).map(percentEncode), { maxKeys: 4 })
-  .map((params) => `?${Object.entries(params).map(([key, value]) => `${key}=${value}`).join('&')}`)
+  .dictionary(fc.string({ maxLength: 10 }).map(percentEncode), fc.string({ unit: 'grapheme', maxLength: 30 }).map(percentEncode), {
+    maxKeys: 4,
+  })
+  .map(
+    (params) =>
+      `?${Object.entries(params)
+        .map(([key, value]) => `${key}=${value}`)
+        .join('&')}`,
+  )
 
 const tail = fc.oneof(
   { weight: 4, arbitrary: fc.constant('') },
   { weight: 3, arbitrary: fc.constantFrom('/', '//', '/.', '?', '??', '?&', '?=', '#frag', '?q=%ZZ', '?%', '?payload=%7B', '?locale=xx') },
-  { weight: 2, arbitrary: fc.constantFrom('?page=0', '?page=-1', '?page=1e9', '?page=NaN', '?page=2&page=3', '?a[]=1&a[b]=2', `?${'x='.repeat(1000)}`) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom('?page=0', '?page=-1', '?page=1e9', '?page=NaN', '?page=2&page=3', '?a[]=1&a[b]=2', `?${'x='.repeat(1000)}`),
+  },
   { weight: 2, arbitrary: queryString },
 )
 
@@ -247,12 +287,30 @@ const pathTarget = fc.oneof(
   },
   {
     weight: 1,
-    arbitrary: fc.constantFrom('//', '///', '//evil.example', '//evil.example/%2e%2e', '/%2F%2Fevil.example', '/\\evil.example', '/%5C%5Cevil.example', '/.env', '/.git/config', '/wp-login.php', '/%2e%2e/%2e%2e/etc/passwd'),
+    arbitrary: fc.constantFrom(
+      '//',
+      '///',
+      '//evil.example',
+      '//evil.example/%2e%2e',
+      '/%2F%2Fevil.example',
+      '/\\evil.example',
+      '/%5C%5Cevil.example',
+      '/.env',
+      '/.git/config',
+      '/wp-login.php',
+      '/%2e%2e/%2e%2e/etc/passwd',
+    ),
   },
 )
 
 const cookieHeader = fc
-  .array(fc.tuple(fc.constantFrom('lang', 'auth_token', 'consent', 'x'), headerValue.map((value) => value.replace(/[;,]/g, ''))), { minLength: 1, maxLength: 3 })
+  .array(
+    fc.tuple(
+      fc.constantFrom('lang', 'auth_token', 'consent', 'x'),
+      headerValue.map((value) => value.replace(/[;,]/g, '')),
+    ),
+    { minLength: 1, maxLength: 3 },
+  )
   .map((cookies) => cookies.map(([name, value]) => `${name}=${value}`).join('; '))
 
 const pathProbe: fc.Arbitrary<Probe> = fc
@@ -265,29 +323,45 @@ const pathProbe: fc.Arbitrary<Probe> = fc
     ),
     target: pathTarget,
     headers: fc.record(
-      { accept: fc.constantFrom('text/html', '*/*', 'application/json', 'text/html;q=abc'), 'accept-language': headerValue, cookie: cookieHeader, 'if-none-match': headerValue },
+      {
+        accept: fc.constantFrom('text/html', '*/*', 'application/json', 'text/html;q=abc'),
+        'accept-language': headerValue,
+        cookie: cookieHeader,
+        'if-none-match': headerValue,
+      },
       { requiredKeys: [] },
     ),
     body: fc.constantFrom('x=1', 'firstName=%00&email=a', '{"a":', ''),
   })
-  .map(({ method, target, headers, body }) => (method === 'POST' || method === 'PUT' ? { method, target, headers, body } : { method, target, headers }))
+  .map(({ method, target, headers, body }) =>
+    method === 'POST' || method === 'PUT' ? { method, target, headers, body } : { method, target, headers },
+  )
 
 /** Request lines node:http will not send: raw UTF-8 and Latin-1 bytes, spaces, absolute targets. */
 const rawProbe: fc.Arbitrary<Probe> = fc
   .tuple(
     fc.constantFrom('GET', 'HEAD', 'POST', 'get', 'BREW'),
     fc.oneof(
-      fc.tuple(fc.constantFrom('/', '/en/', '/nieuws/', '/en/news/', '/_serverFn/', '/api/'), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 })).map(([prefix, text]) =>
-        Buffer.concat([Buffer.from(prefix), Buffer.from(text.replace(/[\s\p{Cc}]/gu, ''), 'utf8')]),
-      ),
-      fc.uint8Array({ minLength: 1, maxLength: 20 }).map((bytes) => Buffer.concat([Buffer.from('/'), Buffer.from(bytes.filter((byte) => byte > 0x20 && byte !== 0x7f))])),
+      fc
+        .tuple(
+          fc.constantFrom('/', '/en/', '/nieuws/', '/en/news/', '/_serverFn/', '/api/'),
+          fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }),
+        )
+        .map(([prefix, text]) => Buffer.concat([Buffer.from(prefix), Buffer.from(text.replace(/[\s\p{Cc}]/gu, ''), 'utf8')])),
+      fc
+        .uint8Array({ minLength: 1, maxLength: 20 })
+        .map((bytes) => Buffer.concat([Buffer.from('/'), Buffer.from(bytes.filter((byte) => byte > 0x20 && byte !== 0x7f))])),
       fc.constantFrom('*', 'http://evil.example/', 'http://127.0.0.1/en', '/a b', '/%', 'en', '').map((target) => Buffer.from(target)),
     ),
   )
   .map(([method, target]) => ({
     method,
     target: target.toString('latin1'),
-    raw: Buffer.concat([Buffer.from(`${method} `), target, Buffer.from(' HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/html\r\nConnection: close\r\n\r\n')]),
+    raw: Buffer.concat([
+      Buffer.from(`${method} `),
+      target,
+      Buffer.from(' HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/html\r\nConnection: close\r\n\r\n'),
+    ]),
   }))
 
 // ---------------------------------------------------------------- server functions and endpoints
@@ -297,9 +371,24 @@ const junkText = fc.oneof(
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
   {
     weight: 2,
-    arbitrary: fc.constantFrom('', ' ', '\u0000', '\ud800', '<script>alert(1)</script>', "'; DROP TABLE submissions; --", '../../etc/passwd', '${7*7}', '\r\nSet-Cookie: x=1', '/', '//evil.example'),
+    arbitrary: fc.constantFrom(
+      '',
+      ' ',
+      '\u0000',
+      '\ud800',
+      '<script>alert(1)</script>',
+      "'; DROP TABLE submissions; --",
+      '../../etc/passwd',
+      '${7*7}',
+      '\r\nSet-Cookie: x=1',
+      '/',
+      '//evil.example',
+    ),
   },
-  { weight: 1, arbitrary: fc.tuple(fc.integer({ min: 201, max: 60_000 }), fc.constantFrom('a', 'ż', '/')).map(([length, unit]) => unit.repeat(length)) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(fc.integer({ min: 201, max: 60_000 }), fc.constantFrom('a', 'ż', '/')).map(([length, unit]) => unit.repeat(length)),
+  },
 )
 
 /** Any value seroval can carry: Maps, Sets, Dates, bigints, typed arrays, sparse arrays, null prototypes, ... */
@@ -308,7 +397,16 @@ const junkValue = fc.oneof(
   { weight: 2, arbitrary: fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.bigInt()) },
   {
     weight: 1,
-    arbitrary: fc.anything({ maxDepth: 2, withMap: true, withSet: true, withDate: true, withBigInt: true, withTypedArray: true, withSparseArray: true, withNullPrototype: true }),
+    arbitrary: fc.anything({
+      maxDepth: 2,
+      withMap: true,
+      withSet: true,
+      withDate: true,
+      withBigInt: true,
+      withTypedArray: true,
+      withSparseArray: true,
+      withNullPrototype: true,
+    }),
   },
 )
 
@@ -320,10 +418,18 @@ function captchaPayload(challenge: unknown) {
     .record({
       challenge: fc.oneof(
         { weight: 3, arbitrary: fc.constant(challenge) },
-        { weight: 2, arbitrary: fc.dictionary(fc.constantFrom('algorithm', 'cost', 'keyLength', 'nonce', 'salt', 'expiresAt', 'keyPrefix'), junkValue).map((parameters) => ({ parameters, signature: 'ab' })) },
+        {
+          weight: 2,
+          arbitrary: fc
+            .dictionary(fc.constantFrom('algorithm', 'cost', 'keyLength', 'nonce', 'salt', 'expiresAt', 'keyPrefix'), junkValue)
+            .map((parameters) => ({ parameters, signature: 'ab' })),
+        },
         { weight: 1, arbitrary: junkValue },
       ),
-      solution: fc.record({ counter: fc.oneof(fc.nat(), junkValue), derivedKey: fc.oneof(fc.stringMatching(/^[0-9a-f]{0,64}$/), junkValue) }, { requiredKeys: [] }),
+      solution: fc.record(
+        { counter: fc.oneof(fc.nat(), junkValue), derivedKey: fc.oneof(fc.stringMatching(/^[0-9a-f]{0,64}$/), junkValue) },
+        { requiredKeys: [] },
+      ),
     })
     .map((payload) => {
       try {
@@ -351,14 +457,21 @@ function serverFunctionData(challenge: unknown) {
   const cms = fc.record(
     {
       locale: localeValue,
-      link: fc.oneof(fc.constantFrom('/', '/over-ons', '/en/about-us'), junkText.map((text) => `/${text}`), junkValue),
+      link: fc.oneof(
+        fc.constantFrom('/', '/over-ons', '/en/about-us'),
+        junkText.map((text) => `/${text}`),
+        junkValue,
+      ),
       slug: fc.oneof(fc.constantFrom('private-lease-without-deposit', 'private-lease-zonder-aanbetaling'), junkText, junkValue),
       page: fc.oneof(fc.integer(), fc.double(), junkValue),
     },
     { requiredKeys: [] },
   )
   return fc.record(
-    { data: fc.oneof({ weight: 2, arbitrary: contact }, { weight: 2, arbitrary: cms }, { weight: 1, arbitrary: junkValue }), context: junkValue },
+    {
+      data: fc.oneof({ weight: 2, arbitrary: contact }, { weight: 2, arbitrary: cms }, { weight: 1, arbitrary: junkValue }),
+      context: junkValue,
+    },
     { requiredKeys: ['data'] },
   )
 }
@@ -374,22 +487,51 @@ function replaceNth(text: string, pattern: RegExp, n: number, replacement: strin
 /** Changes to a well-formed seroval envelope: unknown node types, dangling references, truncation, not seroval at all. */
 const envelopeMutation: fc.Arbitrary<(json: string) => string> = fc.oneof(
   { weight: 6, arbitrary: fc.constant((json: string) => json) },
-  fc.tuple(fc.nat(), fc.integer({ min: -1, max: 64 })).map(([n, type]) => (json: string) => replaceNth(json, /"t":\d+/g, n, `"t":${type}`)),
-  fc.tuple(fc.nat(), fc.integer({ min: -5, max: 1_000_000 })).map(([n, index]) => (json: string) => replaceNth(json, /"i":\d+/g, n, `"i":${index}`)),
-  fc.tuple(fc.nat(), fc.constantFrom('null', '{}', '[]', '1e999', '"$TSR/Error"', '{"t":4,"i":99}')).map(([n, junk]) => (json: string) => replaceNth(json, /"[spkvac]":/g, n, `"s":${junk},"x":`)),
-  fc.tuple(fc.nat(), fc.constantFrom('"$TSR/Error"', '"$TSR/t/x"', '"seroval-plugins/web/URL"', '"__proto__"')).map(([n, tag]) => (json: string) => replaceNth(json, /"t":\d+/g, n, `"t":25,"c":${tag},"s":{}`)),
+  fc.tuple(fc.nat(), fc.integer({ min: -1, max: 64 })).map(
+    ([n, type]) =>
+      (json: string) =>
+        replaceNth(json, /"t":\d+/g, n, `"t":${type}`),
+  ),
+  fc.tuple(fc.nat(), fc.integer({ min: -5, max: 1_000_000 })).map(
+    ([n, index]) =>
+      (json: string) =>
+        replaceNth(json, /"i":\d+/g, n, `"i":${index}`),
+  ),
+  fc.tuple(fc.nat(), fc.constantFrom('null', '{}', '[]', '1e999', '"$TSR/Error"', '{"t":4,"i":99}')).map(
+    ([n, junk]) =>
+      (json: string) =>
+        replaceNth(json, /"[spkvac]":/g, n, `"s":${junk},"x":`),
+  ),
+  fc.tuple(fc.nat(), fc.constantFrom('"$TSR/Error"', '"$TSR/t/x"', '"seroval-plugins/web/URL"', '"__proto__"')).map(
+    ([n, tag]) =>
+      (json: string) =>
+        replaceNth(json, /"t":\d+/g, n, `"t":25,"c":${tag},"s":{}`),
+  ),
   fc.nat().map((n) => (json: string) => json.slice(0, n % (json.length + 1))),
   fc.jsonValue().map((value) => () => JSON.stringify(value) ?? ''),
   fc.string({ unit: 'binary', maxLength: 120 }).map((text) => () => text),
 )
 
 const serverFunctionTransport = fc.record({
-  method: fc.oneof({ weight: 5, arbitrary: fc.constant('POST') }, { weight: 5, arbitrary: fc.constant('GET') }, { weight: 1, arbitrary: fc.constantFrom('PUT', 'DELETE', 'HEAD', 'OPTIONS', 'PATCH') }),
+  method: fc.oneof(
+    { weight: 5, arbitrary: fc.constant('POST') },
+    { weight: 5, arbitrary: fc.constant('GET') },
+    { weight: 1, arbitrary: fc.constantFrom('PUT', 'DELETE', 'HEAD', 'OPTIONS', 'PATCH') },
+  ),
   contentType: fc.oneof(
     { weight: 8, arbitrary: fc.constant('application/json') },
     {
       weight: 2,
-      arbitrary: fc.constantFrom('', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'multipart/form-data; boundary=x', 'application/json; charset=latin1', 'application/x-tss-framed', 'application/x-ndjson'),
+      arbitrary: fc.constantFrom(
+        '',
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data',
+        'multipart/form-data; boundary=x',
+        'application/json; charset=latin1',
+        'application/x-tss-framed',
+        'application/x-ndjson',
+      ),
     },
   ),
   crossSite: fc.oneof({ weight: 9, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
@@ -452,7 +594,11 @@ const endpointProbe: fc.Arbitrary<Probe> = fc.oneof(
   {
     weight: 6,
     arbitrary: fc
-      .tuple(fc.record({ query: graphqlQuery, variables: graphqlVariables, operationName: junkText }, { requiredKeys: ['query'] }), fc.boolean(), fc.constantFrom('application/json', 'application/graphql-response+json', 'text/plain', ''))
+      .tuple(
+        fc.record({ query: graphqlQuery, variables: graphqlVariables, operationName: junkText }, { requiredKeys: ['query'] }),
+        fc.boolean(),
+        fc.constantFrom('application/json', 'application/graphql-response+json', 'text/plain', ''),
+      )
       .map(([body, asGet, contentType]): Probe => {
         if (asGet) {
           const query = Object.entries(body)
@@ -465,29 +611,53 @@ const endpointProbe: fc.Arbitrary<Probe> = fc.oneof(
   },
   {
     weight: 2,
-    arbitrary: fc.tuple(fc.constantFrom('GET', 'HEAD', 'POST'), fc.oneof(localeValue.map((value) => percentEncode(typeof value === 'string' ? value : toJson(value))), queryString)).map(([method, locale]) => ({
-      method,
-      target: locale.startsWith('?') ? `/api/global${locale}` : `/api/global?locale=${locale}`,
-    })),
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom('GET', 'HEAD', 'POST'),
+        fc.oneof(
+          localeValue.map((value) => percentEncode(typeof value === 'string' ? value : toJson(value))),
+          queryString,
+        ),
+      )
+      .map(([method, locale]) => ({
+        method,
+        target: locale.startsWith('?') ? `/api/global${locale}` : `/api/global?locale=${locale}`,
+      })),
   },
   {
     weight: 2,
-    arbitrary: fc.tuple(fc.constantFrom('POST', 'GET', 'PUT'), fc.oneof(headerValue.map((secret) => `Bearer ${secret}`), headerValue), junkText).map(([method, authorization, body]) => ({
-      method,
-      target: '/api/cache/purge',
-      headers: { authorization },
-      body: method === 'GET' ? undefined : body,
-    })),
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom('POST', 'GET', 'PUT'),
+        fc.oneof(
+          headerValue.map((secret) => `Bearer ${secret}`),
+          headerValue,
+        ),
+        junkText,
+      )
+      .map(([method, authorization, body]) => ({
+        method,
+        target: '/api/cache/purge',
+        headers: { authorization },
+        body: method === 'GET' ? undefined : body,
+      })),
   },
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom('GET', 'POST', 'HEAD', 'DELETE'), fc.oneof(fc.constant(''), queryString)).map(([method, query]) => ({ method, target: `/api/captcha/challenge${query}` })) },
   {
     weight: 1,
-    arbitrary: fc.tuple(fc.constantFrom('GET', 'POST', 'PUT', 'DELETE'), fc.array(oddSegment, { maxLength: 3 }), junkText).map(([method, segments, body]) => ({
-      method,
-      target: `/api/v1/${segments.join('/')}`,
-      headers: { 'content-type': 'application/json' },
-      body: method === 'GET' ? undefined : toJson({ junk: body }),
-    })),
+    arbitrary: fc
+      .tuple(fc.constantFrom('GET', 'POST', 'HEAD', 'DELETE'), fc.oneof(fc.constant(''), queryString))
+      .map(([method, query]) => ({ method, target: `/api/captcha/challenge${query}` })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.constantFrom('GET', 'POST', 'PUT', 'DELETE'), fc.array(oddSegment, { maxLength: 3 }), junkText)
+      .map(([method, segments, body]) => ({
+        method,
+        target: `/api/v1/${segments.join('/')}`,
+        headers: { 'content-type': 'application/json' },
+        body: method === 'GET' ? undefined : toJson({ junk: body }),
+      })),
   },
   // Form posts to pages and to the other routes.
   {
@@ -521,8 +691,18 @@ function fixedBodyProbes(target: string, headers: Record<string, string>): Probe
     { method: 'POST', target, headers: json, body: deeplyNestedEnvelope(20_000) },
     { method: 'POST', target, headers: json, body: `${'['.repeat(100_000)}${']'.repeat(100_000)}` },
     { method: 'POST', target, headers: { ...headers, 'content-type': 'multipart/form-data; boundary=x' }, body: 'garbage' },
-    { method: 'POST', target, headers: { ...headers, 'content-type': 'multipart/form-data; boundary=fuzz' }, body: multipart('fuzz', { firstName: 'Zoë', email: 'fuzz@example.com' }) },
-    { method: 'POST', target, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: 'firstName=%E0%A4%A&email=%' },
+    {
+      method: 'POST',
+      target,
+      headers: { ...headers, 'content-type': 'multipart/form-data; boundary=fuzz' },
+      body: multipart('fuzz', { firstName: 'Zoë', email: 'fuzz@example.com' }),
+    },
+    {
+      method: 'POST',
+      target,
+      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'firstName=%E0%A4%A&email=%',
+    },
     { method: 'POST', target, headers: { ...headers, 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: 'not gzip' },
     { method: 'GET', target: `${target}?payload=${percentEncode(deeplyNestedEnvelope(2000))}`, headers },
   ]
@@ -551,18 +731,33 @@ test.describe('fuzz: no 5xx, and the server serves on', () => {
     const ids = serverFunctionIds()
     expect(ids.length, 'server function ids found in .output/public/assets').toBeGreaterThanOrEqual(5)
     const challenge: unknown = await (await fetch(new URL('/api/captcha/challenge', origin))).json()
-    const serverFnHeaders = { origin: origin.origin, 'sec-fetch-site': 'same-origin', 'x-tsr-serverfn': 'true', accept: 'application/x-tss-framed, application/x-ndjson, application/json' }
+    const serverFnHeaders = {
+      origin: origin.origin,
+      'sec-fetch-site': 'same-origin',
+      'x-tsr-serverfn': 'true',
+      accept: 'application/x-tss-framed, application/x-ndjson, application/json',
+    }
 
     // Well-formed calls first: the fuzz below must reach the functions, not just a decoding error.
     const wellFormed = await sendAll(
       origin,
       await Promise.all(
-        ids.map(async (id) => ({ method: 'GET', target: `/_serverFn/${id}?payload=${percentEncode(JSON.stringify(await toJSONAsync({ data: { locale: 'en' } })))}`, headers: serverFnHeaders })),
+        ids.map(async (id) => ({
+          method: 'GET',
+          target: `/_serverFn/${id}?payload=${percentEncode(JSON.stringify(await toJSONAsync({ data: { locale: 'en' } })))}`,
+          headers: serverFnHeaders,
+        })),
       ),
     )
-    expect(wellFormed.filter((outcome) => outcome.status === 200).length, 'server functions answering a well-formed call with 200').toBeGreaterThanOrEqual(1)
+    expect(
+      wellFormed.filter((outcome) => outcome.status === 200).length,
+      'server functions answering a well-formed call with 200',
+    ).toBeGreaterThanOrEqual(1)
 
-    const calls = fc.sample(fc.tuple(fc.constantFrom(...ids), serverFunctionData(challenge), envelopeMutation, serverFunctionTransport), { numRuns: 1000, seed })
+    const calls = fc.sample(fc.tuple(fc.constantFrom(...ids), serverFunctionData(challenge), envelopeMutation, serverFunctionTransport), {
+      numRuns: 1000,
+      seed,
+    })
     const probes: Probe[] = []
     for (const [id, call, mutate, { method, contentType, crossSite }] of calls) {
       let envelope: string
@@ -581,9 +776,13 @@ test.describe('fuzz: no 5xx, and the server serves on', () => {
     }
     for (const id of ids) probes.push(...fixedBodyProbes(`/_serverFn/${id}`, serverFnHeaders))
     probes.push(...fc.sample(endpointProbe, { numRuns: 800, seed }))
-    for (const target of ['/graphql', '/api/cache/purge', '/api/global', '/api/captcha/challenge', '/api/v1/x', '/en/contact', '/healthz']) probes.push(...fixedBodyProbes(target, {}))
+    for (const target of ['/graphql', '/api/cache/purge', '/api/global', '/api/captcha/challenge', '/api/v1/x', '/en/contact', '/healthz'])
+      probes.push(...fixedBodyProbes(target, {}))
 
-    const withAddresses = probes.map((probe, i) => ({ ...probe, headers: { ...probe.headers, 'x-forwarded-for': `192.0.${(i >> 8) & 255}.${i & 255}` } }))
+    const withAddresses = probes.map((probe, i) => ({
+      ...probe,
+      headers: { ...probe.headers, 'x-forwarded-for': `192.0.${(i >> 8) & 255}.${i & 255}` },
+    }))
     expectNoServerErrors(await sendAll(origin, withAddresses), withAddresses.length)
     await expectServerStillServes(origin)
   })

@@ -111,7 +111,13 @@ test.describe('HTML delivery: page cache, hash-based CSP, ETag, compression', ()
       const policy = headers['content-security-policy'] ?? ''
       expect(policy, path).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+/)
       expect(policy, path).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/)
-      for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "form-action 'self'"]) {
+      for (const directive of [
+        "default-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "frame-ancestors 'none'",
+        "form-action 'self'",
+      ]) {
         expect(policy, path).toContain(directive)
       }
       expect(headers['x-content-type-options'], path).toBe('nosniff')

@@ -67,7 +67,9 @@ function getFresh(base: string, path: string): Promise<{ status: number; cache: 
 async function storedSubmissions(): Promise<Map<string, number>> {
   const client = new pg.Client({ connectionString: postgres.url })
   await client.connect()
-  const { rows } = await client.query<{ key: string; n: string }>('SELECT idempotency_key AS key, COUNT(*) AS n FROM submissions GROUP BY idempotency_key')
+  const { rows } = await client.query<{ key: string; n: string }>(
+    'SELECT idempotency_key AS key, COUNT(*) AS n FROM submissions GROUP BY idempotency_key',
+  )
   await client.end()
   return new Map(rows.map((row) => [row.key, Number(row.n)]))
 }
@@ -186,10 +188,15 @@ test('npm run submissions reads PostgreSQL and shows a dead notification', async
   const client = new pg.Client({ connectionString: postgres.url })
   await client.connect()
   const { rows } = await client.query<{ id: string }>('SELECT id FROM submissions ORDER BY id LIMIT 1')
-  await client.query("INSERT INTO outbox (submission_id, next_attempt_at, attempts, dead_at, last_error) VALUES ($1, 0, 100, '2026-11-23T10:00:00Z', 'SMTP refused')", [rows[0]?.id])
+  await client.query(
+    "INSERT INTO outbox (submission_id, next_attempt_at, attempts, dead_at, last_error) VALUES ($1, 0, 100, '2026-11-23T10:00:00Z', 'SMTP refused')",
+    [rows[0]?.id],
+  )
   const { count } = (await client.query<{ count: string }>('SELECT COUNT(*) AS count FROM submissions')).rows[0] ?? { count: '0' }
   await client.end()
-  const { stdout } = await promisify(execFile)(process.execPath, ['--no-warnings', 'scripts/submissions.mjs'], { env: { ...process.env, DATABASE_URL: postgres.url } })
+  const { stdout } = await promisify(execFile)(process.execPath, ['--no-warnings', 'scripts/submissions.mjs'], {
+    env: { ...process.env, DATABASE_URL: postgres.url },
+  })
   expect(stdout).toContain('(DEAD after 100 attempts: SMTP refused)')
   expect(stdout).toContain(`${count} submission(s) in PostgreSQL (DATABASE_URL); 1 notification(s) DEAD: mail them by hand`)
 })

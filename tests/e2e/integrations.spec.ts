@@ -42,8 +42,7 @@ test.afterAll(async () => {
   await new Promise<void>((resolve) => ingest.close(() => resolve()))
 })
 
-const errorEvents = (needle: string) =>
-  envelopes.filter((envelope) => envelope.includes('"type":"event"') && envelope.includes(needle))
+const errorEvents = (needle: string) => envelopes.filter((envelope) => envelope.includes('"type":"event"') && envelope.includes(needle))
 
 test('Google Tag Manager loads only after consent', async ({ page }) => {
   await openPage(page, `${site}/en`)

@@ -33,4 +33,14 @@ const result = await autocannon({
   ],
 })
 const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([status, { count }]) => [status, Number(count)]))
-console.log(JSON.stringify({ errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx, ok: result['2xx'], statusCodes, failures, rendered }))
+console.log(
+  JSON.stringify({
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    ok: result['2xx'],
+    statusCodes,
+    failures,
+    rendered,
+  }),
+)

@@ -31,7 +31,10 @@ test('5 s at 50 connections: no errors, no timeouts, only 2xx', async ({ baseURL
   expect(result.timeouts, 'timeouts').toBe(0)
   expect(result.failures, 'non-2xx answers per path').toEqual({})
   expect(result.non2xx, 'non-2xx responses').toBe(0)
-  expect(Object.keys(result.statusCodes).filter((status) => !/^2\d\d$/.test(status)), `status codes: ${JSON.stringify(result.statusCodes)}`).toEqual([])
+  expect(
+    Object.keys(result.statusCodes).filter((status) => !/^2\d\d$/.test(status)),
+    `status codes: ${JSON.stringify(result.statusCodes)}`,
+  ).toEqual([])
   // It did run: many answers, many of them rendered anew.
   expect(result.ok).toBeGreaterThan(500)
   expect(result.rendered).toBeGreaterThan(50)

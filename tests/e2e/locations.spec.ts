@@ -75,7 +75,10 @@ test.describe('locations', () => {
       })
       .toBe(cards)
     await expect(markers.first()).toHaveAttribute('title', /Horizon .+ \(/)
-    const show = page.locator('.location-card').filter({ has: page.getByRole('heading', { name: 'Horizon Aarhus', exact: true }) }).getByRole('button', { name: /Show on map/ })
+    const show = page
+      .locator('.location-card')
+      .filter({ has: page.getByRole('heading', { name: 'Horizon Aarhus', exact: true }) })
+      .getByRole('button', { name: /Show on map/ })
     await show.focus()
     await page.keyboard.press('Enter')
     await expect(page.locator('.leaflet-popup-content')).toContainText('Horizon Aarhus')

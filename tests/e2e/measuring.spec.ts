@@ -22,11 +22,18 @@ function resultsOf(output: string): unknown {
 
 test('npm run bench measures every target (1 s passes)', async () => {
   test.setTimeout(180_000)
-  const { stdout } = await run('npm', ['run', 'bench'], { env: { ...process.env, BENCH_DURATION: '1', BENCH_CONNECTIONS: '5' }, timeout: 170_000 })
+  const { stdout } = await run('npm', ['run', 'bench'], {
+    env: { ...process.env, BENCH_DURATION: '1', BENCH_CONNECTIONS: '5' },
+    timeout: 170_000,
+  })
   // Every target has a verdict (a pass is a boolean: the run measured it).
   const { checks } = v.parse(v.object({ checks: v.array(v.object({ target: v.string(), pass: v.boolean() })) }), resultsOf(stdout))
   expect(checks.map((check) => check.target)).toEqual(
-    expect.arrayContaining([expect.stringContaining('cached home'), expect.stringContaining('initial JS home'), expect.stringContaining('RSS after the bench')]),
+    expect.arrayContaining([
+      expect.stringContaining('cached home'),
+      expect.stringContaining('initial JS home'),
+      expect.stringContaining('RSS after the bench'),
+    ]),
   )
 })
 
@@ -34,6 +41,16 @@ test('npm run lighthouse scores a page in all four categories', async () => {
   test.setTimeout(120_000)
   const { stdout } = await run('npm', ['run', 'lighthouse'], { env: { ...process.env, LIGHTHOUSE_PAGES: 'home' }, timeout: 110_000 })
   expect(resultsOf(stdout)).toMatchObject({
-    pages: [{ name: 'home', scores: { performance: expect.any(Number), accessibility: expect.any(Number), 'best-practices': expect.any(Number), seo: expect.any(Number) } }],
+    pages: [
+      {
+        name: 'home',
+        scores: {
+          performance: expect.any(Number),
+          accessibility: expect.any(Number),
+          'best-practices': expect.any(Number),
+          seo: expect.any(Number),
+        },
+      },
+    ],
   })
 })

@@ -17,7 +17,11 @@ const run = promisify(execFile)
 
 /** `npm run <script> [-- args]` in its own process group, so a stop reaches npm's children too. */
 function npmRun(script: string, env: Record<string, string>, args: string[] = []): ChildProcess {
-  return spawn('npm', ['run', script, ...(args.length ? ['--', ...args] : [])], { env: { ...process.env, ...env }, detached: true, stdio: 'ignore' })
+  return spawn('npm', ['run', script, ...(args.length ? ['--', ...args] : [])], {
+    env: { ...process.env, ...env },
+    detached: true,
+    stdio: 'ignore',
+  })
 }
 
 async function answers(url: string, timeoutMs: number): Promise<number> {
@@ -53,7 +57,11 @@ for (const [index, script] of ['serve', 'start'].entries()) {
   test(`npm run ${script} serves the build and stops on SIGTERM`, async () => {
     test.setTimeout(60_000)
     const port = basePort + index
-    const child = npmRun(script, { PORT: String(port), SITE_URL: `http://127.0.0.1:${port}`, DATA_DIR: `${process.env.E2E_DATA_DIR ?? '/tmp'}/npm-${script}` })
+    const child = npmRun(script, {
+      PORT: String(port),
+      SITE_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: `${process.env.E2E_DATA_DIR ?? '/tmp'}/npm-${script}`,
+    })
     try {
       expect(await answers(`http://127.0.0.1:${port}/healthz`, 30_000)).toBe(200)
       expect(await answers(`http://127.0.0.1:${port}/over-ons`, 5_000)).toBe(200)
@@ -83,8 +91,23 @@ test('npm run codegen and npm run extract leave the committed files as they are'
   await run('npm', ['run', 'codegen'])
   await run('npm', ['run', 'extract'])
   // Only what these two write: the generated GraphQL types and the catalogs.
-  const { stdout } = await run('git', ['status', '--porcelain', '--', 'app/cms/graphql-env.d.ts', 'app/locales', 'app/i18n/segment-history.json'])
+  const { stdout } = await run('git', [
+    'status',
+    '--porcelain',
+    '--',
+    'app/cms/graphql-env.d.ts',
+    'app/locales',
+    'app/i18n/segment-history.json',
+  ])
   expect(stdout).toBe('')
+})
+
+test('npm run format changes nothing in formatted sources', async () => {
+  test.setTimeout(60_000)
+  // Compared with the working tree as it was, so uncommitted work of a developer is no failure.
+  const before = (await run('git', ['diff'], { maxBuffer: 64 * 1024 * 1024 })).stdout
+  await run('npm', ['run', 'format'])
+  expect((await run('git', ['diff'], { maxBuffer: 64 * 1024 * 1024 })).stdout).toBe(before)
 })
 
 test('npm run i18n:status lists every catalog', async () => {

@@ -15,14 +15,46 @@ const spec = [
   '/contact/pers/huisstijl/',
 ]
 const localePrefixed = [
-  '/en_GB/about-us', '/en_GB/about-us/history', '/en_GB/about-us/mission-and-vision', '/en_GB/about-us/csr', '/en_GB/contact',
-  '/en_GB/contact/press', '/en_GB/contact/establishments', '/en_GB/finance', '/en_GB/privacy', '/en_GB/cookies',
-  '/de_DE/ueber-uns', '/de_DE/ueber-uns/geschichte', '/de_DE/ueber-uns/mission-und-vision', '/de_DE/ueber-uns/verantwortung',
-  '/de_DE/kontakt', '/de_DE/kontakt/presse', '/de_DE/kontakt/standorte', '/de_DE/finanzen', '/de_DE/datenschutz', '/de_DE/cookies',
-  '/fr_BE/a-propos', '/fr_BE/a-propos/histoire', '/fr_BE/a-propos/mission-et-vision', '/fr_BE/a-propos/rse', '/fr_BE/contact',
-  '/fr_BE/contact/presse', '/fr_BE/contact/etablissements', '/fr_BE/finance', '/fr_BE/confidentialite', '/fr_BE/cookies/',
-  '/da_DK/om-os', '/da_DK/om-os/historie', '/da_DK/om-os/mission-og-vision', '/da_DK/om-os/samfundsansvar', '/da_DK/kontakt',
-  '/da_DK/kontakt/presse', '/da_DK/kontakt/afdelinger', '/da_DK/finans', '/da_DK/privatliv', '/da_DK/cookies',
+  '/en_GB/about-us',
+  '/en_GB/about-us/history',
+  '/en_GB/about-us/mission-and-vision',
+  '/en_GB/about-us/csr',
+  '/en_GB/contact',
+  '/en_GB/contact/press',
+  '/en_GB/contact/establishments',
+  '/en_GB/finance',
+  '/en_GB/privacy',
+  '/en_GB/cookies',
+  '/de_DE/ueber-uns',
+  '/de_DE/ueber-uns/geschichte',
+  '/de_DE/ueber-uns/mission-und-vision',
+  '/de_DE/ueber-uns/verantwortung',
+  '/de_DE/kontakt',
+  '/de_DE/kontakt/presse',
+  '/de_DE/kontakt/standorte',
+  '/de_DE/finanzen',
+  '/de_DE/datenschutz',
+  '/de_DE/cookies',
+  '/fr_BE/a-propos',
+  '/fr_BE/a-propos/histoire',
+  '/fr_BE/a-propos/mission-et-vision',
+  '/fr_BE/a-propos/rse',
+  '/fr_BE/contact',
+  '/fr_BE/contact/presse',
+  '/fr_BE/contact/etablissements',
+  '/fr_BE/finance',
+  '/fr_BE/confidentialite',
+  '/fr_BE/cookies/',
+  '/da_DK/om-os',
+  '/da_DK/om-os/historie',
+  '/da_DK/om-os/mission-og-vision',
+  '/da_DK/om-os/samfundsansvar',
+  '/da_DK/kontakt',
+  '/da_DK/kontakt/presse',
+  '/da_DK/kontakt/afdelinger',
+  '/da_DK/finans',
+  '/da_DK/privatliv',
+  '/da_DK/cookies',
 ]
 
 test.describe('legacy paths', () => {
@@ -38,7 +70,12 @@ test.describe('legacy paths', () => {
   }
 
   test('legacy careers paths go straight to the careers site', async ({ request }) => {
-    for (const [path, locale] of [['/en_GB/careers', 'en'], ['/de_DE/karriere', 'de'], ['/fr_BE/carrieres', 'fr'], ['/da_DK/karriere', 'da']]) {
+    for (const [path, locale] of [
+      ['/en_GB/careers', 'en'],
+      ['/de_DE/karriere', 'de'],
+      ['/fr_BE/carrieres', 'fr'],
+      ['/da_DK/karriere', 'da'],
+    ]) {
       const response = await request.get(path ?? '', { maxRedirects: 0 })
       expect(response.status()).toBe(301)
       expect(response.headers()['location']).toBe(`https://careers.example.com/${locale}`)
@@ -58,9 +95,12 @@ test.describe('head', () => {
       expect(hreflangs).toContain(lang)
       expect(hreflangs).toContain('x-default')
       expect(html).toMatch(/<meta property="og:image" content="https?:\/\/[^"]+"/)
-      const jsonLd = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1] ?? ''))
+      const jsonLd = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) =>
+        JSON.parse(m[1] ?? ''),
+      )
       expect(jsonLd.map((item) => item['@type'])).toContain('Organization')
-      if (path.includes('nachricht/')) expect(jsonLd.map((item) => item['@type'])).toEqual(expect.arrayContaining(['NewsArticle', 'BreadcrumbList']))
+      if (path.includes('nachricht/'))
+        expect(jsonLd.map((item) => item['@type'])).toEqual(expect.arrayContaining(['NewsArticle', 'BreadcrumbList']))
     })
   }
 })
@@ -74,14 +114,24 @@ test.describe('sitemap and robots', () => {
   test('sitemap.xml is valid and lists every demo page in every language with alternates', async ({ request, baseURL }) => {
     const response = await request.get('/sitemap.xml')
     expect(response.headers()['content-type']).toContain('application/xml')
-    const doc = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'url' || name === 'xhtml:link' }).parse(await response.text())
+    const doc = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'url' || name === 'xhtml:link' }).parse(
+      await response.text(),
+    )
     expect(doc.urlset['@_xmlns']).toBe('http://www.sitemaps.org/schemas/sitemap/0.9')
     const urls: Array<{ loc: string; lastmod?: string; 'xhtml:link'?: Array<Record<string, string>> }> = doc.urlset.url
     const locs = new Set(urls.map((u) => u.loc))
     for (const paths of Object.values(demoPages)) {
       for (const locale of locales) expect(locs, paths[locale]).toContain(`${baseURL}${paths[locale] === '/' ? '/' : paths[locale]}`)
     }
-    for (const path of ['/nieuws', '/en/news', '/privacy', '/de/datenschutz', '/cookie-policy', '/fr/algemene-voorwaarden', '/nieuws/gratis-wintercheck']) {
+    for (const path of [
+      '/nieuws',
+      '/en/news',
+      '/privacy',
+      '/de/datenschutz',
+      '/cookie-policy',
+      '/fr/algemene-voorwaarden',
+      '/nieuws/gratis-wintercheck',
+    ]) {
       expect(locs).toContain(`${baseURL}${path}`)
     }
     expect(locs).not.toContain(`${baseURL}/werken-bij`)

@@ -49,13 +49,30 @@ async function waitFor(check: () => boolean, what: string, child: ChildProcess):
 export async function startPostgres(): Promise<Service> {
   const root = mkdtempSync(join(tmpdir(), 'site-pg-'))
   const asRoot = process.getuid?.() === 0
-  if (asRoot) chownSync(root, Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })), Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })))
-  const as = (command: string, args: string[]): [string, string[]] => (asRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args])
+  if (asRoot)
+    chownSync(
+      root,
+      Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })),
+      Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })),
+    )
+  const as = (command: string, args: string[]): [string, string[]] =>
+    asRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args]
   const data = join(root, 'data')
   const [initdb, initArgs] = as(join(pgBin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8'])
   execFileSync(initdb, initArgs, { stdio: 'ignore' })
   const port = await freePort()
-  const [postgres, args] = as(join(pgBin, 'postgres'), ['-D', data, '-p', String(port), '-k', root, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off'])
+  const [postgres, args] = as(join(pgBin, 'postgres'), [
+    '-D',
+    data,
+    '-p',
+    String(port),
+    '-k',
+    root,
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'fsync=off',
+  ])
   const child = spawn(postgres, args, { stdio: ['ignore', 'ignore', 'pipe'] })
   let log = ''
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()))
@@ -71,7 +88,9 @@ export async function startPostgres(): Promise<Service> {
 
 export async function startRedis(): Promise<Service> {
   const port = await freePort()
-  const child = spawn('/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'ignore'] })
+  const child = spawn('/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  })
   let log = ''
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()))
   await waitFor(() => log.includes('Ready to accept connections'), 'Redis', child)

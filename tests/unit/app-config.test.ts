@@ -42,7 +42,13 @@ describe('app.config secrets and proxies', () => {
     const secret = 'short-secret'
     let message = ''
     try {
-      parseRuntimeConfig({ CACHE_PURGE_SECRET: secret, EMBEDDED_CMS_WRITE_KEY: secret, ALTCHA_HMAC_KEY: secret, SMTP_URL: 'http://user:pass@x', SITE_URL: 'nope' })
+      parseRuntimeConfig({
+        CACHE_PURGE_SECRET: secret,
+        EMBEDDED_CMS_WRITE_KEY: secret,
+        ALTCHA_HMAC_KEY: secret,
+        SMTP_URL: 'http://user:pass@x',
+        SITE_URL: 'nope',
+      })
     } catch (error) {
       message = error instanceof Error ? error.message : ''
     }

@@ -44,7 +44,10 @@ async function compiled(name: string): Promise<Record<Locale, Messages>> {
   if (!catalog) throw new Error(`no catalog ${name}`)
   const byLocale: Partial<Record<Locale, Messages>> = {}
   for (const locale of localeCodes) {
-    const { messages } = await catalog.getTranslations(locale, { fallbackLocales: config.fallbackLocales, sourceLocale: config.sourceLocale })
+    const { messages } = await catalog.getTranslations(locale, {
+      fallbackLocales: config.fallbackLocales,
+      sourceLocale: config.sourceLocale,
+    })
     byLocale[locale] = messages
   }
   return perLocale((locale) => byLocale[locale] ?? {})
@@ -83,7 +86,10 @@ describe.skipIf(!hasGettext)('the translation workflow (scratch copy)', () => {
     expect(table.de.news).toBe('nachrichten')
     const history: unknown = JSON.parse(readFileSync(join(scratch, 'app/i18n/segment-history.json'), 'utf8'))
     expect(history).toMatchObject({ de: { 'segment.news': ['nachricht', 'nachrichten'] }, en: { 'segment.news': ['news'] } })
-    const codec = createPathCodec(table, buildRenamedSegments(table, JSON.parse(readFileSync(join(scratch, 'app/i18n/segment-history.json'), 'utf8'))))
+    const codec = createPathCodec(
+      table,
+      buildRenamedSegments(table, JSON.parse(readFileSync(join(scratch, 'app/i18n/segment-history.json'), 'utf8'))),
+    )
     expect(pathRedirect(new URL('http://localhost/de/nachricht/open-tag'), codec)).toBe('/de/nachrichten/open-tag')
     expect(pathRedirect(new URL('http://localhost/de/nachrichten/open-tag'), codec)).toBeNull()
 
@@ -109,7 +115,9 @@ describe.skipIf(!hasGettext)('the translation workflow (scratch copy)', () => {
       expect(before).toBeTruthy()
       expect(po).toContain(`#, fuzzy\n#| msgid "Route plannen"\nmsgid "Route plannen!"\nmsgstr "${before}"\n`)
       // An explicit id keeps its msgid when the Dutch changes: marked fuzzy, with the new Dutch.
-      expect(po).toMatch(/#\. Dutch source: Fout op de server\n#\. js-lingui-explicit-id\n#: app\/components\/ErrorPage\.tsx\n#, fuzzy\nmsgid "error\.500\.title"\nmsgstr "[^"]+"/)
+      expect(po).toMatch(
+        /#\. Dutch source: Fout op de server\n#\. js-lingui-explicit-id\n#: app\/components\/ErrorPage\.tsx\n#, fuzzy\nmsgid "error\.500\.title"\nmsgstr "[^"]+"/,
+      )
       // Not reviewed yet: the compiled catalog has the Dutch text; an untouched message keeps its translation.
       expect(messages[locale][generateMessageId('Route plannen!')]).toBe('Route plannen!')
       expect(messages[locale]['error.500.title']).toBe('Fout op de server')

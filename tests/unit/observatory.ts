@@ -18,7 +18,15 @@ export interface Grade {
  */
 export function gradeResponse(url: string, status: number, headers: Record<string, string>, html: string): Grade {
   const requests = new Requests(new URL(url).hostname)
-  const response = { status, statusText: 'OK', data: html, headers: AxiosHeaders.from(headers), config: {}, verified: true, httpEquiv: new Map() }
+  const response = {
+    status,
+    statusText: 'OK',
+    data: html,
+    headers: AxiosHeaders.from(headers),
+    config: {},
+    verified: true,
+    httpEquiv: new Map(),
+  }
   requests.responses.auto = response
   requests.responses.https = response
   // The site is only served over HTTPS (a plain-HTTP listener, if any, is the proxy's redirect).

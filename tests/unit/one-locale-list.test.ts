@@ -13,7 +13,11 @@ function sources(dir: string): string[] {
 
 const code = '(?:nl|en|de|fr|da)'
 /** A list of the site's languages written out: two codes as record keys, two quoted codes in a row, or a CMS iso code. */
-const writtenOut = [new RegExp(`\\b${code}\\s*:[^\\n]*\\b${code}\\s*:`), new RegExp(`'${code}'\\s*,\\s*'${code}'`), /\b(?:nl_NL|en_US|de_DE|fr_FR|da_DK)\b/]
+const writtenOut = [
+  new RegExp(`\\b${code}\\s*:[^\\n]*\\b${code}\\s*:`),
+  new RegExp(`'${code}'\\s*,\\s*'${code}'`),
+  /\b(?:nl_NL|en_US|de_DE|fr_FR|da_DK)\b/,
+]
 
 /** The old site's paths are data: its locale prefixes (`/de_DE/…`) are URLs, not a language list. */
 const dataTables = new Set([join('app', 'server', 'legacy-redirects.ts')])

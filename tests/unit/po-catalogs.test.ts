@@ -24,7 +24,11 @@ describe('PO catalogs', () => {
       const content = readFileSync(entry.file, 'utf8')
       const catalog = await format.parse(content, ctx(entry.locale))
       const explicit = Object.entries(catalog).filter(([, message]) => message.message === undefined)
-      for (const [id, message] of explicit) expect(message.comments?.some((c) => c.startsWith(sourceCommentPrefix)), `${entry.shown} ${id}`).toBe(true)
+      for (const [id, message] of explicit)
+        expect(
+          message.comments?.some((c) => c.startsWith(sourceCommentPrefix)),
+          `${entry.shown} ${id}`,
+        ).toBe(true)
     }
   })
 })

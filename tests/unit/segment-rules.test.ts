@@ -34,7 +34,10 @@ describe('URL segment rules (npm run i18n:check)', () => {
 
 describe('URL segment history (npm run extract)', () => {
   it('appends a changed segment and keeps the old value for the redirect', () => {
-    const history = updateHistory({ de: { 'segment.news': ['nachricht'], 'segment.privacy': ['datenschutz'] } }, { de: { ...today, 'segment.news': 'nachrichten' } })
+    const history = updateHistory(
+      { de: { 'segment.news': ['nachricht'], 'segment.privacy': ['datenschutz'] } },
+      { de: { ...today, 'segment.news': 'nachrichten' } },
+    )
     expect(history).toEqual({ de: { 'segment.news': ['nachricht', 'nachrichten'], 'segment.privacy': ['datenschutz'] } })
   })
 

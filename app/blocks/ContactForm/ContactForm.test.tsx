@@ -9,7 +9,10 @@ import { ContactForm } from './ContactForm'
 const submitContact = vi.hoisted(() => vi.fn<(options: { data: Record<string, unknown> }) => Promise<ContactResult>>())
 vi.mock('../../contact/contact.functions', () => ({ submitContact }))
 // No captcha widget: it would load and verify itself, which jsdom cannot (the payload is then empty).
-vi.mock('./AltchaWidget', async (importOriginal) => ({ ...(await importOriginal<typeof import('./AltchaWidget')>()), AltchaWidget: () => null }))
+vi.mock('./AltchaWidget', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./AltchaWidget')>()),
+  AltchaWidget: () => null,
+}))
 
 afterEach(() => {
   cleanup()

@@ -105,14 +105,29 @@ export function ContactForm({ block }: { block: ResultOf<typeof ContactFormBlock
       <form className="contact-form" method="post" noValidate onSubmit={onSubmit}>
         <div className="contact-form__row">
           {field('firstName', ({ id, error, control }) => (
-            <Field id={id} label={t`Voornaam`} error={error} input={{ ...control, type: 'text', autoComplete: 'given-name', maxLength: contactLimits.nameMax }} />
+            <Field
+              id={id}
+              label={t`Voornaam`}
+              error={error}
+              input={{ ...control, type: 'text', autoComplete: 'given-name', maxLength: contactLimits.nameMax }}
+            />
           ))}
           {field('surName', ({ id, error, control }) => (
-            <Field id={id} label={t`Achternaam`} error={error} input={{ ...control, type: 'text', autoComplete: 'family-name', maxLength: contactLimits.nameMax }} />
+            <Field
+              id={id}
+              label={t`Achternaam`}
+              error={error}
+              input={{ ...control, type: 'text', autoComplete: 'family-name', maxLength: contactLimits.nameMax }}
+            />
           ))}
         </div>
         {field('email', ({ id, error, control }) => (
-          <Field id={id} label={t`E-mailadres`} error={error} input={{ ...control, type: 'email', autoComplete: 'email', maxLength: contactLimits.emailMax }} />
+          <Field
+            id={id}
+            label={t`E-mailadres`}
+            error={error}
+            input={{ ...control, type: 'email', autoComplete: 'email', maxLength: contactLimits.emailMax }}
+          />
         ))}
         {field('message', ({ id, error, control }) => (
           <Field

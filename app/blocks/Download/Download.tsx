@@ -20,7 +20,12 @@ export function formatFileSize(bytes: number, locale: string): string {
   const key = `${locale}|${unit}|${fractionDigits}`
   let formatter = formatters.get(key)
   if (!formatter) {
-    formatter = new Intl.NumberFormat(locale, { style: 'unit', unit: units[unit], unitDisplay: 'short', maximumFractionDigits: fractionDigits })
+    formatter = new Intl.NumberFormat(locale, {
+      style: 'unit',
+      unit: units[unit],
+      unitDisplay: 'short',
+      maximumFractionDigits: fractionDigits,
+    })
     formatters.set(key, formatter)
   }
   return formatter.format(value)

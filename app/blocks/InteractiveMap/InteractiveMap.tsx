@@ -101,7 +101,9 @@ export function InteractiveMap({ block }: { block: ResultOf<typeof InteractiveMa
       {block.intro ? <RichText html={block.intro} className="block__intro" /> : null}
       <form className="locations-filter" method="get" onSubmit={onSubmit}>
         <div className="locations-filter__field">
-          <label htmlFor={`${block.id}-country`}>{t({ message: 'Land', comment: 'Label of the country selector on the locations map (country, not land or region)' })}</label>
+          <label htmlFor={`${block.id}-country`}>
+            {t({ message: 'Land', comment: 'Label of the country selector on the locations map (country, not land or region)' })}
+          </label>
           <select
             id={`${block.id}-country`}
             name="country"

@@ -119,38 +119,38 @@ export default function LocationsMap({ locations, focusedId, tiles, typeLabel, d
       <FocusLocation markers={markers} clusters={clusters} focusedId={focusedId} />
       {/* Nearby markers merge into one badge, so every target keeps its size and spacing (WCAG 2.5.8). */}
       <MarkerClusterGroup ref={clusters} iconCreateFunction={clusterIcon} showCoverageOnHover={false} maxClusterRadius={48}>
-      {locations.map((location) => (
-        <Marker
-          key={location.id}
-          position={[location.lat, location.lng]}
-          icon={icons[location.type]}
-          title={`${location.name} (${typeLabel(location.type)})`}
-          alt={`${location.name} (${typeLabel(location.type)})`}
-          keyboard
-          ref={(marker) => {
-            if (marker) markers.current.set(location.id, marker)
-            else markers.current.delete(location.id)
-          }}
-        >
-          <Popup>
-            <strong>{location.name}</strong>
-            <br />
-            {typeLabel(location.type)}
-            <br />
-            {location.address.street}, {location.address.postalCode} {location.address.city}
-            {location.phone ? (
-              <>
-                <br />
-                <a href={`tel:${location.phone.replace(/\s+/g, '')}`}>{location.phone}</a>
-              </>
-            ) : null}
-            <br />
-            <a href={directionsUrl(location)} rel="noopener noreferrer">
-              {directionsLabel}
-            </a>
-          </Popup>
-        </Marker>
-      ))}
+        {locations.map((location) => (
+          <Marker
+            key={location.id}
+            position={[location.lat, location.lng]}
+            icon={icons[location.type]}
+            title={`${location.name} (${typeLabel(location.type)})`}
+            alt={`${location.name} (${typeLabel(location.type)})`}
+            keyboard
+            ref={(marker) => {
+              if (marker) markers.current.set(location.id, marker)
+              else markers.current.delete(location.id)
+            }}
+          >
+            <Popup>
+              <strong>{location.name}</strong>
+              <br />
+              {typeLabel(location.type)}
+              <br />
+              {location.address.street}, {location.address.postalCode} {location.address.city}
+              {location.phone ? (
+                <>
+                  <br />
+                  <a href={`tel:${location.phone.replace(/\s+/g, '')}`}>{location.phone}</a>
+                </>
+              ) : null}
+              <br />
+              <a href={directionsUrl(location)} rel="noopener noreferrer">
+                {directionsLabel}
+              </a>
+            </Popup>
+          </Marker>
+        ))}
       </MarkerClusterGroup>
     </MapContainer>
   )

@@ -27,12 +27,17 @@ export function typeCountLabel(i18n: I18n, type: LocationType, count: number): s
       return i18n._(msg({ id: 'locationCount.dealer', message: plural(count, { one: '# dealer', other: '# dealers' }) }))
     case 'carbodyrepairshop':
       return i18n._(
-        msg({ id: 'locationCount.carbodyrepairshop', message: plural(count, { one: '# schadeherstelbedrijf', other: '# schadeherstelbedrijven' }) }),
+        msg({
+          id: 'locationCount.carbodyrepairshop',
+          message: plural(count, { one: '# schadeherstelbedrijf', other: '# schadeherstelbedrijven' }),
+        }),
       )
     case 'leaselocation':
       return i18n._(msg({ id: 'locationCount.leaselocation', message: plural(count, { one: '# leaselocatie', other: '# leaselocaties' }) }))
     case 'otherlocation':
-      return i18n._(msg({ id: 'locationCount.otherlocation', message: plural(count, { one: '# overige locatie', other: '# overige locaties' }) }))
+      return i18n._(
+        msg({ id: 'locationCount.otherlocation', message: plural(count, { one: '# overige locatie', other: '# overige locaties' }) }),
+      )
   }
 }
 

@@ -14,7 +14,17 @@ export interface NewsCard {
   image: ImageValue | null
 }
 
-export function NewsList({ locale, items, page, pageCount }: { locale: Locale; items: ReadonlyArray<NewsCard>; page: number; pageCount: number }) {
+export function NewsList({
+  locale,
+  items,
+  page,
+  pageCount,
+}: {
+  locale: Locale
+  items: ReadonlyArray<NewsCard>
+  page: number
+  pageCount: number
+}) {
   const { t, i18n } = useLingui()
   if (items.length === 0) {
     return <p className="empty-state">{t`Er zijn op dit moment geen nieuwsberichten.`}</p>
@@ -40,7 +50,10 @@ export function NewsList({ locale, items, page, pageCount }: { locale: Locale; i
         ))}
       </ul>
       {pageCount > 1 ? (
-        <nav className="pagination" aria-label={t({ message: 'Paginering', comment: 'Screen-reader name of the page-number navigation below the news list' })}>
+        <nav
+          className="pagination"
+          aria-label={t({ message: 'Paginering', comment: 'Screen-reader name of the page-number navigation below the news list' })}
+        >
           <ul>
             {Array.from({ length: pageCount }, (_, i) => i + 1).map((number) => (
               <li key={number}>

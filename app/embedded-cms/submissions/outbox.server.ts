@@ -90,22 +90,26 @@ export async function processOutbox(now: number = Date.now()): Promise<number> {
         subject: `Contactformulier: ${item.firstName} ${item.surName}`,
         text: `${item.firstName} ${item.surName} <${item.email}> (${item.locale}, ${item.createdAt}):\n\n${item.message}\n`,
       })
-      await sql.query('UPDATE outbox SET sent_at = $1, attempts = attempts + 1, last_error = NULL, claimed_until = 0 WHERE submission_id = $2', [
-        new Date(now).toISOString(),
-        item.submissionId,
-      ])
+      await sql.query(
+        'UPDATE outbox SET sent_at = $1, attempts = attempts + 1, last_error = NULL, claimed_until = 0 WHERE submission_id = $2',
+        [new Date(now).toISOString(), item.submissionId],
+      )
       sent += 1
     } catch (error) {
       const attempts = item.attempts + 1
       const dead = attempts >= outboxBackoff.maxAttempts
-      await sql.query('UPDATE outbox SET attempts = $1, next_attempt_at = $2, last_error = $3, claimed_until = 0, dead_at = $4 WHERE submission_id = $5', [
-        attempts,
-        now + backoffMs(attempts),
-        error instanceof Error ? error.message : String(error),
-        dead ? new Date(now).toISOString() : null,
-        item.submissionId,
-      ])
-      if (dead) logger.error(`[outbox] submission ${item.submissionId} not mailed after ${attempts} attempts: set aside (npm run submissions)`)
+      await sql.query(
+        'UPDATE outbox SET attempts = $1, next_attempt_at = $2, last_error = $3, claimed_until = 0, dead_at = $4 WHERE submission_id = $5',
+        [
+          attempts,
+          now + backoffMs(attempts),
+          error instanceof Error ? error.message : String(error),
+          dead ? new Date(now).toISOString() : null,
+          item.submissionId,
+        ],
+      )
+      if (dead)
+        logger.error(`[outbox] submission ${item.submissionId} not mailed after ${attempts} attempts: set aside (npm run submissions)`)
       else logger.warn(`[outbox] submission ${item.submissionId} not mailed (attempt ${attempts}), retrying later`)
     }
   }

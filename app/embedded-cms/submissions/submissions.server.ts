@@ -50,7 +50,15 @@ export async function storeSubmission(submission: NewSubmission): Promise<{ id: 
     const inserted = await tx.query(
       `INSERT INTO submissions (idempotency_key, created_at, locale, first_name, sur_name, email, message)
        VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
-      [submission.idempotencyKey, new Date().toISOString(), submission.locale, submission.firstName, submission.surName, submission.email, submission.message],
+      [
+        submission.idempotencyKey,
+        new Date().toISOString(),
+        submission.locale,
+        submission.firstName,
+        submission.surName,
+        submission.email,
+        submission.message,
+      ],
     )
     if (inserted.length === 0) {
       const [first] = await tx.query('SELECT id FROM submissions WHERE idempotency_key = $1', [submission.idempotencyKey])
@@ -59,7 +67,10 @@ export async function storeSubmission(submission: NewSubmission): Promise<{ id: 
     const id = Number(inserted[0]?.id)
     // The notification is queued with the submission; the outbox worker mails it (and retries).
     if (getRuntimeConfig().SMTP_URL) {
-      await tx.query('INSERT INTO outbox (submission_id, next_attempt_at) VALUES ($1, $2) ON CONFLICT (submission_id) DO NOTHING', [id, Date.now()])
+      await tx.query('INSERT INTO outbox (submission_id, next_attempt_at) VALUES ($1, $2) ON CONFLICT (submission_id) DO NOTHING', [
+        id,
+        Date.now(),
+      ])
     }
     return { id, duplicate: false }
   })

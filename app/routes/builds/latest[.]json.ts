@@ -8,8 +8,7 @@ export const Route = createFileRoute('/builds/latest.json')({
   server: {
     handlers: {
       ANY: () => methodNotAllowed('GET, HEAD'),
-      GET: () =>
-        Response.json({ id: __BUILD_ID__, timestamp: startedAt }, { headers: { 'Cache-Control': 'no-cache, no-store' } }),
+      GET: () => Response.json({ id: __BUILD_ID__, timestamp: startedAt }, { headers: { 'Cache-Control': 'no-cache, no-store' } }),
     },
   },
 })

@@ -46,7 +46,6 @@ export function cmsCircuit(): CircuitBreaker {
   return breaker
 }
 
-
 const embeddedUrl = 'http://embedded-cms.invalid/graphql'
 
 /** The embedded CMS in-process, imported on first use: a site with CMS_GRAPHQL_URL never loads it. */
@@ -251,5 +250,9 @@ function isEmpty(data: unknown): boolean {
 }
 
 function cacheKey(variables: Record<string, unknown>): string {
-  return JSON.stringify(Object.keys(variables).sort().map((key) => [key, variables[key]]))
+  return JSON.stringify(
+    Object.keys(variables)
+      .sort()
+      .map((key) => [key, variables[key]]),
+  )
 }

@@ -42,7 +42,11 @@ beforeAll(async () => {
       }
       const isPage = body.includes('readOnePage')
       const data = isPage
-        ? { readOnePage: body.includes('/unknown') ? null : { __typename: 'NewsPage', intro: '<p onclick="x()">Hi<script>alert(1)</script></p>' } }
+        ? {
+            readOnePage: body.includes('/unknown')
+              ? null
+              : { __typename: 'NewsPage', intro: '<p onclick="x()">Hi<script>alert(1)</script></p>' },
+          }
         : { readSiteConfig: { title: 'Remote', tagline } }
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data }))
     })
@@ -190,7 +194,11 @@ describe('CMS response cache', () => {
     const run = createCmsOperation(SiteTitleQuery, { clock })
     const failure = run({ locale: 'nl_NL' })
     const errors = vi.spyOn(logger, 'error').mockImplementation(() => {})
-    await expect(failure).rejects.toMatchObject({ status: 500, statusMessage: 'Internal Server Error', reference: expect.stringMatching(/^[0-9a-f]{8}$/) })
+    await expect(failure).rejects.toMatchObject({
+      status: 500,
+      statusMessage: 'Internal Server Error',
+      reference: expect.stringMatching(/^[0-9a-f]{8}$/),
+    })
     await expect(failure).rejects.not.toThrow(/ECONNREFUSED|127\.0\.0\.1/)
     // The details are in the log, under the reference the visitor sees.
     const reference = await failure.catch((error: unknown) => (error instanceof Error ? Reflect.get(error, 'reference') : undefined))
@@ -214,7 +222,8 @@ describe('CMS response cache', () => {
     const { createCmsOperation, cacheSettings, clock, logger } = await freshClient()
     const run = createCmsOperation(PageIntroQuery, { clock })
     await run({ link: '/known', locale: 'nl_NL' })
-    for (let i = 0; i < cacheSettings.maxEntries + 50; i++) expect((await run({ link: `/unknown/${i}`, locale: 'nl_NL' })).readOnePage).toBeNull()
+    for (let i = 0; i < cacheSettings.maxEntries + 50; i++)
+      expect((await run({ link: `/unknown/${i}`, locale: 'nl_NL' })).readOnePage).toBeNull()
     // Repeated unknown links are answered from the miss cache.
     const calls = seen.length
     await run({ link: '/unknown/3', locale: 'nl_NL' })

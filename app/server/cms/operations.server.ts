@@ -1,5 +1,13 @@
 import { createCmsOperation } from './client.server'
-import { LocationsQuery, SubmitContactFormMutation, NewsItemQuery, NewsListQuery, PageQuery, SiteQuery, SitemapQuery } from '../../cms/documents'
+import {
+  LocationsQuery,
+  SubmitContactFormMutation,
+  NewsItemQuery,
+  NewsListQuery,
+  PageQuery,
+  SiteQuery,
+  SitemapQuery,
+} from '../../cms/documents'
 
 /** Every CMS operation the site runs, each typed by its document. */
 export const cms = {

@@ -46,7 +46,10 @@ function secret(): Promise<string> {
 async function storedSecret(): Promise<string> {
   const sql = await databaseWith(captchaSchema)
   const name = 'altcha-hmac-key'
-  await sql.query('INSERT INTO site_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [name, randomBytes(32).toString('hex')])
+  await sql.query('INSERT INTO site_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
+    name,
+    randomBytes(32).toString('hex'),
+  ])
   const [row] = await sql.query('SELECT value FROM site_secrets WHERE name = $1', [name])
   return String(row?.value)
 }

@@ -45,7 +45,12 @@ export function databaseRateLimiter(max: number, windowMs: number, now: () => nu
 
 /** A fixed-window limit in Redis/Valkey (rate-limiter-flexible), shared by every instance. */
 export function redisRateLimiter(client: Redis, max: number, windowMs: number): RateLimiter {
-  const limiter = new RateLimiterRedis({ storeClient: client, keyPrefix: 'site:contact-rate', points: max, duration: Math.ceil(windowMs / 1000) })
+  const limiter = new RateLimiterRedis({
+    storeClient: client,
+    keyPrefix: 'site:contact-rate',
+    points: max,
+    duration: Math.ceil(windowMs / 1000),
+  })
   return {
     async consume(key) {
       try {

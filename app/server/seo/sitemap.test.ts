@@ -17,7 +17,8 @@ export function validateSitemap(xml: string) {
     const loc = String(url.loc)
     expect(loc).toMatch(/^https?:\/\//)
     expect(loc.length).toBeLessThanOrEqual(2048)
-    if (url.lastmod !== undefined) expect(String(url.lastmod)).toMatch(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/)
+    if (url.lastmod !== undefined)
+      expect(String(url.lastmod)).toMatch(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/)
     for (const link of (url['xhtml:link'] as Array<Record<string, string>>) ?? []) {
       expect(link['@_rel']).toBe('alternate')
       expect(link['@_hreflang']).toMatch(/^([a-z]{2}|x-default)$/)
@@ -42,6 +43,8 @@ describe('buildSitemap', () => {
   })
 
   it('fails validation for a broken sitemap (the checker itself can fail)', () => {
-    expect(() => validateSitemap('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>/relative</loc></url></urlset>')).toThrow()
+    expect(() =>
+      validateSitemap('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>/relative</loc></url></urlset>'),
+    ).toThrow()
   })
 })

@@ -13,7 +13,10 @@ import { pageHead, type PageSeo } from '../../../seo/page-head'
 export const Route = createFileRoute('/$locale/~news/$slug')({
   loader: async ({ context, params }) => {
     const { queryClient, i18n, locale } = context
-    const [result, site] = await Promise.all([queryClient.ensureQueryData(cmsQueries.newsItem(locale, params.slug)), loadSiteSeo(queryClient, locale)])
+    const [result, site] = await Promise.all([
+      queryClient.ensureQueryData(cmsQueries.newsItem(locale, params.slug)),
+      loadSiteSeo(queryClient, locale),
+    ])
     if (result.kind === 'moved') {
       // An nl slug under another language's news path: go to that language's translation.
       throw redirect({ to: '/$locale/~news/$slug', params: { locale, slug: result.slug }, statusCode: 301 })

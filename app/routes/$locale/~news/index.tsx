@@ -22,7 +22,10 @@ export const Route = createFileRoute('/$locale/~news/')({
     // An invalid or out-of-range page is a clean 404 (spec: failed route validation), never a 500.
     if (deps.page === null) throw notFound()
     const { queryClient, i18n, locale } = context
-    const [data, site] = await Promise.all([queryClient.ensureQueryData(cmsQueries.newsList(locale, deps.page)), loadSiteSeo(queryClient, locale)])
+    const [data, site] = await Promise.all([
+      queryClient.ensureQueryData(cmsQueries.newsList(locale, deps.page)),
+      loadSiteSeo(queryClient, locale),
+    ])
     if (deps.page > data.pageCount) throw notFound()
     const breadcrumbs = [
       { title: i18n._(homeLabel), link: pathCodec.toPublic(`/${locale}`) },

@@ -16,7 +16,8 @@ export const Route = createFileRoute('/api/cache/purge')({
     handlers: {
       POST: async ({ request }) => {
         const secret = getRuntimeConfig().CACHE_PURGE_SECRET
-        if (!secret) return Response.json({ error: 'Cache purging is off: CACHE_PURGE_SECRET is not set' }, { status: 404, headers: noStore })
+        if (!secret)
+          return Response.json({ error: 'Cache purging is off: CACHE_PURGE_SECRET is not set' }, { status: 404, headers: noStore })
         if (!hasBearer(request, secret)) {
           return Response.json({ error: 'Wrong or missing secret' }, { status: 401, headers: { ...noStore, 'WWW-Authenticate': 'Bearer' } })
         }
