@@ -529,48 +529,31 @@ async function main() {
       'X-Page-Cache',
     ],
   ]
-  rows.push([
-    '(a) bare',
-    'home bytes',
-    '1',
-    fmt(bare.reqPerSec, 0),
-    '100%',
-    bare.latencyMs.p50,
-    bare.latencyMs.p99,
-    fmt(bare.responseBytes / 1024),
-    fmt(perCpu(bare), 0),
-    pct(bare.serverCpu),
-    pct(bare.generatorCpu),
-    pct(bare.otherOnServerCpu),
-    errorsCell(bare),
-    fmt(bare.rssMb),
-    '–',
-  ])
+  const runRow = (label, page, r) => [
+    label,
+    page,
+    String(r.pass ?? 1),
+    fmt(r.reqPerSec, 0),
+    pct(r.reqPerSec / bare.reqPerSec),
+    r.latencyMs.p50,
+    r.latencyMs.p99,
+    fmt(r.responseBytes / 1024),
+    fmt(perCpu(r), 0),
+    pct(r.serverCpu),
+    pct(r.generatorCpu),
+    pct(r.otherOnServerCpu),
+    errorsCell(r),
+    fmt(r.rssMb),
+    r.pageCacheAfter ?? '–',
+  ]
+  rows.push(runRow('(a) bare', 'home bytes', bare))
   for (const [label, series] of [
     ['(b) cached', cached],
     ['(c) uncached', uncached],
     ['(b*) cached, all workers', cachedAll],
     ['(c*) uncached, all workers', uncachedAll],
   ]) {
-    for (const r of series.runs) {
-      rows.push([
-        label,
-        r.page,
-        String(r.pass),
-        fmt(r.reqPerSec, 0),
-        pct(r.reqPerSec / bare.reqPerSec),
-        r.latencyMs.p50,
-        r.latencyMs.p99,
-        fmt(r.responseBytes / 1024),
-        fmt(perCpu(r), 0),
-        pct(r.serverCpu),
-        pct(r.generatorCpu),
-        pct(r.otherOnServerCpu),
-        errorsCell(r),
-        fmt(r.rssMb),
-        r.pageCacheAfter ?? '–',
-      ])
-    }
+    for (const r of series.runs) rows.push(runRow(label, r.page, r))
   }
   log(`\n${table(rows, 3)}`)
   log('KB: response body; req/CPU-s: requests per second of server CPU; srv/gen CPU: share of one CPU used by the server / this')

@@ -1,12 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
-import { get } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
 import { solvedCaptcha, submissionFields, submitContact } from '../../scripts/lib/contact-client.mjs'
 import { serverEntry, serverNodeArgs } from '../../scripts/lib/server.mjs'
-import { workerPids } from './server-process'
+import { getOnNewConnection, workerPids } from './server-process'
 
 /**
  * The production start as an operator runs it: a cluster primary with two workers on one port
@@ -20,18 +19,6 @@ const base = `http://127.0.0.1:${port}`
 const purgeSecret = 'cluster-purge-secret-0123456789'
 let server: ChildProcess
 let output = ''
-
-/** A GET on a connection of its own: the primary hands each new connection to the next worker. */
-function getFresh(path: string): Promise<{ status: number; cache: string }> {
-  return new Promise((resolve, reject) => {
-    const request = get(`${base}${path}`, { agent: false, timeout: 5_000 }, (response) => {
-      response.resume()
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, cache: String(response.headers['x-page-cache'] ?? '') }))
-    })
-    request.on('timeout', () => request.destroy(new Error('timed out')))
-    request.on('error', reject)
-  })
-}
 
 function workers(): number[] {
   return workerPids(server.pid)
@@ -54,7 +41,7 @@ test.beforeAll(async () => {
   })
   server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
   server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  await expect.poll(async () => (await getFresh('/healthz').catch(() => undefined))?.status, { timeout: 20_000 }).toBe(200)
+  await expect.poll(async () => (await getOnNewConnection(`${base}/healthz`).catch(() => undefined))?.status, { timeout: 20_000 }).toBe(200)
   await expect.poll(() => output.match(/Worker #\d started/g)?.length ?? 0).toBe(2)
 })
 
@@ -65,12 +52,15 @@ test.afterAll(() => {
 test('two workers serve one port; a purge sent to one empties the page cache of both', async () => {
   expect(workers()).toHaveLength(2)
   // Fill both workers' caches: each gets a MISS, then HITs.
-  for (let i = 0; i < 6; i++) await getFresh('/en')
-  expect((await Promise.all([getFresh('/en'), getFresh('/en')])).map((r) => r.cache)).toEqual(['HIT', 'HIT'])
+  for (let i = 0; i < 6; i++) await getOnNewConnection(`${base}/en`)
+  expect((await Promise.all([getOnNewConnection(`${base}/en`), getOnNewConnection(`${base}/en`)])).map((r) => r.cache)).toEqual([
+    'HIT',
+    'HIT',
+  ])
   const purge = await fetch(`${base}/api/cache/purge`, { method: 'POST', headers: { Authorization: `Bearer ${purgeSecret}` } })
   expect(purge.status).toBe(200)
   // Had only the worker that took the purge emptied its cache, one of these would be a HIT.
-  const after = [await getFresh('/en'), await getFresh('/en')]
+  const after = [await getOnNewConnection(`${base}/en`), await getOnNewConnection(`${base}/en`)]
   expect(after.map((r) => r.cache)).toEqual(['MISS', 'MISS'])
 })
 
@@ -93,7 +83,7 @@ test('a worker killed with SIGKILL under load is replaced at once; only its requ
   const until = Date.now() + 5_000
   const load = Array.from({ length: concurrency }, async () => {
     while (Date.now() < until) {
-      const response = await getFresh('/en').catch(() => undefined)
+      const response = await getOnNewConnection(`${base}/en`).catch(() => undefined)
       if (response?.status === 200) ok++
       else failed++
     }

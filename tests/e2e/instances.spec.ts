@@ -1,6 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
-import { get } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -9,6 +8,7 @@ import pg from 'pg'
 import { solvedCaptcha, submissionFields, submitContact } from '../../scripts/lib/contact-client.mjs'
 import { serverEntry, serverNodeArgs } from '../../scripts/lib/server.mjs'
 import { servicesInstalled, startPostgres, startRedis, type Service } from '../support/services'
+import { getOnNewConnection } from './server-process'
 
 /**
  * Two instances, two workers each, sharing PostgreSQL (DATABASE_URL) and Redis (REDIS_URL), as
@@ -47,21 +47,9 @@ function startInstance(base: string): Promise<ChildProcess> {
   })
   servers.set(base, child)
   return expect
-    .poll(async () => (await getFresh(base, '/readyz').catch(() => undefined))?.status, { timeout: 30_000 })
+    .poll(async () => (await getOnNewConnection(`${base}/readyz`).catch(() => undefined))?.status, { timeout: 30_000 })
     .toBe(200)
     .then(() => child)
-}
-
-/** A GET on a connection of its own (the primary hands each new connection to the next worker). */
-function getFresh(base: string, path: string): Promise<{ status: number; cache: string }> {
-  return new Promise((resolve, reject) => {
-    const request = get(`${base}${path}`, { agent: false, timeout: 5_000 }, (response) => {
-      response.resume()
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, cache: String(response.headers['x-page-cache'] ?? '') }))
-    })
-    request.on('timeout', () => request.destroy(new Error('timed out')))
-    request.on('error', reject)
-  })
 }
 
 async function storedSubmissions(): Promise<Map<string, number>> {
@@ -117,12 +105,12 @@ test('submissions through both instances land in one table, a double send once',
 })
 
 test('a purge sent to instance A makes every worker of instance B render anew', async () => {
-  for (let i = 0; i < 6; i++) await getFresh(b, '/de')
-  expect((await Promise.all([getFresh(b, '/de'), getFresh(b, '/de')])).map((r) => r.cache)).toEqual(['HIT', 'HIT'])
+  for (let i = 0; i < 6; i++) await getOnNewConnection(`${b}/de`)
+  expect((await Promise.all([getOnNewConnection(`${b}/de`), getOnNewConnection(`${b}/de`)])).map((r) => r.cache)).toEqual(['HIT', 'HIT'])
   expect((await fetch(`${a}/api/cache/purge`, { method: 'POST', headers: { Authorization: `Bearer ${purgeSecret}` } })).status).toBe(200)
   // The purge travels over Redis pub/sub (about a millisecond here); then each worker of B renders anew.
   await new Promise((resolve) => setTimeout(resolve, 300))
-  expect([(await getFresh(b, '/de')).cache, (await getFresh(b, '/de')).cache]).toEqual(['MISS', 'MISS'])
+  expect([(await getOnNewConnection(`${b}/de`)).cache, (await getOnNewConnection(`${b}/de`)).cache]).toEqual(['MISS', 'MISS'])
 })
 
 test('SIGTERM to instance A under load: instance B answers every request', async () => {
@@ -132,7 +120,7 @@ test('SIGTERM to instance A under load: instance B answers every request', async
   const until = Date.now() + 4_000
   const load = Array.from({ length: 6 }, async () => {
     while (Date.now() < until) {
-      const response = await getFresh(b, '/en').catch(() => undefined)
+      const response = await getOnNewConnection(`${b}/en`).catch(() => undefined)
       if (response?.status === 200) okOnB++
       else failedOnB++
     }

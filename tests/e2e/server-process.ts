@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { get } from 'node:http'
 import { serverEntry, serverNodeArgs } from '../../scripts/lib/server.mjs'
 
 export interface ServerOptions {
@@ -58,4 +59,19 @@ export function workerRssMegabytes(primary: number | undefined): number {
   })
   if (sizes.length === 0) throw new Error(`no workers under process ${primary}`)
   return Math.max(...sizes)
+}
+
+/**
+ * A GET on a connection of its own: a cluster primary hands each new connection to the next
+ * worker, so consecutive calls reach the workers in turn (fetch would reuse one connection).
+ */
+export function getOnNewConnection(url: string): Promise<{ status: number; cache: string }> {
+  return new Promise((resolve, reject) => {
+    const request = get(url, { agent: false, timeout: 5_000 }, (response) => {
+      response.resume()
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, cache: String(response.headers['x-page-cache'] ?? '') }))
+    })
+    request.on('timeout', () => request.destroy(new Error('timed out')))
+    request.on('error', reject)
+  })
 }

@@ -94,13 +94,17 @@ describe.each(['sqlite', 'postgres'] as const)('stores on %s', (engine) => {
     expect(again).toEqual({ id: first.id, duplicate: true })
   })
 
-  it('keeps submissions while SMTP is down and mails each once when it is back', async ({ skip }) => {
-    if (!available()) skip()
+  /** A fresh database of this engine, SMTP_URL set to a free port (nothing listens yet), the stores' modules. */
+  async function outboxSetup() {
     const port = await freePort()
     await freshDatabase(engine)
     vi.stubEnv('SMTP_URL', `smtp://127.0.0.1:${port}`)
-    const { storeSubmission } = await import('./submissions.server')
-    const { processOutbox } = await import('./outbox.server')
+    return { port, ...(await import('./submissions.server')), ...(await import('./outbox.server')) }
+  }
+
+  it('keeps submissions while SMTP is down and mails each once when it is back', async ({ skip }) => {
+    if (!available()) skip()
+    const { port, storeSubmission, processOutbox } = await outboxSetup()
     const { logger } = await import('../../server/logger.server')
     const warn = vi.spyOn(logger, 'warn').mockImplementation(() => {})
 
@@ -132,11 +136,7 @@ describe.each(['sqlite', 'postgres'] as const)('stores on %s', (engine) => {
 
   it('never sends a message twice when several outbox workers run at once', async ({ skip }) => {
     if (!available()) skip()
-    const port = await freePort()
-    await freshDatabase(engine)
-    vi.stubEnv('SMTP_URL', `smtp://127.0.0.1:${port}`)
-    const { storeSubmission } = await import('./submissions.server')
-    const { processOutbox } = await import('./outbox.server')
+    const { port, storeSubmission, processOutbox } = await outboxSetup()
     for (let i = 0; i < 30; i++) await storeSubmission(newSubmission(`Bericht ${i}`))
     const received: string[] = []
     const smtp = await startSmtp(port, received)
