@@ -52,6 +52,8 @@ test.describe('analytics', () => {
     const menu = page.getByRole('navigation', { name: 'Main menu' })
     await menu.getByRole('link', { name: 'About us' }).click()
     await expect(page).toHaveURL(/\/en\/about-us$/)
+    // The URL changes before the page has loaded; a click now would cancel this navigation (no page_view).
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Autogroep Horizon')
     await menu.getByRole('link', { name: 'News' }).click()
     await expect(page).toHaveURL(/\/en\/news$/)
     // The URL changes before the news page has rendered: click the switcher once it links to the news list.
