@@ -32,6 +32,7 @@ function isContentChanged(message: unknown): boolean {
 export async function purgeContentCachesEverywhere(): Promise<{ pages: number }> {
   const purged = clearContentCaches()
   const redis = redisClient()
+  // Throws when Redis cannot be reached: the caller says the purge did not get everywhere.
   if (redis) await redis.publish(channel, publisher)
   else process.send?.(contentChangedMessage)
   return purged

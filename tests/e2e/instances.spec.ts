@@ -188,3 +188,15 @@ test('npm run submissions reads PostgreSQL and shows a dead notification', async
   expect(stdout).toContain('(DEAD after 100 attempts: SMTP refused)')
   expect(stdout).toContain(`${count} submission(s) in PostgreSQL (DATABASE_URL); 1 notification(s) DEAD: mail them by hand`)
 })
+
+test('with Redis gone: a purge says it reached only one worker, a submission answers 503', async () => {
+  test.setTimeout(30_000)
+  await redis.stop()
+  // (Instance A lost power in the durability test; B is the one left.)
+  const purge = await fetch(`${b}/api/cache/purge`, { method: 'POST', headers: { Authorization: `Bearer ${purgeSecret}` } })
+  expect(purge.status).toBe(503)
+  expect(await purge.json()).toEqual({ error: 'Purged this worker only: the other workers and instances could not be reached; try again' })
+  const submission = await submitContact(b, submissionFields(3_000, await solvedCaptcha(b)), { 'x-forwarded-for': '198.51.100.250' })
+  expect(submission.status).toBe(503)
+  expect(submission.text).toContain('"error"')
+})

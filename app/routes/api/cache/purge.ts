@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { hasBearer } from '../../../server/bearer.server'
 import { getRuntimeConfig } from '../../../server/env.server'
 import { purgeContentCachesEverywhere } from '../../../server/content-caches.server'
+import { logger } from '../../../server/logger.server'
 import { methodNotAllowed } from '../../../server/request-guard.server'
 
 const noStore = { 'Cache-Control': 'no-store' }
@@ -21,7 +22,16 @@ export const Route = createFileRoute('/api/cache/purge')({
         if (!hasBearer(request, secret)) {
           return Response.json({ error: 'Wrong or missing secret' }, { status: 401, headers: { ...noStore, 'WWW-Authenticate': 'Bearer' } })
         }
-        return Response.json({ purged: await purgeContentCachesEverywhere() }, { headers: noStore })
+        try {
+          return Response.json({ purged: await purgeContentCachesEverywhere() }, { headers: noStore })
+        } catch (error) {
+          // This worker is purged; the others could not be told (Redis away). The webhook should retry.
+          logger.error({ err: error }, '[purge] could not reach the other workers and instances')
+          return Response.json(
+            { error: 'Purged this worker only: the other workers and instances could not be reached; try again' },
+            { status: 503, headers: { ...noStore, 'Retry-After': '5' } },
+          )
+        }
       },
       ANY: () => methodNotAllowed('POST'),
     },
