@@ -43,14 +43,16 @@ function powerCut(child) {
   process.kill(-child.pid, 'SIGKILL')
 }
 
-/** Resolves once no process of the group is left (nothing holds the database any more). */
+/** Resolves once no process of the group is left (nothing holds the database any more); 10 s at most. */
 async function groupGone(child) {
+  const deadline = Date.now() + 10_000
   for (;;) {
     try {
       process.kill(-child.pid, 0)
     } catch {
       return
     }
+    if (Date.now() > deadline) throw new Error('the killed server group is still there after 10 s')
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
 }

@@ -56,7 +56,7 @@ if (process.argv.includes('--csv')) {
   // RFC 4180 quoting; a leading = + - @ is defused so spreadsheets never run it as a formula.
   const cell = (value) => {
     let text = String(value ?? '')
-    if (/^[=+\-@]/.test(text)) text = `'${text}`
+    if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
     return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
   }
   process.stdout.write([columns.join(','), ...rows.map((row) => columns.map((c) => cell(row[c])).join(','))].join('\r\n') + '\r\n')

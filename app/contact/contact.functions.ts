@@ -5,7 +5,7 @@ import { isoOf } from '../../app.config'
 import { getRuntimeConfig } from '../server/env.server'
 import { cms } from '../server/cms/operations.server'
 import { verifyCaptcha } from '../server/contact/captcha.server'
-import { databaseRateLimiter, redisRateLimiter, type RateLimiter } from '../server/contact/rate-limit.server'
+import { databaseRateLimiter, rateLimitKey, redisRateLimiter, type RateLimiter } from '../server/contact/rate-limit.server'
 import { logger } from '../server/logger.server'
 import { redisClient } from '../server/redis.server'
 import { reportServerError } from '../server/sentry.server'
@@ -55,7 +55,7 @@ export const submitContact = createServerFn({ method: 'POST' })
     const requestId = context?.requestId
     let solved: boolean
     try {
-      solved = await verifyCaptcha(submission.captcha, ip)
+      solved = await verifyCaptcha(submission.captcha, ip, submission.idempotencyKey)
     } catch (error) {
       // The replay store could not be written: a storage failure, not the visitor's fault.
       logger.error({ err: error, reqId: requestId }, '[contact] captcha replay store failed')
@@ -65,7 +65,7 @@ export const submitContact = createServerFn({ method: 'POST' })
     if (!solved) return fail(403, { ok: false, reason: 'captcha' })
     let allowed: boolean
     try {
-      allowed = await rateLimiter().consume(ip)
+      allowed = await rateLimiter().consume(rateLimitKey(ip))
     } catch (error) {
       logger.error({ err: error, reqId: requestId }, '[contact] rate limit store failed')
       reportServerError(error, requestId)

@@ -64,7 +64,8 @@ function sqliteDatabase(file: string): Sql {
           db.exec('COMMIT')
           return result
         } catch (error) {
-          db.exec('ROLLBACK')
+          // SQLite may have rolled back already (a full disk, an I/O error): keep the real error.
+          if (db.isTransaction) db.exec('ROLLBACK')
           throw error
         }
       }),

@@ -56,8 +56,10 @@ export async function startApp(): Promise<void> {
     const replaced = process.env.SITE_WORKER_REPLACES
     if (replaced) reportServerError(new Error(`Worker ${process.env.WORKER_ID ?? '?'} replaced one that died (${replaced})`))
   } catch (error) {
-    if (!(error instanceof ConfigError)) throw error
-    logger.error(error.message)
+    // Whatever stops the start stops the worker: a worker without its database, CMS or Redis
+    // would answer 500 to everything, and only an exit tells the cluster primary.
+    if (error instanceof ConfigError) logger.error(error.message)
+    else logger.error({ err: error }, '[start] the app could not start')
     process.exit(1)
   }
 }

@@ -29,6 +29,8 @@ export function createLogger(destination?: DestinationStream): Logger {
     timestamp: pino.stdTimeFunctions.isoTime,
     // "level":"error" rather than pino's number: readable without a lookup table.
     formatters: { level: (label: string) => ({ level: label }) },
+    // A failed Redis command carries its arguments: for AUTH, the password (ioredis).
+    redact: { paths: ['err.command.args', 'err.previousErrors[*].command.args'], censor: '[redacted]' },
   }
   if (destination) return pino(options, destination)
   if (process.stdout.isTTY)

@@ -29,9 +29,12 @@ export async function sampleStateGauges(): Promise<void> {
   // The outbox is the embedded CMS's; a site reading a remote CMS has none (and never loads that code).
   if (!getRuntimeConfig().CMS_GRAPHQL_URL) {
     const outbox = await import('../embedded-cms/submissions/outbox.server')
-    const { backlog, dead } = await outbox.outboxCounts()
-    outboxBacklog.set(backlog)
-    outboxDead.set(dead)
+    // A database that cannot answer leaves the outbox gauges as they were, not the scrape failing.
+    const counts = await outbox.outboxCounts().catch(() => undefined)
+    if (counts) {
+      outboxBacklog.set(counts.backlog)
+      outboxDead.set(counts.dead)
+    }
   }
 }
 

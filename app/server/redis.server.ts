@@ -34,6 +34,9 @@ export async function subscribe(channel: string, listener: (message: string) => 
     if (from === channel) listener(message)
   })
   await subscriber.subscribe(channel)
+  // Connected now, so a later 'ready' is a reconnect (ioredis subscribes again by itself): what
+  // was published while the subscriber was away is lost, so act as if a message came.
+  subscriber.on('ready', () => listener(''))
   return true
 }
 

@@ -24,7 +24,8 @@ function backoffMs(attempts: number): number {
 let transporter: Transporter | undefined
 
 function transport(url: string): Transporter {
-  transporter ??= createTransport(url)
+  // Bounded waits: a tarpitting mail server must not hold a batch past its claim.
+  transporter ??= createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
   return transporter
 }
 
@@ -39,8 +40,8 @@ interface DueMessage {
   createdAt: string
 }
 
-/** Claims up to 20 due messages for this worker. */
-async function claimDueMessages(now: number): Promise<DueMessage[]> {
+/** Claims up to 20 due messages for this worker, until `claim` (a time in ms). */
+async function claimDueMessages(now: number, claim: number): Promise<DueMessage[]> {
   const sql = await databaseWith(submissionSchema)
   return sql.transaction(async (tx) => {
     // PostgreSQL: rows another instance is claiming right now are skipped, not waited for.
@@ -52,7 +53,7 @@ async function claimDueMessages(now: number): Promise<DueMessage[]> {
          WHERE sent_at IS NULL AND dead_at IS NULL AND next_attempt_at <= $2 AND claimed_until <= $2
          ORDER BY submission_id LIMIT 20 ${lock})
        RETURNING submission_id`,
-      [now + outboxBackoff.claimMs, now],
+      [claim, now],
     )
     if (claimed.length === 0) return []
     const ids = claimed.map((row) => Number(row.submission_id))
@@ -75,13 +76,25 @@ async function claimDueMessages(now: number): Promise<DueMessage[]> {
   })
 }
 
+/** Set by a graceful stop: the mail being sent finishes, the rest of the batch is released. */
+let stopping = false
+
 /** Sends what is due; returns how many were sent. Throws only when the database fails. */
 export async function processOutbox(now: number = Date.now()): Promise<number> {
   const { SMTP_URL, CONTACT_NOTIFY_TO, MAIL_FROM } = getRuntimeConfig()
   if (!SMTP_URL) return 0
   let sent = 0
   const sql = await databaseWith(submissionSchema)
-  for (const item of await claimDueMessages(now)) {
+  const claim = now + outboxBackoff.claimMs
+  const items = await claimDueMessages(now, claim)
+  // Real time, whatever `now` says: sending stops well before the claim could expire and let
+  // another worker claim (and send) the same messages.
+  const sendUntil = Date.now() + outboxBackoff.claimMs / 2
+  let next = 0
+  for (; next < items.length && !stopping && Date.now() < sendUntil; next++) {
+    const item = items[next]
+    if (!item) break
+    let failure: { message: string } | undefined
     try {
       await transport(SMTP_URL).sendMail({
         from: MAIL_FROM,
@@ -90,28 +103,32 @@ export async function processOutbox(now: number = Date.now()): Promise<number> {
         subject: `Contactformulier: ${item.firstName} ${item.surName}`,
         text: `${item.firstName} ${item.surName} <${item.email}> (${item.locale}, ${item.createdAt}):\n\n${item.message}\n`,
       })
+    } catch (error) {
+      failure = { message: error instanceof Error ? error.message : String(error) }
+    }
+    // Only the send decides sent or failed (a failed write after a sent mail must not resend it),
+    // and only a row this run still holds is written (AND claimed_until = its claim).
+    if (!failure) {
       await sql.query(
-        'UPDATE outbox SET sent_at = $1, attempts = attempts + 1, last_error = NULL, claimed_until = 0 WHERE submission_id = $2',
-        [new Date(now).toISOString(), item.submissionId],
+        'UPDATE outbox SET sent_at = $1, attempts = attempts + 1, last_error = NULL, claimed_until = 0 WHERE submission_id = $2 AND claimed_until = $3',
+        [new Date(now).toISOString(), item.submissionId, claim],
       )
       sent += 1
-    } catch (error) {
-      const attempts = item.attempts + 1
-      const dead = attempts >= outboxBackoff.maxAttempts
-      await sql.query(
-        'UPDATE outbox SET attempts = $1, next_attempt_at = $2, last_error = $3, claimed_until = 0, dead_at = $4 WHERE submission_id = $5',
-        [
-          attempts,
-          now + backoffMs(attempts),
-          error instanceof Error ? error.message : String(error),
-          dead ? new Date(now).toISOString() : null,
-          item.submissionId,
-        ],
-      )
-      if (dead)
-        logger.error(`[outbox] submission ${item.submissionId} not mailed after ${attempts} attempts: set aside (npm run submissions)`)
-      else logger.warn(`[outbox] submission ${item.submissionId} not mailed (attempt ${attempts}), retrying later`)
+      continue
     }
+    const attempts = item.attempts + 1
+    const dead = attempts >= outboxBackoff.maxAttempts
+    await sql.query(
+      'UPDATE outbox SET attempts = $1, next_attempt_at = $2, last_error = $3, claimed_until = 0, dead_at = $4 WHERE submission_id = $5 AND claimed_until = $6',
+      [attempts, now + backoffMs(attempts), failure.message, dead ? new Date(now).toISOString() : null, item.submissionId, claim],
+    )
+    if (dead)
+      logger.error(`[outbox] submission ${item.submissionId} not mailed after ${attempts} attempts: set aside (npm run submissions)`)
+    else logger.warn(`[outbox] submission ${item.submissionId} not mailed (attempt ${attempts}), retrying later`)
+  }
+  // What this run did not get to goes back to the queue at once, for the next run or worker.
+  for (const item of items.slice(next)) {
+    await sql.query('UPDATE outbox SET claimed_until = 0 WHERE submission_id = $1 AND claimed_until = $2', [item.submissionId, claim])
   }
   return sent
 }
@@ -131,6 +148,7 @@ let currentRun: Promise<unknown> | undefined
 /** Starts the outbox worker (once per process); it does nothing without SMTP_URL. */
 export function startOutboxWorker(intervalMs = 2_000): void {
   if (timer || !getRuntimeConfig().SMTP_URL) return
+  stopping = false
   timer = setInterval(() => {
     if (currentRun) return
     currentRun = processOutbox()
@@ -144,6 +162,7 @@ export function startOutboxWorker(intervalMs = 2_000): void {
 
 /** Stops the worker and waits for a mail being sent right now (graceful shutdown); unsent mail waits in the outbox. */
 export async function stopOutboxWorker(): Promise<void> {
+  stopping = true
   clearInterval(timer)
   timer = undefined
   await currentRun

@@ -20,6 +20,10 @@ function runPrimary() {
   const stopDeadlineMs = 9_500
   let stopping = false
   let exitCode = 0
+  /** Whether any worker has started: from then on a failed start is retried, not fatal. */
+  let everReady = false
+  /** Failed starts in a row per slot (reset by a worker that became ready). */
+  const restartFailures = new Map()
 
   /** Workers by slot (1…size): a replacement takes the slot of the worker it replaces. */
   const slots = new Map()
@@ -34,11 +38,14 @@ function runPrimary() {
         const entry = slots.get(slot)
         if (entry?.worker !== worker) return
         entry.ready = true
+        entry.readyAt = Date.now()
+        everReady = true
         if (replacing) console.info(`[cluster] worker ${slot} is back (pid ${worker.process.pid}) after ${Date.now() - entry.startedAt} ms`)
       }
       // A purge in one worker: every other worker empties its caches too (content-caches.server.ts).
       if (message.type === 'site:content-changed') {
-        for (const { worker: other } of slots.values()) if (other !== worker && other.isConnected()) other.send(message)
+        // The callback takes a failed send (a worker dying right now): unheard, it would throw here.
+        for (const { worker: other } of slots.values()) if (other !== worker && other.isConnected()) other.send(message, () => {})
       }
     })
   }
@@ -46,21 +53,29 @@ function runPrimary() {
   cluster.on('exit', (worker, code, signal) => {
     const slot = [...slots].find(([, entry]) => entry.worker === worker)?.[0]
     if (slot === undefined) return
-    const { ready } = slots.get(slot)
+    const { ready, readyAt } = slots.get(slot)
     slots.delete(slot)
     if (stopping) {
       if (slots.size === 0) process.exit(exitCode)
       return
     }
     const how = signal ? `signal ${signal}` : `exit code ${code}`
-    if (!ready) {
-      // It never started serving: a bad setting or content file. Restarting would only repeat it.
+    if (!ready && !everReady) {
+      // The first start failed: a bad setting or content file. Restarting would only repeat it.
       console.error(`[cluster] worker ${slot} stopped during start-up (${how}); stopping`)
       stopAll(code || 1)
       return
     }
-    console.error(`[cluster] worker ${slot} (pid ${worker.process.pid}) died (${how}); starting a new one`)
-    start(slot, how)
+    // The site has run before: a replacement that cannot start (its database or Redis restarting)
+    // is tried again, each time a little later (up to 30 s), rather than stopping the site.
+    // A worker that dies within a second of starting counts as a failed start too (a crash loop).
+    const failures = ready && Date.now() - readyAt > 1_000 ? 0 : (restartFailures.get(slot) ?? 0) + 1
+    restartFailures.set(slot, failures)
+    const delay = failures === 0 ? 0 : Math.min(30_000, 500 * 2 ** failures)
+    console.error(`[cluster] worker ${slot} (pid ${worker.process.pid}) died (${how}); starting a new one${delay ? ` in ${delay} ms` : ''}`)
+    setTimeout(() => {
+      if (!stopping) start(slot, how)
+    }, delay)
   })
 
   /** Stops every worker gracefully (nitro drains requests, the app closes its database), then exits. */

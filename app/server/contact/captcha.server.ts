@@ -16,6 +16,14 @@ export const captchaSchema: Schema = {
       postgres: `CREATE TABLE IF NOT EXISTS captcha_used (id TEXT PRIMARY KEY, expires_at BIGINT NOT NULL);
                  CREATE TABLE IF NOT EXISTS site_secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL)`,
     },
+    {
+      // Which submission used a challenge (its retry may use it again), and an index for the
+      // clean-up of expired rows (a flood of solved challenges must not make each check a scan).
+      sqlite: `ALTER TABLE captcha_used ADD COLUMN idempotency_key TEXT;
+               CREATE INDEX IF NOT EXISTS captcha_used_expires_at ON captcha_used (expires_at)`,
+      postgres: `ALTER TABLE captcha_used ADD COLUMN IF NOT EXISTS idempotency_key TEXT;
+                 CREATE INDEX IF NOT EXISTS captcha_used_expires_at ON captcha_used (expires_at)`,
+    },
   ],
 }
 
@@ -87,10 +95,11 @@ const payloadSchema = v.object({
 /**
  * The captcha behind the contact form, chosen by CAPTCHA_PROVIDER. Both
  * answer one question: is this payload a valid, unused proof of a human (or
- * of work)?
+ * of work)? An ALTCHA solution may be used again by the same submission
+ * (`idempotencyKey`): a retry after a lost answer must reach the idempotent store.
  */
-export function verifyCaptcha(payload: string, clientIp: string | undefined): Promise<boolean> {
-  return getRuntimeConfig().CAPTCHA_PROVIDER === 'turnstile' ? verifyTurnstile(payload, clientIp) : verifyAltcha(payload)
+export function verifyCaptcha(payload: string, clientIp: string | undefined, idempotencyKey?: string): Promise<boolean> {
+  return getRuntimeConfig().CAPTCHA_PROVIDER === 'turnstile' ? verifyTurnstile(payload, clientIp) : verifyAltcha(payload, idempotencyKey)
 }
 
 const turnstileAnswer = v.object({ success: v.boolean() })
@@ -111,8 +120,8 @@ async function verifyTurnstile(token: string, clientIp: string | undefined): Pro
   }
 }
 
-/** ALTCHA: true for a valid, unexpired, not yet used solution; marks it used. */
-async function verifyAltcha(payload: string): Promise<boolean> {
+/** ALTCHA: true for a valid, unexpired solution not used by another submission; marks it used. */
+async function verifyAltcha(payload: string, idempotencyKey: string | undefined): Promise<boolean> {
   let decoded: unknown
   try {
     decoded = JSON.parse(Buffer.from(payload, 'base64').toString('utf8'))
@@ -128,12 +137,17 @@ async function verifyAltcha(payload: string): Promise<boolean> {
     hmacSignatureSecret: await secret(),
   }).catch(() => null)
   if (!result?.verified) return false
-  // Replay protection: the first use wins (atomic insert).
+  // Replay protection: the first use wins (atomic insert); a later use counts only as a retry
+  // of that same submission.
   const sql = await databaseWith(captchaSchema)
+  const nonce = parsed.output.challenge.parameters.nonce
   await sql.query('DELETE FROM captcha_used WHERE expires_at < $1', [Date.now()])
-  const inserted = await sql.query('INSERT INTO captcha_used (id, expires_at) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING RETURNING id', [
-    parsed.output.challenge.parameters.nonce,
-    Date.now() + challengeLifetimeMs,
-  ])
-  return inserted.length === 1
+  const inserted = await sql.query(
+    'INSERT INTO captcha_used (id, expires_at, idempotency_key) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING RETURNING id',
+    [nonce, Date.now() + challengeLifetimeMs, idempotencyKey ?? null],
+  )
+  if (inserted.length === 1) return true
+  if (!idempotencyKey) return false
+  const [first] = await sql.query('SELECT idempotency_key FROM captcha_used WHERE id = $1', [nonce])
+  return first?.idempotency_key === idempotencyKey
 }

@@ -1,4 +1,9 @@
+import { mkdtempSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { solveChallenge } from 'altcha-lib'
+import { deriveKey } from 'altcha-lib/algorithms/sha'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 /** A local stand-in for Turnstile's siteverify endpoint. */
@@ -49,6 +54,30 @@ describe('hosted captcha provider (Turnstile)', () => {
     const { verifyCaptcha } = await import('./captcha.server')
     expect(await verifyCaptcha('good-token', undefined)).toBe(false)
     warn.mockRestore()
+    vi.unstubAllEnvs()
+  })
+})
+
+describe('self-hosted captcha (ALTCHA)', () => {
+  it('is used once, except by a retry of the same submission', async () => {
+    vi.resetModules()
+    vi.stubEnv('DATA_DIR', mkdtempSync(join(tmpdir(), 'captcha-')))
+    const { logger } = await import('../logger.server')
+    vi.spyOn(logger, 'warn').mockImplementation(() => {})
+    const { newChallenge, verifyCaptcha } = await import('./captcha.server')
+    const challenge = await newChallenge()
+    const solution = await solveChallenge({ challenge, deriveKey })
+    const payload = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')
+    expect(await verifyCaptcha(payload, undefined, 'submission-a')).toBe(true)
+    // The answer was lost and the visitor sends the same submission again: accepted.
+    expect(await verifyCaptcha(payload, undefined, 'submission-a')).toBe(true)
+    // Another submission with the same solution, or one without a key: a replay.
+    expect(await verifyCaptcha(payload, undefined, 'submission-b')).toBe(false)
+    expect(await verifyCaptcha(payload, undefined)).toBe(false)
+    expect(await verifyCaptcha(Buffer.from('{"challenge":{}}').toString('base64'), undefined, 'submission-a')).toBe(false)
+    const { closeDatabase } = await import('../db.server')
+    await closeDatabase()
+    vi.restoreAllMocks()
     vi.unstubAllEnvs()
   })
 })

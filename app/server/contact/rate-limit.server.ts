@@ -1,6 +1,18 @@
 import type { Redis } from 'ioredis'
+import ipaddr from 'ipaddr.js'
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
 import { databaseWith, type Schema } from '../db.server'
+
+/**
+ * Whose submissions count together: an IPv4 address, or an IPv6 /64 (one subscriber's network:
+ * counting single IPv6 addresses would give a visitor 2^64 limits).
+ */
+export function rateLimitKey(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip
+  const address = ipaddr.process(ip)
+  if (address.kind() === 'ipv4') return address.toString()
+  return `${address.toNormalizedString().split(':').slice(0, 4).join(':')}::/64`
+}
 
 /** At most `max` hits per key within the window; `consume` records a hit, false when over. */
 export interface RateLimiter {
@@ -15,6 +27,11 @@ export const rateSchema: Schema = {
                CREATE INDEX IF NOT EXISTS contact_rate_key_at ON contact_rate (key, at)`,
       postgres: `CREATE TABLE IF NOT EXISTS contact_rate (key TEXT NOT NULL, at BIGINT NOT NULL);
                  CREATE INDEX IF NOT EXISTS contact_rate_key_at ON contact_rate (key, at)`,
+    },
+    {
+      // The clean-up of expired hits (every key) uses it instead of scanning the table.
+      sqlite: 'CREATE INDEX IF NOT EXISTS contact_rate_at ON contact_rate (at)',
+      postgres: 'CREATE INDEX IF NOT EXISTS contact_rate_at ON contact_rate (at)',
     },
   ],
 }
@@ -59,7 +76,9 @@ export function redisRateLimiter(client: Redis, max: number, windowMs: number): 
       } catch (rejection) {
         // The library rejects with a RateLimiterRes when the key is over its limit, with an Error when Redis fails.
         if (rejection instanceof RateLimiterRes) return false
-        throw rejection
+        // A new error with the message only: ioredis errors carry the failed command's
+        // arguments (an AUTH password) on to logs and Sentry.
+        throw new Error(`Redis rate limit failed: ${rejection instanceof Error ? rejection.message : String(rejection)}`)
       }
     },
   }
