@@ -28,6 +28,8 @@ import { Route as LocaleChar126newsIndexRouteImport } from './routes/$locale/~ne
 import { Route as LocaleChar126newsSlugRouteImport } from './routes/$locale/~news/$slug'
 import { Route as ApiCachePurgeRouteImport } from './routes/api/cache/purge'
 import { Route as ApiCaptchaChallengeRouteImport } from './routes/api/captcha/challenge'
+import { Route as ApiPreviewIndexRouteImport } from './routes/api/preview/index'
+import { Route as ApiPreviewExitRouteImport } from './routes/api/preview/exit'
 import { Route as ApiV1SplatRouteImport } from './routes/api/v1/$'
 
 const LocaleRouteRoute = LocaleRouteRouteImport.update({
@@ -127,6 +129,16 @@ const ApiCaptchaChallengeRoute = ApiCaptchaChallengeRouteImport.update({
   path: '/api/captcha/challenge',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiPreviewIndexRoute = ApiPreviewIndexRouteImport.update({
+  id: '/api/preview/',
+  path: '/api/preview/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiPreviewExitRoute = ApiPreviewExitRouteImport.update({
+  id: '/api/preview/exit',
+  path: '/api/preview/exit',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiV1SplatRoute = ApiV1SplatRouteImport.update({
   id: '/api/v1/$',
   path: '/api/v1/$',
@@ -151,9 +163,11 @@ export interface FileRoutesByFullPath {
   '/$locale/~news/$slug': typeof LocaleChar126newsSlugRoute
   '/api/cache/purge': typeof ApiCachePurgeRoute
   '/api/captcha/challenge': typeof ApiCaptchaChallengeRoute
+  '/api/preview/exit': typeof ApiPreviewExitRoute
   '/api/v1/$': typeof ApiV1SplatRoute
   '/$locale/~cookie-policy/': typeof LocaleChar126cookiePolicyIndexRoute
   '/$locale/~news/': typeof LocaleChar126newsIndexRoute
+  '/api/preview/': typeof ApiPreviewIndexRoute
 }
 export interface FileRoutesByTo {
   '/graphql': typeof GraphqlRoute
@@ -171,9 +185,11 @@ export interface FileRoutesByTo {
   '/$locale/~news/$slug': typeof LocaleChar126newsSlugRoute
   '/api/cache/purge': typeof ApiCachePurgeRoute
   '/api/captcha/challenge': typeof ApiCaptchaChallengeRoute
+  '/api/preview/exit': typeof ApiPreviewExitRoute
   '/api/v1/$': typeof ApiV1SplatRoute
   '/$locale/~cookie-policy': typeof LocaleChar126cookiePolicyIndexRoute
   '/$locale/~news': typeof LocaleChar126newsIndexRoute
+  '/api/preview': typeof ApiPreviewIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -194,9 +210,11 @@ export interface FileRoutesById {
   '/$locale/~news/$slug': typeof LocaleChar126newsSlugRoute
   '/api/cache/purge': typeof ApiCachePurgeRoute
   '/api/captcha/challenge': typeof ApiCaptchaChallengeRoute
+  '/api/preview/exit': typeof ApiPreviewExitRoute
   '/api/v1/$': typeof ApiV1SplatRoute
   '/$locale/~cookie-policy/': typeof LocaleChar126cookiePolicyIndexRoute
   '/$locale/~news/': typeof LocaleChar126newsIndexRoute
+  '/api/preview/': typeof ApiPreviewIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -218,9 +236,11 @@ export interface FileRouteTypes {
     | '/$locale/~news/$slug'
     | '/api/cache/purge'
     | '/api/captcha/challenge'
+    | '/api/preview/exit'
     | '/api/v1/$'
     | '/$locale/~cookie-policy/'
     | '/$locale/~news/'
+    | '/api/preview/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/graphql'
@@ -238,9 +258,11 @@ export interface FileRouteTypes {
     | '/$locale/~news/$slug'
     | '/api/cache/purge'
     | '/api/captcha/challenge'
+    | '/api/preview/exit'
     | '/api/v1/$'
     | '/$locale/~cookie-policy'
     | '/$locale/~news'
+    | '/api/preview'
   id:
     | '__root__'
     | '/$locale'
@@ -260,9 +282,11 @@ export interface FileRouteTypes {
     | '/$locale/~news/$slug'
     | '/api/cache/purge'
     | '/api/captcha/challenge'
+    | '/api/preview/exit'
     | '/api/v1/$'
     | '/$locale/~cookie-policy/'
     | '/$locale/~news/'
+    | '/api/preview/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -277,7 +301,9 @@ export interface RootRouteChildren {
   BuildsLatestDotjsonRoute: typeof BuildsLatestDotjsonRoute
   ApiCachePurgeRoute: typeof ApiCachePurgeRoute
   ApiCaptchaChallengeRoute: typeof ApiCaptchaChallengeRoute
+  ApiPreviewExitRoute: typeof ApiPreviewExitRoute
   ApiV1SplatRoute: typeof ApiV1SplatRoute
+  ApiPreviewIndexRoute: typeof ApiPreviewIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -415,6 +441,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiCaptchaChallengeRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/preview/': {
+      id: '/api/preview/'
+      path: '/api/preview'
+      fullPath: '/api/preview/'
+      preLoaderRoute: typeof ApiPreviewIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/preview/exit': {
+      id: '/api/preview/exit'
+      path: '/api/preview/exit'
+      fullPath: '/api/preview/exit'
+      preLoaderRoute: typeof ApiPreviewExitRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/v1/$': {
       id: '/api/v1/$'
       path: '/api/v1/$'
@@ -476,7 +516,9 @@ const rootRouteChildren: RootRouteChildren = {
   BuildsLatestDotjsonRoute: BuildsLatestDotjsonRoute,
   ApiCachePurgeRoute: ApiCachePurgeRoute,
   ApiCaptchaChallengeRoute: ApiCaptchaChallengeRoute,
+  ApiPreviewExitRoute: ApiPreviewExitRoute,
   ApiV1SplatRoute: ApiV1SplatRoute,
+  ApiPreviewIndexRoute: ApiPreviewIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,5 +1,6 @@
 import { createStartHandler, defaultStreamHandler } from '@tanstack/react-start/server'
 import { createServerEntry } from '@tanstack/react-start/server-entry'
+import { serveContentMedia } from './embedded-cms/media.server'
 import { accessLogEntry, accessLogLevel, accessLogMessage, requestIdFrom } from './server/access-log.server'
 import { getRuntimeConfig } from './server/env.server'
 import { isAllowedHost } from './server/allowed-hosts'
@@ -50,6 +51,9 @@ async function handle(request: Request, url: URL, requestId: string): Promise<Re
   if (redirect) return redirect
   if (isImpossibleFunctionId(url.pathname))
     return Response.json({ error: 'Unknown server function' }, { status: 404, headers: { 'Cache-Control': 'no-store' } })
+
+  // Images and PDFs from the content folder, live (public/media is served by nitro before this).
+  if (url.pathname.startsWith('/media/')) return serveContentMedia(request, url)
 
   const ip = clientIp(socketAddress(request), request.headers.get('x-forwarded-for'), config.TRUST_PROXY)
   const render = (pageRequest: Request, nonce?: string) =>

@@ -1,9 +1,10 @@
 import { createServerFn } from '@tanstack/react-start'
-import { getCookie } from '@tanstack/react-start/server'
+import { getCookie, getRequestHeader } from '@tanstack/react-start/server'
 import * as v from 'valibot'
 import { constants, defaultLocale, isoOf, localeCodes } from '../../app.config'
 import { cms } from '../server/cms/operations.server'
 import { validInput } from '../errors/http-error'
+import { previewTokenOf } from '../server/preview.server'
 
 const localeSchema = v.picklist(localeCodes)
 
@@ -16,6 +17,19 @@ const maxSlugLength = 200
 function authToken(): string | undefined {
   return getCookie(constants.authCookie.name) || undefined
 }
+
+/** The preview token when this visitor is in preview mode (app/server/preview.server.ts). */
+function previewToken(): string | undefined {
+  return previewTokenOf(getRequestHeader('cookie') ?? null)
+}
+
+/** What every CMS read sends along: the visitor's auth and preview tokens (each bypasses the shared cache). */
+function requestOptions() {
+  return { authToken: authToken(), previewToken: previewToken() }
+}
+
+/** Whether the visitor sees drafts (the page then shows the preview bar). */
+export const fetchPreviewState = createServerFn({ method: 'GET' }).handler(() => ({ active: previewToken() !== undefined }))
 
 /**
  * One spelling per link (`/over-ons//` is `/over-ons`, as the CMS reads it), so spellings of
@@ -30,14 +44,14 @@ export const fetchPage = createServerFn({ method: 'GET' })
   // An object, never a bare null: Start answers a raw call whose handler returned null with a 500.
   .handler(async ({ data }) => {
     if (data.link.length > maxLinkLength) return { page: null }
-    const result = await cms.readOnePage({ link: normalizedLink(data.link), locale: isoOf(data.locale) }, { authToken: authToken() })
+    const result = await cms.readOnePage({ link: normalizedLink(data.link), locale: isoOf(data.locale) }, requestOptions())
     return { page: result.readOnePage }
   })
 
 export const fetchSite = createServerFn({ method: 'GET' })
   .validator(validInput(v.object({ locale: localeSchema })))
   .handler(async ({ data }) => {
-    const result = await cms.readSite({ locale: isoOf(data.locale) }, { authToken: authToken() })
+    const result = await cms.readSite({ locale: isoOf(data.locale) }, requestOptions())
     return { site: result.readSiteConfig, navigation: result.readNavigation }
   })
 
@@ -49,7 +63,7 @@ export const fetchNewsList = createServerFn({ method: 'GET' })
   .handler(async ({ data }) => {
     const result = await cms.readNewsList(
       { locale: isoOf(data.locale), limit: newsPageSize, offset: (data.page - 1) * newsPageSize },
-      { authToken: authToken() },
+      requestOptions(),
     )
     const { nodes, totalCount } = result.readNewsItems
     return { items: nodes, totalCount, pageCount: Math.max(1, Math.ceil(totalCount / newsPageSize)) }
@@ -66,7 +80,7 @@ export const fetchNewsItem = createServerFn({ method: 'GET' })
   .validator(validInput(v.object({ locale: localeSchema, slug: slugSchema })))
   .handler(async ({ data }) => {
     if (data.slug.length > maxSlugLength) return { kind: 'missing' as const }
-    const options = { authToken: authToken() }
+    const options = requestOptions()
     const iso = isoOf(data.locale)
     const own = (await cms.readNewsItem({ slug: data.slug, locale: iso }, options)).readOneNewsItem
     if (own) return { kind: 'item' as const, item: own }
@@ -81,6 +95,6 @@ export const fetchNewsItem = createServerFn({ method: 'GET' })
 export const fetchLocations = createServerFn({ method: 'GET' })
   .validator(validInput(v.object({ locale: localeSchema })))
   .handler(async ({ data }) => {
-    const result = await cms.readLocations({ locale: isoOf(data.locale) }, { authToken: authToken() })
+    const result = await cms.readLocations({ locale: isoOf(data.locale) }, requestOptions())
     return result.readLocations
   })

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Locale } from '../../app.config'
-import { fetchLocations, fetchNewsItem, fetchNewsList, fetchPage, fetchSite } from './cms.functions'
+import { fetchLocations, fetchNewsItem, fetchNewsList, fetchPage, fetchPreviewState, fetchSite } from './cms.functions'
 
 /** Query factories: loaders ensure them on the server, client navigation reuses them. */
 export const cmsQueries = {
@@ -32,3 +32,10 @@ export const cmsQueries = {
       staleTime: 5 * 60_000,
     }),
 }
+
+/** Whether this visitor is in preview mode (drafts shown, the preview bar on every page); fixed while the page lives. */
+export const previewQuery = queryOptions({
+  queryKey: ['preview'],
+  queryFn: () => fetchPreviewState(),
+  staleTime: Infinity,
+})

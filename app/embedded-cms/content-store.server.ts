@@ -12,7 +12,13 @@ import { logger } from '../server/logger.server'
  * content stays in service).
  */
 
-let content: EmbeddedContent | undefined
+/** What visitors see, and what an editor in preview mode sees (drafts too). */
+interface Loaded {
+  published: EmbeddedContent
+  preview: EmbeddedContent
+}
+
+let content: Loaded | undefined
 let watcher: FSWatcher | undefined
 const listeners = new Set<() => void>()
 
@@ -28,8 +34,12 @@ function contentDir(): string {
  * is invalid (and keeps the previous content). Without `dir` it loads
  * CONTENT_DIR and starts watching it; tests pass a fixture folder.
  */
-export function reloadContent(dir?: string): EmbeddedContent {
-  const next = buildContent(readContent(dir ?? contentDir()))
+export function reloadContent(dir?: string): Loaded {
+  const raw = readContent(dir ?? contentDir())
+  // Both are checked now, so a draft's mistakes show up as soon as it is saved; preview first: it
+  // holds every file, so its messages point at the right places (menu positions shift without drafts).
+  const preview = buildContent(raw, { drafts: true })
+  const next = { preview, published: buildContent(raw, { drafts: false }) }
   const previous = content
   content = next
   // Started here rather than on first request, so a server that validated
@@ -41,8 +51,10 @@ export function reloadContent(dir?: string): EmbeddedContent {
   return next
 }
 
-export function currentContent(): EmbeddedContent {
-  return content ?? reloadContent()
+/** The content visitors see, or with `preview` the content including drafts. */
+export function currentContent(preview = false): EmbeddedContent {
+  const loaded = content ?? reloadContent()
+  return preview ? loaded.preview : loaded.published
 }
 
 function watchContent(): void {

@@ -3,7 +3,8 @@ import { GraphQLError } from 'graphql'
 import { createHandler } from 'graphql-http/lib/use/fetch'
 import * as v from 'valibot'
 import { getRuntimeConfig } from '../server/env.server'
-import { getEmbeddedSchema } from './schema.server'
+import { getEmbeddedSchema, type CmsContext } from './schema.server'
+import { isValidPreviewToken, previewHeader } from '../server/preview.server'
 import { boundedParse, graphqlLimits, validationRules } from './graphql-limits'
 import { logger } from '../server/logger.server'
 
@@ -31,9 +32,11 @@ function formatError(error: Readonly<GraphQLError | Error>): GraphQLError | Erro
   return new GraphQLError(`Internal error (reference ${reference})`, { path: error.path, extensions: { reference } })
 }
 
-const handler = createHandler({
+const handler = createHandler<CmsContext>({
   // Resolved per request, so content reloads (a new schema) apply at once.
   schema: () => getEmbeddedSchema(),
+  // Drafts only for a request with a valid preview token (the site forwards its editor's cookie as X-Preview-Token).
+  context: (request) => ({ preview: isValidPreviewToken(request.raw.headers.get(previewHeader), getRuntimeConfig().PREVIEW_SECRET) }),
   parse: boundedParse,
   validationRules: () => validationRules(getRuntimeConfig().GRAPHQL_INTROSPECTION || import.meta.env.DEV),
   formatError,

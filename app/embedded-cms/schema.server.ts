@@ -41,6 +41,12 @@ function typenameOf(value: unknown): string | null {
   return typeof typename === 'string' ? typename : null
 }
 
+/** Per request: whether drafts are served (a valid preview token came with it). */
+export type CmsContext = { preview: boolean }
+
+/** A resolver's context as given: a direct `graphql()` call (tests) may pass none. */
+const previewOf = (context: CmsContext | undefined) => context?.preview === true
+
 let schema: GraphQLSchema | undefined
 
 export function getEmbeddedSchema(): GraphQLSchema {
@@ -52,41 +58,41 @@ export function getEmbeddedSchema(): GraphQLSchema {
       SiteTreeInterface: { __resolveType: typenameOf },
       BaseElement: { __resolveType: typenameOf },
       Query: {
-        readOnePage: (_root: unknown, args: unknown) => {
+        readOnePage: (_root: unknown, args: unknown, context?: CmsContext) => {
           const { link, locale } = v.parse(pageArgs, args)
-          return currentContent().pages.get(locale)?.get(normalizeLink(link)) ?? null
+          return currentContent(previewOf(context)).pages.get(locale)?.get(normalizeLink(link)) ?? null
         },
-        readPages: (_root: unknown, args: unknown) => {
+        readPages: (_root: unknown, args: unknown, context?: CmsContext) => {
           const { locale } = v.parse(localeArgs, args)
-          return [...(currentContent().pages.get(locale)?.values() ?? [])]
+          return [...(currentContent(previewOf(context)).pages.get(locale)?.values() ?? [])]
         },
-        readNavigation: (_root: unknown, args: unknown) => {
+        readNavigation: (_root: unknown, args: unknown, context?: CmsContext) => {
           const { locale } = v.parse(localeArgs, args)
-          return currentContent().navigation.get(locale) ?? { main: [], footer: [] }
+          return currentContent(previewOf(context)).navigation.get(locale) ?? { main: [], footer: [] }
         },
-        readSiteConfig: (_root: unknown, args: unknown) => {
+        readSiteConfig: (_root: unknown, args: unknown, context?: CmsContext) => {
           const { locale } = v.parse(localeArgs, args)
-          const site = currentContent().site.get(locale)
+          const site = currentContent(previewOf(context)).site.get(locale)
           if (!site) throw new Error(`No site data for ${locale}`)
           return site
         },
-        readNewsItems: (_root: unknown, args: unknown) => {
+        readNewsItems: (_root: unknown, args: unknown, context?: CmsContext) => {
           const { locale, limit, offset } = v.parse(newsListArgs, args)
-          const items = currentContent().news.get(locale) ?? []
+          const items = currentContent(previewOf(context)).news.get(locale) ?? []
           return { nodes: items.slice(offset, offset + limit), totalCount: items.length }
         },
-        readOneNewsItem: (_root: unknown, args: unknown) => {
+        readOneNewsItem: (_root: unknown, args: unknown, context?: CmsContext) => {
           const { slug, locale } = v.parse(newsItemArgs, args)
           return (
-            currentContent()
+            currentContent(previewOf(context))
               .news.get(locale)
               ?.find((item) => item.slug === slug) ?? null
           )
         },
         // Locations are not translated: the locale is validated but does not change the answer.
-        readLocations: (_root: unknown, args: unknown) => {
+        readLocations: (_root: unknown, args: unknown, context?: CmsContext) => {
           v.parse(localeArgs, args)
-          return currentContent().locations.map((location) => ({
+          return currentContent(previewOf(context)).locations.map((location) => ({
             ...location,
             phone: location.phone ?? null,
             email: location.email ?? null,

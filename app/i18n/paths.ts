@@ -29,6 +29,8 @@ export const reservedFirstSegments: ReadonlySet<string> = new Set([
   'robots.txt',
   '_serverFn',
   'assets',
+  // Images and PDFs: public/media and the content folder's media (app/embedded-cms/media.server.ts).
+  'media',
 ])
 
 export function isLocale(value: string | undefined): value is Locale {

@@ -9,6 +9,7 @@ import { pageRenderDuration } from './metrics.server'
 import { RenderSlots } from './render-slots'
 import { createRenderMarker, inlineScriptHashes, securityHeaders } from './security-headers'
 import { plainResponse } from './request-guard.server'
+import { previewTokenOf } from './preview.server'
 
 /**
  * How every page leaves the server: from the page cache when it can be, with an ETag (304
@@ -37,6 +38,8 @@ function mayBeSignedIn(cookies: string | null): boolean {
 function cacheKey(request: Request, url: URL): string | undefined {
   const cookies = request.headers.get('cookie')
   if (mayBeSignedIn(cookies)) return undefined
+  // A preview shows drafts: for this editor only.
+  if (previewTokenOf(cookies)) return undefined
   // `/` sends visitors of another language elsewhere (middleware/language-detection.ts); only the nl page is shared.
   if (url.pathname === '/') {
     const locale = preferredLocale(cookieValue(cookies, constants.languageCookie.name), request.headers.get('accept-language'))
@@ -176,6 +179,8 @@ export async function deliverPage(request: Request, url: URL, render: Render): P
     }
     const coding = negotiateEncoding(request.headers.get('accept-encoding'), { br: true, gzip: true })
     const sent = deliver(request, await toPage(rendered, html, coding ? [coding] : []), 'BYPASS')
+    // Drafts must not stay in a browser's or a proxy's cache once the preview ends.
+    if (previewTokenOf(request.headers.get('cookie'))) sent.headers.set('Cache-Control', 'private, no-store')
     // A page sent once may set cookies (they are never stored with a shared page).
     for (const cookie of response.headers.getSetCookie()) sent.headers.append('Set-Cookie', cookie)
     return sent

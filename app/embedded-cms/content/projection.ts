@@ -1,6 +1,7 @@
 import { languages, type Locale } from '../../../app.config'
-import type { ContentElement, ContentImage, ContentLink, LocationsFile, PageFile } from './schema'
-import { ContentError, type RawContent } from './read'
+import type { ContentElement, ContentLink, LocationsFile, PageFile, PageTexts } from './schema'
+import { ContentError, type ContentSources, type ImageSize, type RawContent } from './read'
+import { redirectedLinkProblem, reservedSegmentProblem } from './reachability'
 import { checkReferences, existsIn } from './references'
 
 // The resolved graph the resolvers serve: per locale, links, translations and breadcrumbs computed once.
@@ -104,16 +105,39 @@ export interface EmbeddedContent {
 /** "" for nl (served without prefix), "/en" etc. for the others. */
 const prefix = (locale: Locale) => (locale === 'nl' ? '' : `/${locale}`)
 
-function imageValue(img: ContentImage, locale: Locale): ImageValue {
-  return { url: img.src, alt: img.alt[locale], width: img.width, height: img.height }
+/**
+ * A page's text in one of its languages. Validation requires every text in the languages the
+ * page exists in, and only those are projected, so a gap here is a bug, reported at load.
+ */
+function textIn(texts: PageTexts, locale: Locale): string {
+  const value = texts[locale]
+  if (value === undefined) throw new ContentError(`a ${locale} text is missing although validation required it`)
+  return value
+}
+
+interface ContentImage {
+  src: string
+  width?: number
+  height?: number
+  alt: PageTexts
+}
+
+/** The size an image states, else the one read from its file (read.ts measured every image that states none). */
+function sizeOf(img: { src: string; width?: number; height?: number }, sizes: RawContent['imageSizes']): ImageSize {
+  const measured = sizes.get(img.src)
+  const width = img.width ?? measured?.width
+  const height = img.height ?? measured?.height
+  if (width === undefined || height === undefined) throw new ContentError(`${img.src}: the image's size was neither given nor read from its file`)
+  return { width, height }
 }
 
 /** Shared by element building; pages are looked up by id, references are already checked. */
-interface LinkResolver {
+interface Resolver {
   cta: (target: ContentLink, locale: Locale) => CallToActionValue
+  image: (img: ContentImage, locale: Locale) => ImageValue
 }
 
-function elementValue(el: ContentElement, locale: Locale, links: LinkResolver) {
+function elementValue(el: ContentElement, locale: Locale, links: Resolver) {
   const common = { id: el.id, title: el.title?.[locale] ?? null, showTitle: el.showTitle }
   switch (el.type) {
     case 'Hero':
@@ -121,11 +145,11 @@ function elementValue(el: ContentElement, locale: Locale, links: LinkResolver) {
         __typename: el.type,
         ...common,
         subtitle: el.subtitle?.[locale] ?? null,
-        image: imageValue(el.image, locale),
+        image: links.image(el.image, locale),
         cta: el.cta ? links.cta(el.cta, locale) : null,
       }
     case 'Icons':
-      return { __typename: el.type, ...common, items: el.items.map((i) => ({ icon: i.icon, title: i.title[locale], text: i.text?.[locale] ?? null })) }
+      return { __typename: el.type, ...common, items: el.items.map((i) => ({ icon: i.icon, title: textIn(i.title, locale), text: i.text?.[locale] ?? null })) }
     case 'Grid':
       return {
         __typename: el.type,
@@ -133,9 +157,9 @@ function elementValue(el: ContentElement, locale: Locale, links: LinkResolver) {
         intro: el.intro?.[locale] ?? null,
         columns: el.columns,
         items: el.items.map((item) => ({
-          title: item.title[locale],
+          title: textIn(item.title, locale),
           text: item.text?.[locale] ?? null,
-          image: item.image ? imageValue(item.image, locale) : null,
+          image: item.image ? links.image(item.image, locale) : null,
           brandLogo: item.brandLogo ?? null,
           link: item.link ? links.cta(item.link, locale) : null,
         })),
@@ -144,15 +168,15 @@ function elementValue(el: ContentElement, locale: Locale, links: LinkResolver) {
       return {
         __typename: el.type,
         ...common,
-        content: el.content[locale],
-        image: imageValue(el.image, locale),
+        content: textIn(el.content, locale),
+        image: links.image(el.image, locale),
         imagePosition: el.imagePosition,
         cta: el.cta ? links.cta(el.cta, locale) : null,
       }
     case 'TwoColumnContent':
-      return { __typename: el.type, ...common, left: el.left[locale], right: el.right[locale] }
+      return { __typename: el.type, ...common, left: textIn(el.left, locale), right: textIn(el.right, locale) }
     case 'FullWidthMedia':
-      return { __typename: el.type, ...common, image: imageValue(el.image, locale), caption: el.caption?.[locale] ?? null }
+      return { __typename: el.type, ...common, image: links.image(el.image, locale), caption: el.caption?.[locale] ?? null }
     case 'Link':
       return { __typename: el.type, ...common, text: el.text?.[locale] ?? null, link: links.cta(el.link, locale) }
     case 'Download':
@@ -161,7 +185,7 @@ function elementValue(el: ContentElement, locale: Locale, links: LinkResolver) {
         ...common,
         intro: el.intro?.[locale] ?? null,
         files: el.files.map((f) => ({
-          title: f.title[locale],
+          title: textIn(f.title, locale),
           url: f.src,
           size: f.size,
           mimeType: f.mimeType,
@@ -175,9 +199,40 @@ function elementValue(el: ContentElement, locale: Locale, links: LinkResolver) {
   }
 }
 
-/** Turns validated files into the per-locale graph the resolvers serve (links, translations, breadcrumbs computed once). */
-export function buildContent(raw: RawContent): EmbeddedContent {
-  const byId = checkReferences(raw)
+/**
+ * The content visitors see: drafts, and pages below a draft, left out; menus skip them. The
+ * ids left out are returned too, so a link to one is named as such.
+ */
+function withoutDrafts(all: RawContent): { raw: RawContent; unpublished: Set<string> } {
+  const parentOf = new Map(all.pages.map(({ page }) => [page.id, page.parent]))
+  const drafts = new Set(all.pages.filter(({ page }) => page.draft).map(({ page }) => page.id))
+  const isUnpublished = (id: string): boolean => {
+    // Walk up (at most once per page: a cycle is reported by the reference check).
+    const seen = new Set<string>()
+    for (let up: string | undefined = id; up !== undefined && !seen.has(up); up = parentOf.get(up)) {
+      if (drafts.has(up)) return true
+      seen.add(up)
+    }
+    return false
+  }
+  const unpublished = new Set(all.pages.filter(({ page }) => isUnpublished(page.id)).map(({ page }) => page.id))
+  const inMenu = (ids: string[]) => ids.filter((id) => !unpublished.has(id))
+  const raw: RawContent = {
+    ...all,
+    pages: all.pages.filter(({ page }) => !unpublished.has(page.id)),
+    news: all.news.filter(({ item }) => !item.draft),
+    navigation: { main: inMenu(all.navigation.main), footer: inMenu(all.navigation.footer) },
+  }
+  return { raw, unpublished }
+}
+
+/**
+ * Turns validated files into the per-locale graph the resolvers serve (links, translations,
+ * breadcrumbs computed once): with `drafts` for preview mode, else without them.
+ */
+export function buildContent(all: RawContent, { drafts }: { drafts: boolean }): EmbeddedContent {
+  const { raw, unpublished } = drafts ? { raw: all, unpublished: new Set<string>() } : withoutDrafts(all)
+  const byId = checkReferences(raw, unpublished)
   const pageById = (id: string): PageFile => {
     const page = byId.get(id)?.page
     // checkReferences has vouched for every id used below.
@@ -187,48 +242,59 @@ export function buildContent(raw: RawContent): EmbeddedContent {
   /** From the home page down to the page's parent. */
   const ancestors = (page: PageFile): PageFile[] => (page.parent === undefined ? [] : [...ancestors(pageById(page.parent)), pageById(page.parent)])
   const linkOf = (page: PageFile, locale: Locale): string => {
-    const segments = [...ancestors(page), page].map((p) => p.urlSegment[locale]).filter((s) => s !== '')
+    const segments = [...ancestors(page), page].map((p) => textIn(p.urlSegment, locale)).filter((s) => s !== '')
     // The home page is "/" in nl and "/en" (not "/en/") elsewhere: no trailing slashes (ADR 004).
     return `${prefix(locale)}/${segments.join('/')}`.replace(/(.)\/$/, '$1')
   }
   const summary = (page: PageFile, locale: Locale): PageSummary => ({
     id: page.id,
-    title: page.title[locale],
-    menuTitle: page.menuTitle?.[locale] ?? page.title[locale],
+    title: textIn(page.title, locale),
+    menuTitle: page.menuTitle?.[locale] ?? textIn(page.title, locale),
     link: linkOf(page, locale),
   })
-  const links: LinkResolver = {
+  /** Why the page's link in `locale` is answered by another route (reachability.ts), at which field. */
+  const unreachableProblem = (page: PageFile, locale: Locale, link: string) => {
+    const segment = textIn(page.urlSegment, locale)
+    // The top-level segment is the page's own when every ancestor's is empty (the home page's).
+    const topLevel = segment !== '' && ancestors(page).every((p) => textIn(p.urlSegment, locale) === '')
+    const message = (topLevel ? reservedSegmentProblem(segment, locale) : undefined) ?? redirectedLinkProblem(link)
+    return message === undefined ? undefined : { at: `urlSegment.${locale}`, message }
+  }
+  const links: Resolver = {
+    image: (img, locale) => ({ url: img.src, alt: textIn(img.alt, locale), ...sizeOf(img, raw.imageSizes) }),
     cta: (target, locale) =>
       target.page !== undefined
-        ? { title: target.title[locale], url: linkOf(pageById(target.page), locale), external: false }
-        : { title: target.title[locale], url: (target.url ?? '').replace('{locale}', locale), external: true },
+        ? { title: textIn(target.title, locale), url: linkOf(pageById(target.page), locale), external: false }
+        : { title: textIn(target.title, locale), url: (target.url ?? '').replace('{locale}', locale), external: true },
   }
 
   const content: EmbeddedContent = { locations: raw.locations, pages: new Map(), news: new Map(), site: new Map(), navigation: new Map() }
-  const news = buildNews(raw.news)
+  const news = buildNews(raw.news, raw.sources, raw.imageSizes)
 
   for (const language of languages) {
     const locale = language.code
     const pages = new Map<string, PageValue>()
     const fileOfLink = new Map<string, string>()
-    for (const { file, page } of raw.pages) {
+    for (const { file, page, modified } of raw.pages) {
       if (!existsIn(page, locale)) continue
       const link = linkOf(page, locale)
+      const unreachable = unreachableProblem(page, locale, link)
+      if (unreachable) throw new ContentError(raw.sources.problem(file, unreachable.at, unreachable.message))
       const other = fileOfLink.get(link)
-      if (other) throw new ContentError(`${file}: urlSegment.${locale}: the link ${link} is also the link of ${other}`)
+      if (other) throw new ContentError(raw.sources.problem(file, `urlSegment.${locale}`, `the link ${link} is also the link of ${other}`))
       fileOfLink.set(link, file)
 
       const parent = page.parent === undefined ? undefined : pageById(page.parent)
       const common: PageCommon = {
         ...summary(page, locale),
-        urlSegment: page.urlSegment[locale],
+        urlSegment: textIn(page.urlSegment, locale),
         metaTitle: page.metaTitle?.[locale] ?? null,
         metaDescription: page.metaDescription?.[locale] ?? null,
         locale: language.iso,
-        lastEdited: page.lastEdited,
+        lastEdited: page.lastEdited ?? modified,
         translations: languages
           .filter((other) => other.code !== locale && existsIn(page, other.code))
-          .map((other) => ({ locale: other.iso, link: linkOf(page, other.code), title: page.title[other.code] })),
+          .map((other) => ({ locale: other.iso, link: linkOf(page, other.code), title: textIn(page.title, other.code) })),
         // Ancestors exist in every language the page does (checked), so no filtering is needed.
         breadcrumbs: ancestors(page).map((p) => summary(p, locale)),
         parent: parent ? summary(parent, locale) : null,
@@ -244,7 +310,7 @@ export function buildContent(raw: RawContent): EmbeddedContent {
     content.site.set(language.iso, {
       title: raw.site.title[locale],
       tagline: raw.site.tagline?.[locale] ?? null,
-      ogImage: raw.site.ogImage ? imageValue(raw.site.ogImage, locale) : null,
+      ogImage: raw.site.ogImage ? links.image(raw.site.ogImage, locale) : null,
       socialLinks: raw.site.socialLinks,
       locale: language.iso,
     })
@@ -292,9 +358,9 @@ export function buildContent(raw: RawContent): EmbeddedContent {
             id: entry.id,
             year: entry.year,
             date: entry.date ?? null,
-            title: entry.title[locale],
-            text: entry.text[locale],
-            image: entry.image ? imageValue(entry.image, locale) : null,
+            title: textIn(entry.title, locale),
+            text: textIn(entry.text, locale),
+            image: entry.image ? links.image(entry.image, locale) : null,
           })),
         }
       case 'NewsPage':
@@ -304,12 +370,12 @@ export function buildContent(raw: RawContent): EmbeddedContent {
 }
 
 /** News per language, newest first; every listed language must have all texts and a unique slug. */
-function buildNews(files: RawContent['news']): Map<Locale, NewsValue[]> {
+function buildNews(files: RawContent['news'], sources: ContentSources, sizes: RawContent['imageSizes']): Map<Locale, NewsValue[]> {
   const byLocale = new Map<Locale, NewsValue[]>()
   const fileOfId = new Map<string, string>()
   for (const { file, item } of files) {
     const other = fileOfId.get(item.id)
-    if (other) throw new ContentError(`${file}: id: "${item.id}" is also the id of ${other}`)
+    if (other) throw new ContentError(sources.problem(file, 'id', `"${item.id}" is also the id of ${other}`))
     fileOfId.set(item.id, file)
     const itemLanguages = languages.filter((l) => !item.languages || item.languages.includes(l.code))
     const texts = (locale: Locale) => {
@@ -326,12 +392,12 @@ function buildNews(files: RawContent['news']): Map<Locale, NewsValue[]> {
       return { slug, title, summary, body, alt }
     }
     const missing = (field: string, locale: Locale) =>
-      new ContentError(`${file}: ${field}.${locale}: missing, but the item is published in ${locale} (see languages)`)
+      new ContentError(sources.problem(file, `${field}.${locale}`, `missing, but the item is published in ${locale} (see languages)`))
     for (const language of itemLanguages) {
       const own = texts(language.code)
       const list = byLocale.get(language.code) ?? []
       if (list.some((other) => other.slug === own.slug)) {
-        throw new ContentError(`${file}: slug.${language.code}: "${own.slug}" is used by another news item too`)
+        throw new ContentError(sources.problem(file, `slug.${language.code}`, `"${own.slug}" is used by another news item too`))
       }
       list.push({
         id: item.id,
@@ -340,7 +406,7 @@ function buildNews(files: RawContent['news']): Map<Locale, NewsValue[]> {
         date: item.date,
         summary: own.summary,
         body: own.body,
-        image: item.image ? { url: item.image.src, alt: own.alt, width: item.image.width, height: item.image.height } : null,
+        image: item.image ? { url: item.image.src, alt: own.alt, ...sizeOf(item.image, sizes) } : null,
         locale: language.iso,
         translations: itemLanguages
           .filter((other) => other.code !== language.code)

@@ -1,10 +1,12 @@
-import { readdirSync, readFileSync, existsSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs'
+import { join, relative, resolve } from 'node:path'
+import { imageSize } from 'image-size'
 import * as v from 'valibot'
-import { parse as parseYaml } from 'yaml'
+import { isMap, isNode, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml'
 import {
+  contentLanguages,
   navigationFileSchema,
-  pageFileSchema,
+  pageFileSchemaFor,
   siteFileSchema,
   locationsFileSchema,
   newsFileSchema,
@@ -14,14 +16,72 @@ import {
   type PageFile,
   type SiteFile,
 } from './schema'
+import { mediaFileIn } from '../media.server'
 
 /**
- * A content file is invalid. The message names the file and the field path,
- * e.g. `content/pages/about.yaml: elements[2].image.width: expected number, got "abc"`,
+ * A content file is invalid. The message names the file, the line and column and the field
+ * path, e.g. `content/pages/about.yaml:14:9: elements[2].image.width: expected number, got "abc"`,
  * because the person reading it is an editor with the file open, not a developer with a stack trace.
  */
 export class ContentError extends Error {
   override name = 'ContentError'
+}
+
+/** `elements[2].image.width` → `['elements', 2, 'image', 'width']`. */
+function pathSegments(fieldPath: string): Array<string | number> {
+  return [...fieldPath.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((match) => (match[2] === undefined ? (match[1] ?? '') : Number(match[2])))
+}
+
+/**
+ * The parsed YAML of the files read, so a problem found in the data (by valibot or by a
+ * reference check) can name the line and column it comes from.
+ */
+export class ContentSources {
+  readonly #files = new Map<string, { document: Document; lines: LineCounter }>()
+
+  /** Parses a file's text (a ContentError with line and column when it is not YAML). */
+  parse(file: string, text: string): unknown {
+    const lines = new LineCounter()
+    const document = parseDocument(text, { lineCounter: lines, prettyErrors: false })
+    const [error] = document.errors
+    if (error) {
+      const { line, col } = lines.linePos(error.pos[0])
+      throw new ContentError(`${file}:${line}:${col}: not valid YAML: ${error.message}`)
+    }
+    this.#files.set(file, { document, lines })
+    return document.toJS()
+  }
+
+  /**
+   * `file:line:column` of a field: its key (or list item), or the nearest enclosing one that
+   * exists when the field is missing; just the file when the file was not read here.
+   */
+  where(file: string, fieldPath: string): string {
+    const source = this.#files.get(file)
+    if (!source) return file
+    let node: unknown = source.document.contents
+    let offset = 0
+    const startOf = (value: unknown) => (isNode(value) ? (value.range?.[0] ?? offset) : offset)
+    offset = startOf(node)
+    for (const segment of pathSegments(fieldPath)) {
+      if (isMap(node)) {
+        const pair = node.items.find((item) => isScalar(item.key) && String(item.key.value) === String(segment))
+        if (!pair) break
+        offset = startOf(pair.key)
+        node = pair.value
+      } else if (isSeq(node) && typeof segment === 'number' && segment < node.items.length) {
+        node = node.items[segment]
+        offset = startOf(node)
+      } else break
+    }
+    const { line, col } = source.lines.linePos(offset)
+    return `${file}:${line}:${col}`
+  }
+
+  /** A problem at a field, as an editor reads it: `file:line:column: field: problem`. */
+  problem(file: string, fieldPath: string, message: string): string {
+    return `${this.where(file, fieldPath)}: ${fieldPath === '' ? '(file)' : fieldPath}: ${message}`
+  }
 }
 
 /** How many problems one file reports; the rest are counted, so a broken file does not flood the log. */
@@ -34,7 +94,7 @@ function fieldPath(issue: v.BaseIssue<unknown>): string {
     if (item.type === 'array') path += `[${String(item.key)}]`
     else path += path === '' ? String(item.key) : `.${String(item.key)}`
   }
-  return path === '' ? '(file)' : path
+  return path
 }
 
 function shortValue(value: unknown): string {
@@ -55,31 +115,93 @@ function describeIssue(issue: v.BaseIssue<unknown>): string {
   return `${issue.message}, got ${shortValue(issue.input)}`
 }
 
-function validate<TSchema extends v.GenericSchema>(schema: TSchema, data: unknown, file: string): v.InferOutput<TSchema> {
+function validate<TSchema extends v.GenericSchema>(
+  schema: TSchema,
+  data: unknown,
+  file: string,
+  sources: ContentSources,
+): v.InferOutput<TSchema> {
   const result = v.safeParse(schema, data)
   if (result.success) return result.output
-  const problems = result.issues.slice(0, maxIssuesPerFile).map((issue) => `${file}: ${fieldPath(issue)}: ${describeIssue(issue)}`)
+  const problems = result.issues.slice(0, maxIssuesPerFile).map((issue) => sources.problem(file, fieldPath(issue), describeIssue(issue)))
   const more = result.issues.length - maxIssuesPerFile
   if (more > 0) problems.push(`${file}: ... and ${more} more problem${more === 1 ? '' : 's'}`)
   throw new ContentError(problems.join('\n'))
 }
 
-function readYaml(path: string, file: string): unknown {
-  try {
-    return parseYaml(readFileSync(path, 'utf8'))
-  } catch (error) {
-    throw new ContentError(`${file}: not valid YAML: ${error instanceof Error ? error.message : String(error)}`)
+/**
+ * The schema a page file is checked against: its texts are required in the languages it lists
+ * (all five without a list). A bad `languages` list is reported by the all-languages schema.
+ */
+function pageSchemaOf(data: unknown) {
+  const own = v.safeParse(v.looseObject({ languages: contentLanguages }), data)
+  return pageFileSchemaFor(own.success ? own.output.languages : undefined)
+}
+
+/** An image's intrinsic size in pixels. */
+export interface ImageSize {
+  width: number
+  height: number
+}
+
+/** Where the site serves an image from: the content folder's media, else public/ (as in the sources, or as built). */
+function imageFileOf(dir: string, src: string): string | undefined {
+  return mediaFileIn(join(dir, 'media'), src) ?? publicFolders.map((root) => mediaFileIn(resolve(root), src, '/')).find(Boolean)
+}
+const publicFolders = ['public', '.output/public']
+
+/** Images (objects with `src` and `alt`) that lack a width or height, anywhere in a validated file, with their field paths. */
+function unsizedImages(value: unknown, at: string): Array<{ at: string; src: string }> {
+  if (Array.isArray(value)) return value.flatMap((item, index) => unsizedImages(item, `${at}[${index}]`))
+  if (typeof value !== 'object' || value === null) return []
+  const nested = Object.entries(value).flatMap(([key, item]) => unsizedImages(item, at === '' ? key : `${at}.${key}`))
+  const src: unknown = Reflect.get(value, 'src')
+  const unsized = Reflect.get(value, 'width') === undefined || Reflect.get(value, 'height') === undefined
+  return typeof src === 'string' && 'alt' in value && unsized ? [{ at, src }, ...nested] : nested
+}
+
+/**
+ * Reads the size of every image in `files` that does not state it, from the image file (so
+ * nobody types it by hand, and a replaced file brings its new size along). A file that cannot
+ * be found or read is a problem at the image's `src`.
+ */
+function measureImages(dir: string, files: Array<{ file: string; data: unknown }>, sources: ContentSources): Map<string, ImageSize> {
+  const sizes = new Map<string, ImageSize>()
+  for (const { file, data } of files) {
+    for (const { at, src } of unsizedImages(data, '')) {
+      if (sizes.has(src)) continue
+      const path = imageFileOf(dir, src)
+      const where = `${at}.src`
+      if (!path) {
+        throw new ContentError(
+          sources.problem(file, where, `no image ${src} in the content folder's media/ or in public/ to read width and height from (add the file, or give width and height)`),
+        )
+      }
+      try {
+        const { width, height } = imageSize(readFileSync(path))
+        sizes.set(src, { width, height })
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error)
+        throw new ContentError(sources.problem(file, where, `cannot read the size of ${src} (${reason}); give width and height`))
+      }
+    }
   }
+  return sizes
 }
 
 export interface RawContent {
-  pages: Array<{ file: string; page: PageFile }>
+  /** `modified`: the file's modification time, the page's lastEdited when it states none. */
+  pages: Array<{ file: string; page: PageFile; modified: string }>
   news: Array<{ file: string; item: NewsFile }>
   locations: LocationsFile['locations']
   site: SiteFile
   navigation: NavigationFile
   /** Display path of navigation.yaml, for reference errors found later. */
   navigationFile: string
+  /** Where each field is, for problems found later (references between files). */
+  sources: ContentSources
+  /** Sizes read from the files of images that state none, by src. */
+  imageSizes: ReadonlyMap<string, ImageSize>
 }
 
 /**
@@ -89,7 +211,9 @@ export interface RawContent {
 export function readContent(dir: string): RawContent {
   const root = join(dir, '..')
   const display = (path: string) => relative(root, path)
-  const load = <TSchema extends v.GenericSchema>(schema: TSchema, path: string) => validate(schema, readYaml(path, display(path)), display(path))
+  const sources = new ContentSources()
+  const readYaml = (path: string) => sources.parse(display(path), readFileSync(path, 'utf8'))
+  const load = <TSchema extends v.GenericSchema>(schema: TSchema, path: string) => validate(schema, readYaml(path), display(path), sources)
   const yamlFiles = (folder: string) =>
     existsSync(folder)
       ? readdirSync(folder)
@@ -101,23 +225,40 @@ export function readContent(dir: string): RawContent {
   for (const required of ['site.yaml', 'navigation.yaml', 'pages']) {
     if (!existsSync(join(dir, required))) throw new ContentError(`${display(join(dir, required))}: missing`)
   }
-  const pages = yamlFiles(join(dir, 'pages')).map((path) => ({ file: display(path), page: load(pageFileSchema, path) }))
+  const pages = yamlFiles(join(dir, 'pages')).map((path) => {
+    const data = readYaml(path)
+    const modified = statSync(path).mtime.toISOString()
+    return { file: display(path), page: validate(pageSchemaOf(data), data, display(path), sources), modified }
+  })
   // News and locations are optional: without them the site shows an empty list.
   const news = yamlFiles(join(dir, 'news')).map((path) => ({ file: display(path), item: load(newsFileSchema, path) }))
   const locationsPath = join(dir, 'locations.yaml')
   const locations = existsSync(locationsPath) ? load(locationsFileSchema, locationsPath).locations : []
   const ids = new Set<string>()
   for (const [index, location] of locations.entries()) {
-    if (ids.has(location.id)) throw new ContentError(`${display(locationsPath)}: locations[${index}].id: "${location.id}" is used twice`)
+    if (ids.has(location.id)) throw new ContentError(sources.problem(display(locationsPath), `locations[${index}].id`, `"${location.id}" is used twice`))
     ids.add(location.id)
   }
   const navigationPath = join(dir, 'navigation.yaml')
+  const sitePath = join(dir, 'site.yaml')
+  const site = load(siteFileSchema, sitePath)
+  const imageSizes = measureImages(
+    dir,
+    [
+      ...pages.map(({ file, page }) => ({ file, data: page })),
+      ...news.map(({ file, item }) => ({ file, data: item })),
+      { file: display(sitePath), data: site },
+    ],
+    sources,
+  )
   return {
     pages,
     news,
     locations,
-    site: load(siteFileSchema, join(dir, 'site.yaml')),
+    site,
     navigation: load(navigationFileSchema, navigationPath),
     navigationFile: display(navigationPath),
+    sources,
+    imageSizes,
   }
 }

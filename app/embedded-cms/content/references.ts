@@ -32,11 +32,16 @@ function linksOf(page: PageFile): Array<{ at: string; link: ContentLink }> {
  * link targets that exist (in every language the referring page has), no
  * parent cycles, and menu entries that name real pages.
  */
-export function checkReferences(raw: RawContent): Map<string, { file: string; page: PageFile }> {
+export function checkReferences(
+  raw: RawContent,
+  /** Pages left out of this graph (drafts and pages below them), so a link to one is named as such. */
+  unpublished: ReadonlySet<string> = new Set(),
+): Map<string, { file: string; page: PageFile }> {
+  const problem = (file: string, at: string, message: string) => new ContentError(raw.sources.problem(file, at, message))
   const byId = new Map<string, { file: string; page: PageFile }>()
   for (const entry of raw.pages) {
     const other = byId.get(entry.page.id)
-    if (other) throw new ContentError(`${entry.file}: id: "${entry.page.id}" is also the id of ${other.file}`)
+    if (other) throw problem(entry.file, 'id', `"${entry.page.id}" is also the id of ${other.file}`)
     byId.set(entry.page.id, entry)
   }
   const homes = raw.pages.filter((entry) => entry.page.parent === undefined)
@@ -47,27 +52,30 @@ export function checkReferences(raw: RawContent): Map<string, { file: string; pa
   for (const { file, page } of raw.pages) {
     if (page.parent !== undefined) {
       const parent = byId.get(page.parent)?.page
-      if (!parent) throw new ContentError(`${file}: parent: no page with id "${page.parent}"`)
+      if (!parent) throw problem(file, 'parent', `no page with id "${page.parent}"`)
       const orphaned = languages.find((l) => existsIn(page, l.code) && !existsIn(parent, l.code))
-      if (orphaned) throw new ContentError(`${file}: languages: the page exists in ${orphaned.code}, its parent "${parent.id}" does not`)
+      if (orphaned) throw problem(file, 'languages', `the page exists in ${orphaned.code}, its parent "${parent.id}" does not`)
       // Walk up: reaching the page again means a cycle, which would have no link.
       const seen = new Set([page.id])
       for (let up: PageFile | undefined = parent; up; up = up.parent === undefined ? undefined : byId.get(up.parent)?.page) {
-        if (seen.has(up.id)) throw new ContentError(`${file}: parent: "${page.parent}" leads back to "${up.id}" (a cycle)`)
+        if (seen.has(up.id)) throw problem(file, 'parent', `"${page.parent}" leads back to "${up.id}" (a cycle)`)
         seen.add(up.id)
       }
     }
     for (const { at, link } of linksOf(page)) {
       if (link.page === undefined) continue
       const target = byId.get(link.page)?.page
-      if (!target) throw new ContentError(`${file}: ${at}.page: no page with id "${link.page}"`)
+      if (!target && unpublished.has(link.page)) {
+        throw problem(file, `${at}.page`, `page "${link.page}" is a draft (or below one): visitors would get a broken link; publish it first`)
+      }
+      if (!target) throw problem(file, `${at}.page`, `no page with id "${link.page}"`)
       const missing = languages.find((l) => existsIn(page, l.code) && !existsIn(target, l.code))
-      if (missing) throw new ContentError(`${file}: ${at}.page: page "${link.page}" does not exist in ${missing.code}`)
+      if (missing) throw problem(file, `${at}.page`, `page "${link.page}" does not exist in ${missing.code}`)
     }
   }
   for (const menu of ['main', 'footer'] as const) {
     raw.navigation[menu].forEach((id, index) => {
-      if (!byId.has(id)) throw new ContentError(`${raw.navigationFile}: ${menu}[${index}]: no page with id "${id}"`)
+      if (!byId.has(id)) throw problem(raw.navigationFile, `${menu}[${index}]`, `no page with id "${id}"`)
     })
   }
   return byId

@@ -9,106 +9,34 @@
  * without a trace.
  */
 import * as v from 'valibot'
-import { localeCodes, perLocale } from '../../../app.config'
+import { localeCodes, perLocale, type Locale } from '../../../app.config'
 
 const text = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'))
 
-/** A text in every language. */
+/** A text in every language (site.yaml). */
 export const localized = v.strictObject(perLocale(() => text))
 export type Localized = v.InferOutput<typeof localized>
 
-const html = localized
+/**
+ * Texts of a page: required in the languages the page exists in (its `languages`), optional
+ * in the others, so a page limited to `[nl]` needs only Dutch texts (ADR 005).
+ */
+function localizedIn<TSchema extends v.GenericSchema<string, string>>(required: ReadonlyArray<Locale>, value: TSchema) {
+  return v.strictObject(perLocale((locale) => (required.includes(locale) ? value : v.optional(value))))
+}
 
 const rootRelative = v.pipe(v.string(), v.startsWith('/', 'must be a root-relative path, e.g. /media/x.webp'))
 const pixels = v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1'))
 
-const image = v.strictObject({
-  src: rootRelative,
-  /** The file's intrinsic size (the site reserves the space before it loads). */
-  width: pixels,
-  height: pixels,
-  alt: localized,
-})
-export type ContentImage = v.InferOutput<typeof image>
+/**
+ * The file's intrinsic size (the site reserves the space before it loads). Read from the file
+ * when left out (read.ts); a value given here wins (for an image whose file is elsewhere).
+ */
+const imageSize = { width: v.optional(pixels), height: v.optional(pixels) }
+
+const image = v.strictObject({ src: rootRelative, ...imageSize, alt: localized })
 
 const pageId = v.pipe(v.string(), v.regex(/^[a-z0-9-]+$/, 'must be lowercase letters, digits and dashes'))
-
-/**
- * A link: to a page by id (resolved to its link per language) or to an
- * external URL (`{locale}` in it becomes the language code). One object with
- * a check rather than a union, so a mistake gets a message an editor can act
- * on instead of "no union member matched".
- */
-const link = v.pipe(
-  v.strictObject({
-    title: localized,
-    page: v.optional(pageId),
-    url: v.optional(v.pipe(v.string(), v.url('must be an absolute URL, e.g. https://example.com'))),
-  }),
-  v.check(
-    (target) => (target.page === undefined) !== (target.url === undefined),
-    'needs either page (a page id) or url (an external URL), not both',
-  ),
-)
-export type ContentLink = v.InferOutput<typeof link>
-
-const base = {
-  id: pageId,
-  title: v.optional(localized),
-  showTitle: v.optional(v.boolean(), true),
-}
-
-export const elementSchema = v.variant('type', [
-  v.strictObject({ type: v.literal('Hero'), ...base, subtitle: v.optional(localized), image, cta: v.optional(link) }),
-  v.strictObject({
-    type: v.literal('Icons'),
-    ...base,
-    items: v.array(v.strictObject({ icon: text, title: localized, text: v.optional(localized) })),
-  }),
-  v.strictObject({
-    type: v.literal('Grid'),
-    ...base,
-    intro: v.optional(html),
-    columns: v.optional(v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(1, 'must be 1 to 6'), v.maxValue(6, 'must be 1 to 6')), 3),
-    items: v.array(
-      v.strictObject({
-        title: localized,
-        text: v.optional(localized),
-        image: v.optional(image),
-        brandLogo: v.optional(text),
-        link: v.optional(link),
-      }),
-    ),
-  }),
-  v.strictObject({
-    type: v.literal('MediaContent'),
-    ...base,
-    content: html,
-    image,
-    imagePosition: v.optional(v.picklist(['left', 'right']), 'right'),
-    cta: v.optional(link),
-  }),
-  v.strictObject({ type: v.literal('TwoColumnContent'), ...base, left: html, right: html }),
-  v.strictObject({ type: v.literal('FullWidthMedia'), ...base, image, caption: v.optional(localized) }),
-  v.strictObject({ type: v.literal('Link'), ...base, text: v.optional(localized), link }),
-  v.strictObject({
-    type: v.literal('Download'),
-    ...base,
-    intro: v.optional(html),
-    files: v.array(
-      v.strictObject({
-        title: localized,
-        src: v.pipe(rootRelative, v.regex(/\.[a-z0-9]+$/i, 'must end with a file extension, e.g. .pdf')),
-        /** Size in bytes, shown next to the link. */
-        size: v.pipe(v.number(), v.integer('must be a whole number of bytes'), v.minValue(0, 'must not be negative')),
-        mimeType: v.pipe(v.string(), v.regex(/^[a-z]+\/[a-z0-9.+-]+$/, 'must be a MIME type, e.g. application/pdf')),
-      }),
-    ),
-  }),
-  v.strictObject({ type: v.literal('ContactForm'), ...base, intro: v.optional(html) }),
-  v.strictObject({ type: v.literal('InteractiveMap'), ...base, intro: v.optional(html) }),
-])
-export type ContentElement = v.InferOutput<typeof elementSchema>
 
 /** One path segment; empty only for the home page. */
 const urlSegment = v.pipe(
@@ -116,56 +44,165 @@ const urlSegment = v.pipe(
   v.regex(/^(?:[a-z0-9]+(?:-[a-z0-9]+)*)?$/, 'must be lowercase letters and digits joined by dashes, e.g. over-ons'),
 )
 
-const pageBase = {
-  id: base.id,
-  /** Parent page id; the home page has none. */
-  parent: v.optional(pageId),
-  /** Order among siblings, ascending. */
-  sort: v.optional(v.pipe(v.number(), v.integer('must be a whole number')), 0),
-  /** Languages the page exists in; all five when omitted. */
-  languages: v.optional(v.array(v.picklist(localeCodes))),
-  /** Per-language URL segment; the home page's is empty. */
-  urlSegment: v.strictObject(perLocale(() => urlSegment)),
-  title: localized,
-  menuTitle: v.optional(localized),
-  metaTitle: v.optional(localized),
-  metaDescription: v.optional(localized),
-  lastEdited: v.pipe(v.string(), v.isoTimestamp('must be an ISO 8601 date-time')),
+/** Languages a page or news item exists in; all five when omitted. */
+export const contentLanguages = v.optional(v.pipe(v.array(v.picklist(localeCodes)), v.minLength(1, 'must name at least one language')))
+
+/** The schema of a page file whose texts are required in `required` (its languages). */
+function pageSchemaIn(required: ReadonlyArray<Locale>) {
+  const localized = localizedIn(required, text)
+  const html = localized
+  const image = v.strictObject({ src: rootRelative, ...imageSize, alt: localized })
+
+  /**
+   * A link: to a page by id (resolved to its link per language) or to an
+   * external URL (`{locale}` in it becomes the language code). One object with
+   * a check rather than a union, so a mistake gets a message an editor can act
+   * on instead of "no union member matched".
+   */
+  const link = v.pipe(
+    v.strictObject({
+      title: localized,
+      page: v.optional(pageId),
+      url: v.optional(v.pipe(v.string(), v.url('must be an absolute URL, e.g. https://example.com'))),
+    }),
+    v.check(
+      (target) => (target.page === undefined) !== (target.url === undefined),
+      'needs either page (a page id) or url (an external URL), not both',
+    ),
+  )
+
+  const base = {
+    id: pageId,
+    title: v.optional(localized),
+    showTitle: v.optional(v.boolean(), true),
+  }
+
+  const element = v.variant('type', [
+    v.strictObject({ type: v.literal('Hero'), ...base, subtitle: v.optional(localized), image, cta: v.optional(link) }),
+    v.strictObject({
+      type: v.literal('Icons'),
+      ...base,
+      items: v.array(v.strictObject({ icon: text, title: localized, text: v.optional(localized) })),
+    }),
+    v.strictObject({
+      type: v.literal('Grid'),
+      ...base,
+      intro: v.optional(html),
+      columns: v.optional(
+        v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(1, 'must be 1 to 6'), v.maxValue(6, 'must be 1 to 6')),
+        3,
+      ),
+      items: v.array(
+        v.strictObject({
+          title: localized,
+          text: v.optional(localized),
+          image: v.optional(image),
+          brandLogo: v.optional(text),
+          link: v.optional(link),
+        }),
+      ),
+    }),
+    v.strictObject({
+      type: v.literal('MediaContent'),
+      ...base,
+      content: html,
+      image,
+      imagePosition: v.optional(v.picklist(['left', 'right']), 'right'),
+      cta: v.optional(link),
+    }),
+    v.strictObject({ type: v.literal('TwoColumnContent'), ...base, left: html, right: html }),
+    v.strictObject({ type: v.literal('FullWidthMedia'), ...base, image, caption: v.optional(localized) }),
+    v.strictObject({ type: v.literal('Link'), ...base, text: v.optional(localized), link }),
+    v.strictObject({
+      type: v.literal('Download'),
+      ...base,
+      intro: v.optional(html),
+      files: v.array(
+        v.strictObject({
+          title: localized,
+          src: v.pipe(rootRelative, v.regex(/\.[a-z0-9]+$/i, 'must end with a file extension, e.g. .pdf')),
+          /** Size in bytes, shown next to the link. */
+          size: v.pipe(v.number(), v.integer('must be a whole number of bytes'), v.minValue(0, 'must not be negative')),
+          mimeType: v.pipe(v.string(), v.regex(/^[a-z]+\/[a-z0-9.+-]+$/, 'must be a MIME type, e.g. application/pdf')),
+        }),
+      ),
+    }),
+    v.strictObject({ type: v.literal('ContactForm'), ...base, intro: v.optional(html) }),
+    v.strictObject({ type: v.literal('InteractiveMap'), ...base, intro: v.optional(html) }),
+  ])
+
+  const pageBase = {
+    id: base.id,
+    /** Parent page id; the home page has none. */
+    parent: v.optional(pageId),
+    /** Order among siblings, ascending. */
+    sort: v.optional(v.pipe(v.number(), v.integer('must be a whole number')), 0),
+    languages: contentLanguages,
+    /** Per-language URL segment; the home page's is empty. */
+    urlSegment: localizedIn(required, urlSegment),
+    title: localized,
+    menuTitle: v.optional(localized),
+    metaTitle: v.optional(localized),
+    metaDescription: v.optional(localized),
+    /** When the page last changed (the sitemap's lastmod); the file's modification time when left out. */
+    lastEdited: v.optional(v.pipe(v.string(), v.isoTimestamp('must be an ISO 8601 date-time'))),
+    /** A draft is served only in preview mode (docs/content.md), never in the sitemap. */
+    draft: v.optional(v.boolean(), false),
+  }
+
+  return v.variant('type', [
+    v.strictObject({
+      type: v.literal('Page'),
+      ...pageBase,
+      /** Rich text above the blocks; legal pages use it alone. */
+      content: v.optional(html),
+      elements: v.optional(v.array(element), []),
+    }),
+    v.strictObject({
+      type: v.literal('RedirectorPage'),
+      ...pageBase,
+      /** 301 (permanent) or 302 (temporary). */
+      redirectCode: v.optional(v.picklist([301, 302], 'must be 301 or 302'), 301),
+      redirectTo: link,
+    }),
+    v.strictObject({
+      type: v.literal('TimelinePage'),
+      ...pageBase,
+      intro: v.optional(html),
+      entries: v.array(
+        v.strictObject({
+          id: base.id,
+          year: v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(1800, 'must be a year'), v.maxValue(2200, 'must be a year')),
+          date: v.optional(v.pipe(v.string(), v.isoDate('must be a date like 2025-05-01'))),
+          title: localized,
+          text: html,
+          image: v.optional(image),
+        }),
+      ),
+    }),
+    v.strictObject({ type: v.literal('NewsPage'), ...pageBase, intro: v.optional(html) }),
+  ])
 }
 
-export const pageFileSchema = v.variant('type', [
-  v.strictObject({
-    type: v.literal('Page'),
-    ...pageBase,
-    /** Rich text above the blocks; legal pages use it alone. */
-    content: v.optional(html),
-    elements: v.optional(v.array(elementSchema), []),
-  }),
-  v.strictObject({
-    type: v.literal('RedirectorPage'),
-    ...pageBase,
-    /** 301 (permanent) or 302 (temporary). */
-    redirectCode: v.optional(v.picklist([301, 302], 'must be 301 or 302'), 301),
-    redirectTo: link,
-  }),
-  v.strictObject({
-    type: v.literal('TimelinePage'),
-    ...pageBase,
-    intro: v.optional(html),
-    entries: v.array(
-      v.strictObject({
-        id: base.id,
-        year: v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(1800, 'must be a year'), v.maxValue(2200, 'must be a year')),
-        date: v.optional(v.pipe(v.string(), v.isoDate('must be a date like 2025-05-01'))),
-        title: localized,
-        text: html,
-        image: v.optional(image),
-      }),
-    ),
-  }),
-  v.strictObject({ type: v.literal('NewsPage'), ...pageBase, intro: v.optional(html) }),
-])
-export type PageFile = v.InferOutput<typeof pageFileSchema>
+type PageSchema = ReturnType<typeof pageSchemaIn>
+const pageSchemas = new Map<string, PageSchema>()
+
+/** The schema of a page file that exists in `languages` (all five when undefined). */
+export function pageFileSchemaFor(languages: ReadonlyArray<Locale> = localeCodes): PageSchema {
+  const key = localeCodes.filter((locale) => languages.includes(locale)).join(',')
+  let schema = pageSchemas.get(key)
+  if (!schema) {
+    schema = pageSchemaIn(localeCodes.filter((locale) => languages.includes(locale)))
+    pageSchemas.set(key, schema)
+  }
+  return schema
+}
+
+export type PageFile = v.InferOutput<PageSchema>
+export type ContentElement = Extract<PageFile, { type: 'Page' }>['elements'][number]
+export type ContentLink = Extract<PageFile, { type: 'RedirectorPage' }>['redirectTo']
+/** Texts of a page in some languages (the ones it exists in are there). */
+export type PageTexts = ContentLink['title']
 
 export const siteFileSchema = v.strictObject({
   title: localized,
@@ -203,15 +240,15 @@ export type PartialLocalized = v.InferOutput<typeof partialLocalized>
 const slug = v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lowercase words joined by dashes'))
 
 export const newsFileSchema = v.strictObject({
-  id: base.id,
+  id: pageId,
   date: v.pipe(v.string(), v.isoDate('must be a date like 2026-11-12')),
-  /** Languages the item exists in; all five when omitted. */
-  languages: v.optional(v.array(v.picklist(localeCodes))),
+  languages: contentLanguages,
+  /** A draft is served only in preview mode, never in the sitemap. */
+  draft: v.optional(v.boolean(), false),
   image: v.optional(
     v.strictObject({
       src: image.entries.src,
-      width: image.entries.width,
-      height: image.entries.height,
+      ...imageSize,
       alt: partialLocalized,
     }),
   ),
@@ -228,7 +265,7 @@ export const locationCountries = ['NL', 'BE', 'DE', 'FR', 'LU', 'GB', 'DK'] as c
 export const locationsFileSchema = v.strictObject({
   locations: v.array(
     v.strictObject({
-      id: base.id,
+      id: pageId,
       name: text,
       type: v.picklist(locationTypes),
       brands: v.optional(v.array(text), []),

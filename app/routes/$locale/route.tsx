@@ -1,7 +1,8 @@
 import { createFileRoute, notFound, Outlet } from '@tanstack/react-router'
 import { publicConfigQuery } from '../../client-runtime/public-config'
-import { cmsQueries } from '../../cms/queries'
+import { cmsQueries, previewQuery } from '../../cms/queries'
 import { PageLayout } from '../../components/layouts'
+import { PreviewBar } from '../../components/PreviewBar'
 import { isLocale } from '../../i18n/paths'
 import { jsonLdScript, organizationJsonLd } from '../../seo/json-ld'
 
@@ -13,11 +14,12 @@ export const Route = createFileRoute('/$locale')({
   },
   // Site title, menus and social links for the header and footer; the site URL for the head.
   loader: async ({ context }) => {
-    const [data, config] = await Promise.all([
+    const [data, config, preview] = await Promise.all([
       context.queryClient.ensureQueryData(cmsQueries.site(context.locale)),
       context.queryClient.ensureQueryData(publicConfigQuery),
+      context.queryClient.ensureQueryData(previewQuery),
     ])
-    return { ...data, siteUrl: config.siteUrl }
+    return { ...data, siteUrl: config.siteUrl, preview: preview.active }
   },
   // The organization behind the site, on every page of the language (error pages included).
   head: ({ loaderData }) => ({
@@ -27,9 +29,13 @@ export const Route = createFileRoute('/$locale')({
 })
 
 function LocaleLayout() {
+  const { preview } = Route.useLoaderData()
   return (
-    <PageLayout>
-      <Outlet />
-    </PageLayout>
+    <>
+      {preview ? <PreviewBar /> : null}
+      <PageLayout>
+        <Outlet />
+      </PageLayout>
+    </>
   )
 }

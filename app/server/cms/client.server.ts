@@ -10,6 +10,7 @@ import { HttpError } from '../../errors/http-error'
 import { CircuitBreaker, CircuitOpenError } from './circuit-breaker'
 import { contractSchema } from './contract'
 import { sanitizeResultHtml } from './sanitize-result'
+import { previewHeader } from '../preview.server'
 
 /**
  * The one entry point to the CMS. Each operation is created once from a typed
@@ -22,6 +23,11 @@ import { sanitizeResultHtml } from './sanitize-result'
 export interface CmsRequestOptions {
   /** From the auth cookie; sent as a Bearer token and bypasses the shared cache. */
   authToken?: string
+  /**
+   * From a valid preview cookie; sent as the X-Preview-Token header (the CMS checks it and
+   * then serves drafts too) and bypasses the shared cache.
+   */
+  previewToken?: string
 }
 
 export const cacheSettings = {
@@ -83,10 +89,11 @@ function isOutage(error: unknown): boolean {
   return !(error instanceof ClientError) || error.response.status >= 500
 }
 
-function createClient(authToken: string | undefined): GraphQLClient {
+function createClient(authToken: string | undefined, previewToken: string | undefined): GraphQLClient {
   const { CMS_GRAPHQL_URL, SITE_URL } = getRuntimeConfig()
   const headers: Record<string, string> = { Origin: new URL(SITE_URL).origin }
   if (authToken) headers.Authorization = `Bearer ${authToken}`
+  if (previewToken) headers[previewHeader] = previewToken
   if (!CMS_GRAPHQL_URL) return new GraphQLClient(embeddedUrl, { headers, fetch: embeddedFetch })
   return new GraphQLClient(CMS_GRAPHQL_URL, { headers })
 }
@@ -96,8 +103,9 @@ async function runDocument<TResult, TVariables extends Record<string, unknown>>(
   variables: TVariables,
   rootType: 'Query' | 'Mutation',
   authToken: string | undefined,
+  previewToken?: string,
 ): Promise<TResult> {
-  const client = createClient(authToken)
+  const client = createClient(authToken, previewToken)
   let data: TResult
   try {
     data = await cmsCircuit().run(async () => {
@@ -209,8 +217,8 @@ export function createCmsOperation<TResult, TVariables extends Record<string, un
     if (rootType === 'Mutation') {
       return runDocument(document, variables, rootType, getRuntimeConfig().EMBEDDED_CMS_WRITE_KEY ?? authToken)
     }
-    // Authenticated requests are never shared.
-    if (authToken) return runDocument(document, variables, rootType, authToken)
+    // Authenticated and preview requests are never shared.
+    if (authToken || options.previewToken) return runDocument(document, variables, rootType, authToken, options.previewToken)
     const key = cacheKey(variables)
     const miss = misses.get(key)
     if (miss) return miss.data

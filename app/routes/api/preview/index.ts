@@ -1,0 +1,47 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { createHash, timingSafeEqual } from 'node:crypto'
+import { serializeCookie } from 'cookie-es'
+import { getRuntimeConfig } from '../../../server/env.server'
+import { createPreviewToken, previewCookieName, previewMaxAgeSeconds, safeReturnPath } from '../../../server/preview.server'
+import { methodNotAllowed } from '../../../server/request-guard.server'
+
+const noStore = { 'Cache-Control': 'no-store' }
+
+function sameSecret(given: string | null, secret: string): boolean {
+  // Hashing first gives equal lengths, which timingSafeEqual needs.
+  const digest = (value: string) => createHash('sha256').update(value).digest()
+  return given !== null && timingSafeEqual(digest(given), digest(secret))
+}
+
+/**
+ * Enters preview mode: `GET /api/preview?secret=<PREVIEW_SECRET>&path=/some/page` sets the
+ * signed preview cookie (app/server/preview.server.ts) and sends the editor to `path`.
+ * Off (404) without PREVIEW_SECRET. The query string never reaches the access log (it logs
+ * the path only).
+ */
+export const Route = createFileRoute('/api/preview/')({
+  server: {
+    handlers: {
+      GET: ({ request }) => {
+        const secret = getRuntimeConfig().PREVIEW_SECRET
+        if (!secret) return Response.json({ error: 'Preview is off: PREVIEW_SECRET is not set' }, { status: 404, headers: noStore })
+        const url = new URL(request.url)
+        if (!sameSecret(url.searchParams.get('secret'), secret)) {
+          return Response.json({ error: 'Wrong or missing secret' }, { status: 401, headers: noStore })
+        }
+        const cookie = serializeCookie(previewCookieName, createPreviewToken(secret), {
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: new URL(getRuntimeConfig().SITE_URL).protocol === 'https:',
+          path: '/',
+          maxAge: previewMaxAgeSeconds,
+        })
+        return new Response(null, {
+          status: 302,
+          headers: { ...noStore, Location: safeReturnPath(url.searchParams.get('path')), 'Set-Cookie': cookie },
+        })
+      },
+      ANY: () => methodNotAllowed('GET'),
+    },
+  },
+})
