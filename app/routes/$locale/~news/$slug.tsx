@@ -58,7 +58,7 @@ function NewsItemPage() {
       <p className="news-item__date">
         <time dateTime={item.date}>{formatNewsDate(item.date, i18n.locale)}</time>
       </p>
-      {item.image ? <Image image={item.image} priority className="news-item__image" sizes="(min-width: 900px) 800px, 100vw" /> : null}
+      {item.image ? <Image image={item.image} priority className="news-item__image" /> : null}
       <RichText html={item.body} className="news-item__body" />
       <p>
         <Link to="/$locale/~news" params={{ locale }} className="back-link">
