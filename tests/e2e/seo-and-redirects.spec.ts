@@ -139,7 +139,24 @@ test.describe('sitemap and robots', () => {
     expect(about?.['xhtml:link']?.map((l) => l['@_hreflang']).sort()).toEqual(['da', 'de', 'en', 'fr', 'nl', 'x-default'])
     for (const url of urls) {
       expect(url.loc).toMatch(/^https?:\/\//)
-      if (url.lastmod) expect(url.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}/)
+      // Every entry, the news lists included, says when it last changed.
+      expect(url.lastmod, url.loc).toMatch(/^\d{4}-\d{2}-\d{2}/)
     }
+  })
+
+  test('sitemap.xml is compressed and has an ETag (304 when unchanged)', async ({ request }) => {
+    for (const coding of ['br', 'gzip']) {
+      const response = await request.get('/sitemap.xml', { headers: { 'Accept-Encoding': coding } })
+      expect(response.status()).toBe(200)
+      expect(response.headers()['content-encoding']).toBe(coding)
+      expect(response.headers()['vary']).toMatch(/Accept-Encoding/i)
+      expect(await response.text()).toContain('<urlset')
+      const etag = response.headers()['etag'] ?? ''
+      expect(etag).toMatch(/^"[^"]+"$/)
+      const again = await request.get('/sitemap.xml', { headers: { 'Accept-Encoding': coding, 'If-None-Match': etag } })
+      expect(again.status()).toBe(304)
+    }
+    const plain = await request.get('/sitemap.xml', { headers: { 'Accept-Encoding': 'identity' } })
+    expect(plain.headers()['content-encoding']).toBeUndefined()
   })
 })
