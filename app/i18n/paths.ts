@@ -27,6 +27,7 @@ export const reservedFirstSegments: ReadonlySet<string> = new Set([
   'builds',
   'sitemap.xml',
   'robots.txt',
+  '.well-known',
   '_serverFn',
   'assets',
 ])

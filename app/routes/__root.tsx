@@ -44,7 +44,12 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       links: [
         { rel: 'stylesheet', href: stylesUrl },
         { rel: 'stylesheet', href: blocksStylesUrl },
+        // The SVG for browsers that take it; the ICO (its sizes named, so they prefer the SVG) and
+        // the touch icon for the rest; the manifest names the site and its icons for home screens.
+        { rel: 'icon', href: '/favicon.ico', sizes: '16x16 32x32 48x48' },
         { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+        { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+        { rel: 'manifest', href: '/manifest.webmanifest' },
       ],
       scripts: [{ children: consentMarkerScript }],
     }

@@ -160,3 +160,46 @@ test.describe('sitemap and robots', () => {
     expect(plain.headers()['content-encoding']).toBeUndefined()
   })
 })
+
+test.describe('icons, manifest and security.txt', () => {
+  test('every page links the favicons, the touch icon and the manifest, and they are served', async ({ request }) => {
+    for (const path of ['/', '/en/news', '/de/nachricht/kostenloser-wintercheck', '/fr/no-such-page']) {
+      const html = await (await request.get(path)).text()
+      expect(html, path).toMatch(/<link rel="icon" href="\/favicon\.ico"/)
+      expect(html, path).toMatch(/<link rel="icon" href="\/favicon\.svg"/)
+      expect(html, path).toMatch(/<link rel="apple-touch-icon" href="\/apple-touch-icon\.png"/)
+      expect(html, path).toMatch(/<link rel="manifest" href="\/manifest\.webmanifest"/)
+    }
+    const ico = await request.get('/favicon.ico')
+    expect(ico.status()).toBe(200)
+    // An ICO file: reserved 0, type 1 (icon), then the number of images.
+    expect([...(await ico.body()).subarray(0, 4)]).toEqual([0, 0, 1, 0])
+
+    const touch = await request.get('/apple-touch-icon.png')
+    expect(touch.headers()['content-type']).toBe('image/png')
+    const png = await touch.body()
+    // The PNG header's width and height: 180 × 180.
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([180, 180])
+
+    const manifest = await request.get('/manifest.webmanifest')
+    expect(manifest.status()).toBe(200)
+    const app = await manifest.json()
+    expect(app.name).toBe('Autogroep Horizon')
+    expect(app.theme_color).toMatch(/^#[0-9a-f]{6}$/i)
+    for (const icon of app.icons) expect((await request.get(icon.src)).status(), icon.src).toBe(200)
+    expect(app.icons.map((icon: { sizes: string }) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']))
+  })
+
+  test('/.well-known/security.txt has RFC 9116 fields and expires within a year', async ({ request, baseURL }) => {
+    const response = await request.get('/.well-known/security.txt')
+    expect(response.status()).toBe(200)
+    expect(response.headers()['content-type']).toBe('text/plain; charset=utf-8')
+    const text = await response.text()
+    expect(text).toMatch(/^Contact: (mailto:|https:\/\/)\S+$/m)
+    expect(text).toMatch(/^Preferred-Languages: [a-z]{2}(, [a-z]{2})*$/m)
+    expect(text).toContain(`Canonical: ${baseURL}/.well-known/security.txt`)
+    const expires = Date.parse(/^Expires: (\S+)$/m.exec(text)?.[1] ?? '')
+    expect(expires).toBeGreaterThan(Date.now())
+    expect(expires - Date.now()).toBeLessThan(365 * 24 * 60 * 60 * 1000)
+  })
+})
