@@ -7,6 +7,7 @@ import { useEffect } from 'react'
 import { guardedFullLoad, isChunkLoadError, isClientNavigation } from '../client-runtime/reload'
 import { useCurrentLocale } from '../i18n/use-locale'
 import { HttpError, statusOf, statusMessageOf } from '../errors/http-error'
+import { currentPageOnly } from './current-page'
 
 const titles: Record<404 | 500, MessageDescriptor> = {
   404: msg({ id: 'error.404.title', message: 'Pagina niet gevonden' }),
@@ -40,7 +41,7 @@ export function ErrorView({ statusCode, statusMessage, reference }: { statusCode
           <Trans>Foutreferentie: {reference}</Trans>
         </p>
       )}
-      <Link to="/$locale" params={{ locale }} className="button">
+      <Link activeOptions={currentPageOnly} to="/$locale" params={{ locale }} className="button">
         {i18n._(backToHome)}
       </Link>
     </section>

@@ -8,6 +8,7 @@ import { consentMarkerScript } from '../client-runtime/consent'
 import { ClientRuntime } from '../components/ClientRuntime'
 import { ConsentBanner } from '../components/ConsentBanner'
 import { notFoundMessage } from '../components/NotFoundPage'
+import { OgLocaleAlternates } from '../components/OgLocaleAlternates'
 import { statusMessageOf } from '../errors/http-error'
 import { errorMeta } from '../seo/meta'
 import type { RouterContext } from '../router'
@@ -83,6 +84,7 @@ function RootDocument({ children }: { children: ReactNode }) {
     <html lang={i18n.locale}>
       <head>
         <HeadContent />
+        <OgLocaleAlternates />
       </head>
       <body>
         {children}

@@ -1,5 +1,5 @@
 import { XMLParser } from 'fast-xml-parser'
-import { expect, test } from './fixtures'
+import { expect, openPage, test } from './fixtures'
 import { demoPages, locales } from './demo-pages'
 
 const spec = [
@@ -83,7 +83,74 @@ test.describe('legacy paths', () => {
   })
 })
 
+/** The page's head tags as the server sent them. */
+function metaContents(html: string, property: string): string[] {
+  return [...html.matchAll(new RegExp(`<meta property="${property}" content="([^"]*)"`, 'g'))].map((m) => m[1] ?? '')
+}
+
+function jsonLdItems(html: string): Array<Record<string, unknown>> {
+  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1] ?? ''))
+}
+
 test.describe('head', () => {
+  test('og:locale:alternate names every other language of the page', async ({ request }) => {
+    expect(metaContents(await (await request.get('/en/about-us')).text(), 'og:locale:alternate').sort()).toEqual([
+      'da_DK',
+      'de_DE',
+      'fr_FR',
+      'nl_NL',
+    ])
+    expect(metaContents(await (await request.get('/')).text(), 'og:locale:alternate').sort()).toEqual(['da_DK', 'de_DE', 'en_US', 'fr_FR'])
+  })
+
+  test('og:locale:alternate follows a client-side navigation', async ({ page }) => {
+    await openPage(page, '/en/about-us')
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'News' }).click()
+    await expect(page).toHaveURL(/\/en\/news$/)
+    const alternates = page.locator('head meta[property="og:locale:alternate"]')
+    await expect(alternates).toHaveCount(4)
+    expect((await alternates.evaluateAll((tags) => tags.map((tag) => tag.getAttribute('content')))).sort()).toEqual([
+      'da_DK',
+      'de_DE',
+      'fr_FR',
+      'nl_NL',
+    ])
+  })
+
+  test('a news article names its publisher with a logo, and when it was changed', async ({ request }) => {
+    const html = await (await request.get('/de/nachricht/kostenloser-wintercheck')).text()
+    const article = jsonLdItems(html).find((item) => item['@type'] === 'NewsArticle')
+    expect(article).toMatchObject({
+      datePublished: expect.stringMatching(/^\d{4}-\d{2}-\d{2}/),
+      dateModified: expect.stringMatching(/^\d{4}-\d{2}-\d{2}/),
+      publisher: {
+        '@type': 'Organization',
+        name: 'Autogroep Horizon',
+        logo: { '@type': 'ImageObject', url: expect.stringMatching(/\/icon-512\.png$/), width: 512, height: 512 },
+      },
+    })
+  })
+
+  test('page 2 of a news list is its own canonical, with page 2 in every language as alternates', async ({ request, baseURL }) => {
+    const html = await (await request.get('/en/news?page=2')).text()
+    expect(html).toContain(`<link rel="canonical" href="${baseURL}/en/news?page=2"`)
+    const alternates = [...html.matchAll(/<link rel="alternate" hrefLang="([a-z-]+)" href="([^"]+)"/g)].map((m) => [m[1], m[2]])
+    expect(alternates).toContainEqual(['en', `${baseURL}/en/news?page=2`])
+    expect(alternates).toContainEqual(['x-default', `${baseURL}/nieuws?page=2`])
+    for (const [, href] of alternates) expect(href).toMatch(/\?page=2$/)
+  })
+
+  for (const path of ['/en/about-us/history', '/nieuws?page=2', '/de/nachricht/kostenloser-wintercheck', '/en/no-such-page']) {
+    test(`${path}: aria-current only on links to the page itself`, async ({ page, consoleGuard }) => {
+      consoleGuard.allow(/status of 404/)
+      await openPage(page, path)
+      const current = await page.locator('a[aria-current="page"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')))
+      for (const href of current) expect(href).toBe(path)
+      // The brand link and a 404's way home are never "current".
+      await expect(page.locator('a.brand')).not.toHaveAttribute('aria-current', 'page')
+    })
+  }
+
   for (const path of ['/', '/en/about-us', '/de/nachricht/kostenloser-wintercheck', '/fr/confidentialite', '/da/nyheder']) {
     test(`${path} has lang, canonical, hreflang with x-default, og:image and valid JSON-LD`, async ({ request, baseURL }) => {
       const html = await (await request.get(path)).text()

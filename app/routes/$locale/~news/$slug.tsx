@@ -9,6 +9,7 @@ import { homeLabel, newsLabel } from '../../../components/news/labels'
 import { RichText } from '../../../components/RichText'
 import { pathCodec } from '../../../i18n/i18n'
 import { pageHead, type PageSeo } from '../../../seo/page-head'
+import { currentPageOnly } from '../../../components/current-page'
 
 export const Route = createFileRoute('/$locale/~news/$slug')({
   loader: async ({ context, params }) => {
@@ -37,6 +38,7 @@ export const Route = createFileRoute('/$locale/~news/$slug')({
       description: item.summary,
       image: item.image,
       type: 'article',
+      // The CMS keeps no edit date for news items: the JSON-LD's dateModified is this date too.
       published: item.date,
       translations: newsTranslations(locale, item.slug, item.translations),
       breadcrumbs,
@@ -61,7 +63,7 @@ function NewsItemPage() {
       {item.image ? <Image image={item.image} priority className="news-item__image" /> : null}
       <RichText html={item.body} className="news-item__body" />
       <p>
-        <Link to="/$locale/~news" params={{ locale }} className="back-link">
+        <Link activeOptions={currentPageOnly} to="/$locale/~news" params={{ locale }} className="back-link">
           {t`Terug naar het nieuwsoverzicht`}
         </Link>
       </p>
