@@ -19,7 +19,7 @@ export const Route = createFileRoute('/$locale/~news/$slug')({
       loadSiteSeo(queryClient, locale),
     ])
     if (result.kind === 'moved') {
-      // An nl slug under another language's news path: go to that language's translation.
+      // Another language's slug: one 301 to this language's translation, at its canonical URL.
       throw redirect({ to: '/$locale/~news/$slug', params: { locale, slug: result.slug }, statusCode: 301 })
     }
     if (result.kind === 'missing') throw notFound()
