@@ -83,6 +83,23 @@ test.describe('legacy paths', () => {
   })
 })
 
+test.describe('legacy language prefixes', () => {
+  for (const [path, target] of [
+    ['/en_GB/foo', '/en'],
+    ['/fr_BE/rse', '/fr'],
+    ['/de_DE/about-us/', '/de'],
+    ['/da_DK/gammel/side', '/da'],
+  ] as const) {
+    test(`${path}, not in the table, answers one 301 to ${target}`, async ({ request }) => {
+      const first = await request.get(path, { maxRedirects: 0 })
+      expect(first.status()).toBe(301)
+      const location = new URL(first.headers()['location'] ?? '', 'http://h')
+      expect(location.pathname).toBe(target)
+      expect((await request.get(location.pathname, { maxRedirects: 0 })).status()).toBe(200)
+    })
+  }
+})
+
 /** The page's head tags as the server sent them. */
 function metaContents(html: string, property: string): string[] {
   return [...html.matchAll(new RegExp(`<meta property="${property}" content="([^"]*)"`, 'g'))].map((m) => m[1] ?? '')
