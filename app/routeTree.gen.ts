@@ -21,6 +21,7 @@ import { Route as LocaleSplatRouteImport } from './routes/$locale/$'
 import { Route as LocaleChar126cookiePolicyRouteRouteImport } from './routes/$locale/~cookie-policy/route'
 import { Route as LocaleChar126privacyRouteImport } from './routes/$locale/~privacy'
 import { Route as LocaleChar126termsRouteImport } from './routes/$locale/~terms'
+import { Route as DotwellKnownSecurityDottxtRouteImport } from './routes/[.]well-known/security[.]txt'
 import { Route as ApiGlobalRouteImport } from './routes/api/global'
 import { Route as BuildsLatestDotjsonRouteImport } from './routes/builds/latest[.]json'
 import { Route as LocaleChar126cookiePolicyIndexRouteImport } from './routes/$locale/~cookie-policy/index'
@@ -93,6 +94,12 @@ const LocaleChar126termsRoute = LocaleChar126termsRouteImport.update({
   path: '/~terms',
   getParentRoute: () => LocaleRouteRoute,
 } as any)
+const DotwellKnownSecurityDottxtRoute =
+  DotwellKnownSecurityDottxtRouteImport.update({
+    id: '/.well-known/security.txt',
+    path: '/.well-known/security.txt',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ApiGlobalRoute = ApiGlobalRouteImport.update({
   id: '/api/global',
   path: '/api/global',
@@ -157,6 +164,7 @@ export interface FileRoutesByFullPath {
   '/$locale/$': typeof LocaleSplatRoute
   '/$locale/~privacy': typeof LocaleChar126privacyRoute
   '/$locale/~terms': typeof LocaleChar126termsRoute
+  '/.well-known/security.txt': typeof DotwellKnownSecurityDottxtRoute
   '/api/global': typeof ApiGlobalRoute
   '/builds/latest.json': typeof BuildsLatestDotjsonRoute
   '/$locale/': typeof LocaleIndexRoute
@@ -179,6 +187,7 @@ export interface FileRoutesByTo {
   '/$locale/$': typeof LocaleSplatRoute
   '/$locale/~privacy': typeof LocaleChar126privacyRoute
   '/$locale/~terms': typeof LocaleChar126termsRoute
+  '/.well-known/security.txt': typeof DotwellKnownSecurityDottxtRoute
   '/api/global': typeof ApiGlobalRoute
   '/builds/latest.json': typeof BuildsLatestDotjsonRoute
   '/$locale': typeof LocaleIndexRoute
@@ -204,6 +213,7 @@ export interface FileRoutesById {
   '/$locale/$': typeof LocaleSplatRoute
   '/$locale/~privacy': typeof LocaleChar126privacyRoute
   '/$locale/~terms': typeof LocaleChar126termsRoute
+  '/.well-known/security.txt': typeof DotwellKnownSecurityDottxtRoute
   '/api/global': typeof ApiGlobalRoute
   '/builds/latest.json': typeof BuildsLatestDotjsonRoute
   '/$locale/': typeof LocaleIndexRoute
@@ -230,6 +240,7 @@ export interface FileRouteTypes {
     | '/$locale/$'
     | '/$locale/~privacy'
     | '/$locale/~terms'
+    | '/.well-known/security.txt'
     | '/api/global'
     | '/builds/latest.json'
     | '/$locale/'
@@ -252,6 +263,7 @@ export interface FileRouteTypes {
     | '/$locale/$'
     | '/$locale/~privacy'
     | '/$locale/~terms'
+    | '/.well-known/security.txt'
     | '/api/global'
     | '/builds/latest.json'
     | '/$locale'
@@ -276,6 +288,7 @@ export interface FileRouteTypes {
     | '/$locale/$'
     | '/$locale/~privacy'
     | '/$locale/~terms'
+    | '/.well-known/security.txt'
     | '/api/global'
     | '/builds/latest.json'
     | '/$locale/'
@@ -297,6 +310,7 @@ export interface RootRouteChildren {
   ReadyzRoute: typeof ReadyzRoute
   RobotsDottxtRoute: typeof RobotsDottxtRoute
   SitemapDotxmlRoute: typeof SitemapDotxmlRoute
+  DotwellKnownSecurityDottxtRoute: typeof DotwellKnownSecurityDottxtRoute
   ApiGlobalRoute: typeof ApiGlobalRoute
   BuildsLatestDotjsonRoute: typeof BuildsLatestDotjsonRoute
   ApiCachePurgeRoute: typeof ApiCachePurgeRoute
@@ -391,6 +405,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/$locale/~terms'
       preLoaderRoute: typeof LocaleChar126termsRouteImport
       parentRoute: typeof LocaleRouteRoute
+    }
+    '/.well-known/security.txt': {
+      id: '/.well-known/security.txt'
+      path: '/.well-known/security.txt'
+      fullPath: '/.well-known/security.txt'
+      preLoaderRoute: typeof DotwellKnownSecurityDottxtRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/api/global': {
       id: '/api/global'
@@ -512,6 +533,7 @@ const rootRouteChildren: RootRouteChildren = {
   ReadyzRoute: ReadyzRoute,
   RobotsDottxtRoute: RobotsDottxtRoute,
   SitemapDotxmlRoute: SitemapDotxmlRoute,
+  DotwellKnownSecurityDottxtRoute: DotwellKnownSecurityDottxtRoute,
   ApiGlobalRoute: ApiGlobalRoute,
   BuildsLatestDotjsonRoute: BuildsLatestDotjsonRoute,
   ApiCachePurgeRoute: ApiCachePurgeRoute,

@@ -7,19 +7,11 @@ export interface ImageValue {
 
 /**
  * Every CMS image: intrinsic width/height (no layout shift); the first block's
- * image loads eagerly with high priority, the rest lazily.
+ * image loads eagerly with high priority, the rest lazily. No `sizes`: it is only valid with a
+ * `srcset` (and React copies it to the preload as `imagesizes`, equally invalid without
+ * `imagesrcset`); it comes back together with responsive image sources.
  */
-export function Image({
-  image,
-  priority = false,
-  className,
-  sizes,
-}: {
-  image: ImageValue
-  priority?: boolean
-  className?: string
-  sizes?: string
-}) {
+export function Image({ image, priority = false, className }: { image: ImageValue; priority?: boolean; className?: string }) {
   return (
     <img
       className={className}
@@ -27,7 +19,6 @@ export function Image({
       alt={image.alt}
       width={image.width}
       height={image.height}
-      sizes={sizes}
       loading={priority ? 'eager' : 'lazy'}
       decoding={priority ? 'sync' : 'async'}
       fetchPriority={priority ? 'high' : undefined}

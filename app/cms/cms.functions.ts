@@ -1,7 +1,8 @@
 import { createServerFn } from '@tanstack/react-start'
 import { getCookie, getRequestHeader } from '@tanstack/react-start/server'
 import * as v from 'valibot'
-import { constants, defaultLocale, isoOf, localeCodes } from '../../app.config'
+import { constants, isoOf, localeCodes } from '../../app.config'
+import { resolveNewsItem } from '../server/cms/news-item.server'
 import { cms } from '../server/cms/operations.server'
 import { validInput } from '../errors/http-error'
 import { previewTokenOf } from '../server/preview.server'
@@ -10,9 +11,8 @@ const localeSchema = v.picklist(localeCodes)
 
 /** A CMS link: a root-relative public path. */
 const linkSchema = v.pipe(v.string(), v.startsWith('/'))
-/** No CMS page or news item has a longer link or slug: a longer one in a URL is simply not found (404, not a 500). */
+/** No CMS page has a longer link: a longer one in a URL is simply not found (404, not a 500). News slugs: news-item.server.ts. */
 const maxLinkLength = 2048
-const maxSlugLength = 200
 
 function authToken(): string | undefined {
   return getCookie(constants.authCookie.name) || undefined
@@ -72,25 +72,13 @@ export const fetchNewsList = createServerFn({ method: 'GET' })
 const slugSchema = v.pipe(v.string(), v.minLength(1))
 
 /**
- * A news item by slug. When the slug is not this language's but an nl slug
- * with a translation here, the answer is that translation's slug (the route
- * redirects to it).
+ * A news item by slug. When the slug is not this language's but another language's item
+ * with a translation here (a shared or switched link), the answer is that translation's
+ * slug (the route redirects to it).
  */
 export const fetchNewsItem = createServerFn({ method: 'GET' })
   .validator(validInput(v.object({ locale: localeSchema, slug: slugSchema })))
-  .handler(async ({ data }) => {
-    if (data.slug.length > maxSlugLength) return { kind: 'missing' as const }
-    const options = requestOptions()
-    const iso = isoOf(data.locale)
-    const own = (await cms.readNewsItem({ slug: data.slug, locale: iso }, options)).readOneNewsItem
-    if (own) return { kind: 'item' as const, item: own }
-    if (data.locale !== defaultLocale) {
-      const nl = (await cms.readNewsItem({ slug: data.slug, locale: isoOf(defaultLocale) }, options)).readOneNewsItem
-      const translation = nl?.translations.find((t) => t.locale === iso)
-      if (translation) return { kind: 'moved' as const, slug: translation.slug }
-    }
-    return { kind: 'missing' as const }
-  })
+  .handler(({ data }) => resolveNewsItem(data.locale, data.slug, requestOptions()))
 
 export const fetchLocations = createServerFn({ method: 'GET' })
   .validator(validInput(v.object({ locale: localeSchema })))

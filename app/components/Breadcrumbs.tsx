@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { linkTargetFor } from '../i18n/link-target'
+import { currentPageOnly } from './current-page'
 
 export interface Crumb {
   title: string
@@ -24,7 +25,7 @@ export function Breadcrumbs({ items }: { items: ReadonlyArray<Crumb> }) {
           return (
             <li key={`${index}-${item.title}`}>
               {target ? (
-                <Link to={target.to} params={target.params}>
+                <Link activeOptions={currentPageOnly} to={target.to} params={target.params}>
                   {item.title}
                 </Link>
               ) : (

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { linkTargetFor } from '../i18n/link-target'
+import { currentPageOnly } from './current-page'
 
 export interface CmsLinkValue {
   url: string
@@ -15,14 +16,14 @@ export function CmsLink({ link, className, children }: { link: CmsLinkValue; cla
   const target = link.external ? null : linkTargetFor(link.url)
   if (target?.to === '/$locale') {
     return (
-      <Link to={target.to} params={target.params} className={className}>
+      <Link activeOptions={currentPageOnly} to={target.to} params={target.params} className={className}>
         {children}
       </Link>
     )
   }
   if (target?.to === '/$locale/$') {
     return (
-      <Link to={target.to} params={target.params} className={className}>
+      <Link activeOptions={currentPageOnly} to={target.to} params={target.params} className={className}>
         {children}
       </Link>
     )

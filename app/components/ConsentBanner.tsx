@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { applyConsent, readConsent, storeConsent, type ConsentChoice } from '../client-runtime/consent'
 import { useCurrentLocale } from '../i18n/use-locale'
+import { currentPageOnly } from './current-page'
 
 interface Props {
   gtm: { id: string; scriptUrl: string } | undefined
@@ -39,7 +40,7 @@ export function ConsentBanner({ gtm }: Props) {
             <h2 id="consent-title">{t`Cookies op deze website`}</h2>
             <p>
               {t`Wij gebruiken analytische cookies om onze website te verbeteren, alleen als u daarmee instemt.`}{' '}
-              <Link to="/$locale/~cookie-policy" params={{ locale }}>
+              <Link activeOptions={currentPageOnly} to="/$locale/~cookie-policy" params={{ locale }}>
                 {t`Lees ons cookiebeleid`}
               </Link>
             </p>

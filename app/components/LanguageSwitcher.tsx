@@ -5,6 +5,7 @@ import { languages, localeCodes, type Language } from '../../app.config'
 import { rememberLanguage } from '../i18n/language-cookie'
 import { linkTargetFor } from '../i18n/link-target'
 import { useCurrentLocale } from '../i18n/use-locale'
+import { currentPageOnly } from './current-page'
 
 /** Loader data of pages whose other-language versions live at other paths (CMS pages, news). */
 const alternatesDataSchema = v.object({
@@ -28,7 +29,9 @@ function LanguageLink({ language, href }: { language: Language; href: string | u
   const common = {
     hrefLang: language.code,
     lang: language.code,
-    'aria-current': language.code === current ? ('page' as const) : undefined,
+    // The current language: "true" (current in this set); the router makes it "page" only when the
+    // link goes to this very page (on page 2 of a list it goes to page 1).
+    'aria-current': language.code === current ? ('true' as const) : undefined,
     onClick: () => rememberLanguage(language.code),
     children: (
       <>
@@ -40,11 +43,11 @@ function LanguageLink({ language, href }: { language: Language; href: string | u
   // The page has per-language paths (CMS translations): use them, else that language's home.
   if (href !== undefined) {
     const target = href === null ? null : linkTargetFor(href)
-    if (target?.to === '/$locale/$') return <Link to={target.to} params={target.params} {...common} />
-    return <Link to="/$locale" params={{ locale: target?.params.locale ?? language.code }} {...common} />
+    if (target?.to === '/$locale/$') return <Link activeOptions={currentPageOnly} to={target.to} params={target.params} {...common} />
+    return <Link activeOptions={currentPageOnly} to="/$locale" params={{ locale: target?.params.locale ?? language.code }} {...common} />
   }
   // A fixed page: the same route with only the locale changed (its segment follows).
-  return <Link to="." params={(previous) => ({ ...previous, locale: language.code })} {...common} />
+  return <Link activeOptions={currentPageOnly} to="." params={(previous) => ({ ...previous, locale: language.code })} {...common} />
 }
 
 /** Links to the current page in every language. */

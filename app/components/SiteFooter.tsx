@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useCurrentLocale } from '../i18n/use-locale'
 import { MenuItems } from './MenuItems'
 import { useSiteData } from './site-data'
+import { currentPageOnly } from './current-page'
 
 export function SiteFooter() {
   const { t } = useLingui()
@@ -24,13 +25,13 @@ export function SiteFooter() {
           <ul>
             <MenuItems items={navigation.footer} />
             <li>
-              <Link to="/$locale/~privacy" params={{ locale }}>{t`Privacyverklaring`}</Link>
+              <Link activeOptions={currentPageOnly} to="/$locale/~privacy" params={{ locale }}>{t`Privacyverklaring`}</Link>
             </li>
             <li>
-              <Link to="/$locale/~terms" params={{ locale }}>{t`Algemene voorwaarden`}</Link>
+              <Link activeOptions={currentPageOnly} to="/$locale/~terms" params={{ locale }}>{t`Algemene voorwaarden`}</Link>
             </li>
             <li>
-              <Link to="/$locale/~cookie-policy" params={{ locale }}>{t`Cookiebeleid`}</Link>
+              <Link activeOptions={currentPageOnly} to="/$locale/~cookie-policy" params={{ locale }}>{t`Cookiebeleid`}</Link>
             </li>
           </ul>
         </nav>

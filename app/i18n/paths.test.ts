@@ -38,6 +38,17 @@ describe('pathCodec', () => {
     expect(codec.toInternal('/de/news')).toBe('/de/news')
   })
 
+  it('recognizes another locale’s news segment, for the redirect to this language’s news', () => {
+    expect(codec.foreignNewsPath('/de/news')).toEqual({ locale: 'de', slug: undefined })
+    expect(codec.foreignNewsPath('/en/nieuws/x')).toEqual({ locale: 'en', slug: 'x' })
+    expect(codec.foreignNewsPath('/nachricht/x')).toEqual({ locale: 'nl', slug: 'x' })
+    // Its own segment, other segments and deeper paths are not.
+    expect(codec.foreignNewsPath('/de/nachricht/x')).toBeNull()
+    expect(codec.foreignNewsPath('/en/datenschutz')).toBeNull()
+    expect(codec.foreignNewsPath('/de/news/x/y')).toBeNull()
+    expect(codec.foreignNewsPath('/')).toBeNull()
+  })
+
   it('keeps internal keys out of reach of visitors', () => {
     const internal = codec.toInternal('/~news')
     expect(internal).toBe('/nl/~~news')

@@ -27,6 +27,7 @@ export const reservedFirstSegments: ReadonlySet<string> = new Set([
   'builds',
   'sitemap.xml',
   'robots.txt',
+  '.well-known',
   '_serverFn',
   'assets',
   // Images and PDFs: public/media and the content folder's media (app/embedded-cms/media.server.ts).
@@ -50,11 +51,19 @@ export interface PathCodec {
   localeOf(pathname: string): Locale
   /** `/de/nachricht/x` → `/de/nachrichten/x` once translators renamed the segment; null otherwise. */
   renamedPath(pathname: string): string | null
+  /**
+   * Another language's news segment under this one (`/de/news`, `/en/nieuws/x`, `/nachricht/x`):
+   * the language and the slug, if any; null for any other path.
+   */
+  foreignNewsPath(pathname: string): { locale: Locale; slug: string | undefined } | null
 }
 
 const noRenamedSegments: RenamedSegments = perLocale(() => new Map())
 
 export function createPathCodec(table: SegmentTable, renamed: RenamedSegments = noRenamedSegments): PathCodec {
+  // Every language's news segment, for links that put one under another language (`/de/news/x`).
+  const newsSegments = new Set(localeCodes.map((code) => table[code].news))
+
   const toInternal = (pathname: string): string => {
     const parts = splitPath(pathname)
     const first = parts[0]
@@ -105,5 +114,16 @@ export function createPathCodec(table: SegmentTable, renamed: RenamedSegments = 
     return '/' + parts.join('/')
   }
 
-  return { toInternal, toPublic, localeOf, renamedPath }
+  const foreignNewsPath = (pathname: string): { locale: Locale; slug: string | undefined } | null => {
+    const parts = splitPath(pathname)
+    const first = parts[0]
+    const locale: Locale = isLocale(first) && first !== defaultLocale ? first : defaultLocale
+    const [head, slug, ...rest] = locale === defaultLocale ? parts : parts.slice(1)
+    // This language's own segments are its pages, whatever another language calls its news.
+    const own = new Set(Object.values(table[locale]))
+    if (head === undefined || own.has(head) || !newsSegments.has(head) || rest.length > 0) return null
+    return { locale, slug }
+  }
+
+  return { toInternal, toPublic, localeOf, renamedPath, foreignNewsPath }
 }

@@ -1,14 +1,17 @@
 import { createMiddleware } from '@tanstack/react-start'
 import { pathCodec } from '../i18n/i18n'
+import { newsAliasRedirect } from '../server/news-alias.server'
 import { pathRedirect } from '../server/path-redirects'
 
 /**
- * Old site's paths, renamed URL segments, `/nl/x` and `/x/`: one permanent redirect each to
- * the page's one URL, before any routing (see pathRedirect).
+ * Old site's paths, renamed URL segments, `/nl/x`, `/x/` and another language's news segment:
+ * one permanent redirect each to the page's one URL, before any routing (see pathRedirect and
+ * newsAliasRedirect; the latter reads the CMS for a news item's slug in this language).
  */
-export const canonicalPaths = createMiddleware({ type: 'request' }).server(({ request, next, handlerType }) => {
+export const canonicalPaths = createMiddleware({ type: 'request' }).server(async ({ request, next, handlerType }) => {
   if (handlerType === 'router') {
-    const target = pathRedirect(new URL(request.url), pathCodec)
+    const url = new URL(request.url)
+    const target = pathRedirect(url, pathCodec) ?? (await newsAliasRedirect(url, pathCodec))
     if (target) return new Response(null, { status: 301, headers: { Location: target } })
   }
   return next()

@@ -8,6 +8,7 @@ import { consentMarkerScript } from '../client-runtime/consent'
 import { ClientRuntime } from '../components/ClientRuntime'
 import { ConsentBanner } from '../components/ConsentBanner'
 import { notFoundMessage } from '../components/NotFoundPage'
+import { OgLocaleAlternates } from '../components/OgLocaleAlternates'
 import { statusMessageOf } from '../errors/http-error'
 import { errorMeta } from '../seo/meta'
 import type { RouterContext } from '../router'
@@ -44,7 +45,12 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       links: [
         { rel: 'stylesheet', href: stylesUrl },
         { rel: 'stylesheet', href: blocksStylesUrl },
+        // The SVG for browsers that take it; the ICO (its sizes named, so they prefer the SVG) and
+        // the touch icon for the rest; the manifest names the site and its icons for home screens.
+        { rel: 'icon', href: '/favicon.ico', sizes: '16x16 32x32 48x48' },
         { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+        { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+        { rel: 'manifest', href: '/manifest.webmanifest' },
       ],
       scripts: [{ children: consentMarkerScript }],
     }
@@ -78,6 +84,7 @@ function RootDocument({ children }: { children: ReactNode }) {
     <html lang={i18n.locale}>
       <head>
         <HeadContent />
+        <OgLocaleAlternates />
       </head>
       <body>
         {children}

@@ -9,7 +9,14 @@ import {
 } from './json-ld'
 
 const siteUrl = 'https://www.example.com'
-const organization = { '@id': 'https://www.example.com/#organization' }
+const logo = { '@type': 'ImageObject', url: 'https://www.example.com/icon-512.png', width: 512, height: 512 }
+const organization = {
+  '@type': 'Organization',
+  '@id': 'https://www.example.com/#organization',
+  name: 'Autogroep Horizon',
+  url: 'https://www.example.com/',
+  logo,
+}
 
 describe('organizationJsonLd', () => {
   it('names the organization with its social profiles', () => {
@@ -19,7 +26,7 @@ describe('organizationJsonLd', () => {
       '@id': 'https://www.example.com/#organization',
       name: 'Autogroep Horizon',
       url: 'https://www.example.com/',
-      logo: 'https://www.example.com/favicon.svg',
+      logo,
       sameAs: ['https://social.example/h'],
     })
     expect(organizationJsonLd({ title: 'A', socialLinks: [] }, siteUrl)).not.toHaveProperty('sameAs')
@@ -27,15 +34,18 @@ describe('organizationJsonLd', () => {
 })
 
 describe('newsArticleJsonLd', () => {
-  it('is published and written by the organization', () => {
+  it('is published and written by the organization, named with its logo in the article itself', () => {
     const article = newsArticleJsonLd(
       { headline: 'X', published: '2026-11-12', imageUrl: '/media/x.webp', locale: 'en', url: 'https://www.example.com/en/news/x' },
+      'Autogroep Horizon',
       siteUrl,
     )
     expect(article).toMatchObject({
       '@type': 'NewsArticle',
       headline: 'X',
       datePublished: '2026-11-12',
+      // Never changed since publication: modified when published.
+      dateModified: '2026-11-12',
       image: ['https://www.example.com/media/x.webp'],
       inLanguage: 'en',
       mainEntityOfPage: 'https://www.example.com/en/news/x',
@@ -43,6 +53,17 @@ describe('newsArticleJsonLd', () => {
       author: organization,
     })
     expect(article).not.toHaveProperty('description')
+  })
+
+  it('gives the last change as dateModified when there is one', () => {
+    const input = {
+      headline: 'X',
+      published: '2026-11-12',
+      modified: '2026-11-20',
+      locale: 'en' as const,
+      url: 'https://www.example.com/x',
+    }
+    expect(newsArticleJsonLd(input, 'A', siteUrl)).toMatchObject({ datePublished: '2026-11-12', dateModified: '2026-11-20' })
   })
 })
 
@@ -93,7 +114,7 @@ describe('location structured data', () => {
       geo: { latitude: 50.9, longitude: 6.9 },
       telephone: '+49 1',
       address: { addressCountry: 'DE', addressLocality: 'Köln' },
-      parentOrganization: organization,
+      parentOrganization: { '@id': organization['@id'] },
     })
     expect(shop).not.toHaveProperty('email')
     expect(locationJsonLd({ ...location, type: 'unknown' }, 'https://www.example.com/x', siteUrl)['@type']).toBe('AutomotiveBusiness')

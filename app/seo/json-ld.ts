@@ -12,6 +12,13 @@ export function organizationId(siteUrl: string): string {
   return `${absoluteUrl(siteUrl, '/')}#organization`
 }
 
+/** The organization's logo: a square PNG (scripts/generate-images.mjs), as search engines want a raster image. */
+export const logo = { path: '/icon-512.png', width: 512, height: 512 } as const
+
+function logoJsonLd(siteUrl: string): JsonLd {
+  return { '@type': 'ImageObject', url: absoluteUrl(siteUrl, logo.path), width: logo.width, height: logo.height }
+}
+
 export function organizationJsonLd(site: { title: string; socialLinks: ReadonlyArray<{ url: string }> }, siteUrl: string): JsonLd {
   return {
     '@context': 'https://schema.org',
@@ -19,7 +26,7 @@ export function organizationJsonLd(site: { title: string; socialLinks: ReadonlyA
     '@id': organizationId(siteUrl),
     name: site.title,
     url: absoluteUrl(siteUrl, '/'),
-    logo: absoluteUrl(siteUrl, '/favicon.svg'),
+    logo: logoJsonLd(siteUrl),
     ...(site.socialLinks.length ? { sameAs: site.socialLinks.map((link) => link.url) } : {}),
   }
 }
@@ -29,21 +36,35 @@ export interface ArticleInput {
   description?: string
   /** ISO date. */
   published?: string
+  /** ISO date of the last change; the publication date when the item has none. */
+  modified?: string
   imageUrl?: string
   locale: Locale
   /** Absolute URL of the article page. */
   url: string
 }
 
-/** A news article, published (and written) by the organization. */
-export function newsArticleJsonLd(article: ArticleInput, siteUrl: string): JsonLd {
-  const organization = { '@id': organizationId(siteUrl) }
+/**
+ * A news article, published (and written) by the organization. The organization is written out
+ * (name, logo), not only referred to by @id: Google reads an article's publisher from the
+ * article itself.
+ */
+export function newsArticleJsonLd(article: ArticleInput, organizationName: string, siteUrl: string): JsonLd {
+  const organization = {
+    '@type': 'Organization',
+    '@id': organizationId(siteUrl),
+    name: organizationName,
+    url: absoluteUrl(siteUrl, '/'),
+    logo: logoJsonLd(siteUrl),
+  }
+  const modified = article.modified ?? article.published
   return {
     '@context': 'https://schema.org',
     '@type': 'NewsArticle',
     headline: article.headline,
     ...(article.description ? { description: article.description } : {}),
     ...(article.published ? { datePublished: article.published } : {}),
+    ...(modified ? { dateModified: modified } : {}),
     ...(article.imageUrl ? { image: [absoluteUrl(siteUrl, article.imageUrl)] } : {}),
     inLanguage: article.locale,
     mainEntityOfPage: article.url,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { documentTitle, errorMeta, languageLinks, openGraphMeta, twitterMeta, type LinkTag, type Origins } from './meta'
+import { documentTitle, errorMeta, languageLinks, ogLocaleAlternates, openGraphMeta, twitterMeta, type LinkTag, type Origins } from './meta'
 
 const origins: Origins = { siteUrl: 'https://www.example.com', localeOrigins: {} }
 const sameRoute = { nl: '/nieuws', en: '/en/news', de: '/de/nachricht', fr: '/fr/actualites', da: '/da/nyheder' }
@@ -51,6 +51,14 @@ describe('languageLinks', () => {
   })
 })
 
+describe('ogLocaleAlternates', () => {
+  it('lists every other language that has the page, as Open Graph locales', () => {
+    expect(ogLocaleAlternates('en', sameRoute)).toEqual(['nl_NL', 'de_DE', 'fr_FR', 'da_DK'])
+    expect(ogLocaleAlternates('en', { en: '/en/news', de: '/de/nachricht' })).toEqual(['de_DE'])
+    expect(ogLocaleAlternates('nl', { nl: '/x' })).toEqual([])
+  })
+})
+
 describe('openGraphMeta and twitterMeta', () => {
   const image = { url: '/media/a.webp', width: 1200, height: 630, alt: 'A' }
   const input = {
@@ -67,8 +75,8 @@ describe('openGraphMeta and twitterMeta', () => {
     const meta = openGraphMeta({ ...input, description: 'D' })
     expect(meta).toContainEqual({ property: 'og:locale', content: 'en_US' })
     expect(meta).toContainEqual({ property: 'og:url', content: 'https://www.example.com/en/news' })
-    expect(meta).toContainEqual({ property: 'og:locale:alternate', content: 'de_DE' })
-    expect(meta).not.toContainEqual({ property: 'og:locale:alternate', content: 'fr_FR' })
+    // Rendered apart (the router keeps one tag per property): see ogLocaleAlternates.
+    expect(meta.filter((tag) => 'property' in tag && tag.property === 'og:locale:alternate')).toEqual([])
     expect(meta).toContainEqual({ property: 'og:site_name', content: 'Autogroep Horizon' })
     expect(meta).toContainEqual({ property: 'og:description', content: 'D' })
   })

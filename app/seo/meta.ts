@@ -74,7 +74,10 @@ export interface OpenGraphInput {
   image?: SeoImage
 }
 
-/** Open Graph tags (link previews in social media and chat apps). */
+/**
+ * Open Graph tags (link previews in social media and chat apps). Not og:locale:alternate: the
+ * router keeps one meta tag per property, so those are rendered apart (ogLocaleAlternates).
+ */
 export function openGraphMeta(input: OpenGraphInput): MetaTag[] {
   const meta: MetaTag[] = [
     { property: 'og:title', content: input.title },
@@ -82,9 +85,6 @@ export function openGraphMeta(input: OpenGraphInput): MetaTag[] {
     { property: 'og:url', content: input.url },
     { property: 'og:locale', content: isoOf(input.locale) },
   ]
-  for (const other of languages) {
-    if (other.code !== input.locale && input.translations[other.code]) meta.push({ property: 'og:locale:alternate', content: other.iso })
-  }
   meta.push({ property: 'og:site_name', content: input.siteName })
   if (input.description) meta.push({ property: 'og:description', content: input.description })
   if (input.image) {
@@ -96,6 +96,14 @@ export function openGraphMeta(input: OpenGraphInput): MetaTag[] {
     )
   }
   return meta
+}
+
+/**
+ * og:locale:alternate values: the other languages this page exists in, as Open Graph locales.
+ * One tag each (app/components/OgLocaleAlternates.tsx renders them next to the router's head).
+ */
+export function ogLocaleAlternates(locale: Locale, translations: Translations): string[] {
+  return languages.filter((other) => other.code !== locale && translations[other.code]).map((other) => other.iso)
 }
 
 /** Twitter card tags: a large image card when there is an image. */

@@ -14,7 +14,7 @@ const newsList: PageSeo = {
   locale: 'en',
   path: '/en/news?page=2',
   title: 'News',
-  translations: { nl: '/nieuws', en: '/en/news' },
+  translations: { nl: '/nieuws?page=2', en: '/en/news?page=2' },
   breadcrumbs: [
     { title: 'Home', link: '/en' },
     { title: 'News', link: '/en/news' },
@@ -41,9 +41,9 @@ describe('pageHead', () => {
     expect(head.meta).toContainEqual({ name: 'twitter:card', content: 'summary_large_image' })
     expect(head.links.map((l) => `${l.rel} ${l.hrefLang ?? ''} ${l.href}`)).toEqual([
       'canonical  https://www.example.com/en/news?page=2',
-      'alternate nl https://www.example.com/nieuws',
-      'alternate en https://www.example.com/en/news',
-      'alternate x-default https://www.example.com/nieuws',
+      'alternate nl https://www.example.com/nieuws?page=2',
+      'alternate en https://www.example.com/en/news?page=2',
+      'alternate x-default https://www.example.com/nieuws?page=2',
     ])
     expect(jsonLdTypes(newsList)).toEqual(['BreadcrumbList'])
   })

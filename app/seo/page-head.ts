@@ -36,6 +36,8 @@ export interface PageSeo {
   type?: 'website' | 'article'
   /** ISO date of a news article. */
   published?: string
+  /** ISO date of a news article's last change (when the CMS knows one). */
+  modified?: string
   /** Public paths of this page in every language that has it. */
   translations: Translations
   /** The trail shown on the page, current page last (public paths). */
@@ -78,7 +80,16 @@ export function pageHead(seo: PageSeo | undefined): HeadTags {
   if (seo.type === 'article') {
     jsonLd.push(
       newsArticleJsonLd(
-        { headline: seo.title, description: seo.description ?? undefined, published: seo.published, imageUrl: seo.image?.url, locale, url },
+        {
+          headline: seo.title,
+          description: seo.description ?? undefined,
+          published: seo.published,
+          modified: seo.modified,
+          imageUrl: seo.image?.url,
+          locale,
+          url,
+        },
+        site.title,
         site.siteUrl,
       ),
     )

@@ -147,6 +147,29 @@ export const runtimeConfigSchema = v.object({
   PREVIEW_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   /** Secret for GET /metrics (Prometheus sends it as a Bearer token). Unset: the metrics endpoint is off (404). */
   METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
+  /**
+   * /.well-known/security.txt (RFC 9116): where security researchers report a problem, a comma
+   * list of mailto:, https: or tel: URIs, and the languages the reports may be written in.
+   */
+  SECURITY_CONTACT: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^(?:mailto:[^,\s]+|https:\/\/[^,\s]+|tel:[^,\s]+)(?:,(?:mailto:[^,\s]+|https:\/\/[^,\s]+|tel:[^,\s]+))*$/,
+        'must be a comma list of mailto:, https:// or tel: URIs',
+      ),
+      v.transform((s) => s.split(',')),
+    ),
+    'mailto:security@autogroep-horizon.example',
+  ),
+  SECURITY_LANGUAGES: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[a-z]{2,3}(?:-[A-Za-z0-9]+)*(?:,\s*[a-z]{2,3}(?:-[A-Za-z0-9]+)*)*$/, 'must be a comma list of language tags, e.g. nl, en'),
+      v.transform((s) => s.split(',').map((tag) => tag.trim())),
+    ),
+    'nl, en',
+  ),
   /** Least severe log level written (JSON lines on stdout; readable text when stdout is a terminal). */
   LOG_LEVEL: logLevelSchema,
   /** Contact submissions allowed per client IP and window, e.g. "5/600" (5 per 600 s). */

@@ -4,6 +4,8 @@
  * (`/$locale/…`, fixed pages by key), so localized segments stay in one place;
  * careers goes to the external careers site.
  */
+import type { Locale } from '../../app.config'
+
 const careers = (locale: string) => `https://careers.example.com/${locale}`
 
 // The old Dutch about pages live on at the same paths (only the old trailing
@@ -69,16 +71,21 @@ const legacy: Record<string, string> = {
   '/da_DK/cookies': '/da/~cookie-policy',
 }
 
+/** The old site's language prefixes: any other path under one still has a page in that language. */
+const legacyPrefixes: Readonly<Record<string, Locale>> = { en_GB: 'en', de_DE: 'de', fr_BE: 'fr', da_DK: 'da' }
+
 /** Every legacy path (for tests and documentation). */
 export const legacyPaths: ReadonlyArray<string> = Object.keys(legacy)
 
 /**
  * The redirect target of a legacy path (with or without trailing slash), as a
- * public path or external URL; null when the path is not a legacy one.
+ * public path or external URL; null when the path is not a legacy one. A path under an old
+ * language prefix that the table does not list (`/en_GB/foo`) goes to that language's home.
  */
 export function legacyRedirect(pathname: string, toPublic: (internal: string) => string): string | null {
   const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
-  const target = legacy[normalized]
+  const prefixLocale = legacyPrefixes[normalized.split('/')[1] ?? '']
+  const target = legacy[normalized] ?? (prefixLocale ? `/${prefixLocale}` : undefined)
   if (!target) return null
   return target.startsWith('https://') ? target : toPublic(target)
 }

@@ -24,4 +24,14 @@ describe('pathRedirect', () => {
     expect(at('/en_GB/about-us')).toBe('/en/about-us')
     expect(at('/nl/over-ons/')).toBe('/over-ons')
   })
+
+  it('sends any other path under an old language prefix to that language’s home, in one hop', () => {
+    expect(at('/en_GB/foo')).toBe('/en')
+    expect(at('/fr_BE/rse')).toBe('/fr')
+    expect(at('/de_DE/about-us/')).toBe('/de')
+    expect(at('/da_DK/x/y/z')).toBe('/da')
+    // Listed paths keep their own target; other paths are no legacy ones.
+    expect(at('/fr_BE/a-propos/rse')).toBe('/fr/a-propos/responsabilite')
+    expect(at('/es_ES/foo')).toBeNull()
+  })
 })

@@ -56,6 +56,22 @@ test.describe('error page', () => {
     await expect(page.getByRole('link', { name: 'Terug naar de homepage' })).toHaveAttribute('href', '/')
   })
 
+  const notFoundTitles = {
+    nl: ['/bestaat/niet', 'Pagina niet gevonden'],
+    en: ['/en/missing', 'Page not found'],
+    de: ['/de/fehlt', 'Seite nicht gefunden'],
+    fr: ['/fr/manquant', 'Page introuvable'],
+    da: ['/da/mangler', 'Siden blev ikke fundet'],
+  } as const
+  for (const [locale, [path, title]] of Object.entries(notFoundTitles)) {
+    test(`${locale}: the 404 page is titled in its language, its way home not marked current`, async ({ page, consoleGuard }) => {
+      consoleGuard.allow(/status of 404/)
+      expect((await openPage(page, path))?.status()).toBe(404)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
+      await expect(page.locator('.error-page a.button')).not.toHaveAttribute('aria-current', /./)
+    })
+  }
+
   test('an unknown first segment is an nl slug, not a locale', async ({ page, consoleGuard }) => {
     consoleGuard.allow(/status of 404/)
     const response = await openPage(page, '/xx/y')

@@ -49,6 +49,17 @@ test.describe('locations', () => {
     await expect(page.locator('.locations-summary__total')).toHaveText(/^1 location$/)
   })
 
+  test('with JavaScript the filter keeps a visible submit button, which applies the selection', async ({ page }) => {
+    await openPage(page, '/en/locations')
+    const show = page.getByRole('button', { name: 'Show locations' })
+    await expect(show).toBeVisible()
+    // Keyboard users change a select and then submit; the selection is applied either way.
+    await page.getByRole('combobox', { name: 'Country' }).selectOption('dk')
+    await show.click()
+    await expect(page).toHaveURL(/\/en\/locations\?country=dk$/)
+    for (const country of await page.locator('.location-card address').allTextContents()) expect(country).toContain('Denmark')
+  })
+
   test('works without JavaScript through the page URL', async ({ browser, baseURL }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL, locale: 'nl-NL' })
     const page = await context.newPage()

@@ -40,6 +40,25 @@ test.describe('news', () => {
     expect(missing.status()).toBe(404)
   })
 
+  // Another language's news segment or slug: one 301 to the canonical URL in the requested language.
+  for (const [path, target] of [
+    ['/en/nieuws/gratis-wintercheck', '/en/news/free-winter-check'],
+    ['/en/actualites/controle-hiver-gratuit', '/en/news/free-winter-check'],
+    ['/de/news/free-winter-check', '/de/nachricht/kostenloser-wintercheck'],
+    ['/nachricht/kostenloser-wintercheck', '/nieuws/gratis-wintercheck'],
+    ['/fr/nyheder/gratis-vintertjek', '/fr/actualites/controle-hiver-gratuit'],
+    ['/de/news', '/de/nachricht'],
+    ['/en/nieuws?page=2', '/en/news?page=2'],
+  ] as const) {
+    test(`${path} answers one 301 to ${target}`, async ({ request }) => {
+      const first = await request.get(path, { maxRedirects: 0 })
+      expect(first.status()).toBe(301)
+      const location = new URL(first.headers()['location'] ?? '', 'http://h')
+      expect(location.pathname + location.search).toBe(target)
+      expect((await request.get(target, { maxRedirects: 0 })).status()).toBe(200)
+    })
+  }
+
   test('pagination: page 2 exists, invalid or out-of-range pages are 404', async ({ request }) => {
     expect((await request.get('/nieuws?page=2')).status()).toBe(200)
     for (const page of ['0', '-1', 'abc', '1.5', '99']) expect((await request.get(`/nieuws?page=${page}`)).status()).toBe(404)

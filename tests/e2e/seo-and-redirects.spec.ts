@@ -1,5 +1,5 @@
 import { XMLParser } from 'fast-xml-parser'
-import { expect, test } from './fixtures'
+import { expect, openPage, test } from './fixtures'
 import { demoPages, locales } from './demo-pages'
 
 const spec = [
@@ -83,7 +83,91 @@ test.describe('legacy paths', () => {
   })
 })
 
+test.describe('legacy language prefixes', () => {
+  for (const [path, target] of [
+    ['/en_GB/foo', '/en'],
+    ['/fr_BE/rse', '/fr'],
+    ['/de_DE/about-us/', '/de'],
+    ['/da_DK/gammel/side', '/da'],
+  ] as const) {
+    test(`${path}, not in the table, answers one 301 to ${target}`, async ({ request }) => {
+      const first = await request.get(path, { maxRedirects: 0 })
+      expect(first.status()).toBe(301)
+      const location = new URL(first.headers()['location'] ?? '', 'http://h')
+      expect(location.pathname).toBe(target)
+      expect((await request.get(location.pathname, { maxRedirects: 0 })).status()).toBe(200)
+    })
+  }
+})
+
+/** The page's head tags as the server sent them. */
+function metaContents(html: string, property: string): string[] {
+  return [...html.matchAll(new RegExp(`<meta property="${property}" content="([^"]*)"`, 'g'))].map((m) => m[1] ?? '')
+}
+
+function jsonLdItems(html: string): Array<Record<string, unknown>> {
+  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1] ?? ''))
+}
+
 test.describe('head', () => {
+  test('og:locale:alternate names every other language of the page', async ({ request }) => {
+    expect(metaContents(await (await request.get('/en/about-us')).text(), 'og:locale:alternate').sort()).toEqual([
+      'da_DK',
+      'de_DE',
+      'fr_FR',
+      'nl_NL',
+    ])
+    expect(metaContents(await (await request.get('/')).text(), 'og:locale:alternate').sort()).toEqual(['da_DK', 'de_DE', 'en_US', 'fr_FR'])
+  })
+
+  test('og:locale:alternate follows a client-side navigation', async ({ page }) => {
+    await openPage(page, '/en/about-us')
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'News' }).click()
+    await expect(page).toHaveURL(/\/en\/news$/)
+    const alternates = page.locator('head meta[property="og:locale:alternate"]')
+    await expect(alternates).toHaveCount(4)
+    expect((await alternates.evaluateAll((tags) => tags.map((tag) => tag.getAttribute('content')))).sort()).toEqual([
+      'da_DK',
+      'de_DE',
+      'fr_FR',
+      'nl_NL',
+    ])
+  })
+
+  test('a news article names its publisher with a logo, and when it was changed', async ({ request }) => {
+    const html = await (await request.get('/de/nachricht/kostenloser-wintercheck')).text()
+    const article = jsonLdItems(html).find((item) => item['@type'] === 'NewsArticle')
+    expect(article).toMatchObject({
+      datePublished: expect.stringMatching(/^\d{4}-\d{2}-\d{2}/),
+      dateModified: expect.stringMatching(/^\d{4}-\d{2}-\d{2}/),
+      publisher: {
+        '@type': 'Organization',
+        name: 'Autogroep Horizon',
+        logo: { '@type': 'ImageObject', url: expect.stringMatching(/\/icon-512\.png$/), width: 512, height: 512 },
+      },
+    })
+  })
+
+  test('page 2 of a news list is its own canonical, with page 2 in every language as alternates', async ({ request, baseURL }) => {
+    const html = await (await request.get('/en/news?page=2')).text()
+    expect(html).toContain(`<link rel="canonical" href="${baseURL}/en/news?page=2"`)
+    const alternates = [...html.matchAll(/<link rel="alternate" hrefLang="([a-z-]+)" href="([^"]+)"/g)].map((m) => [m[1], m[2]])
+    expect(alternates).toContainEqual(['en', `${baseURL}/en/news?page=2`])
+    expect(alternates).toContainEqual(['x-default', `${baseURL}/nieuws?page=2`])
+    for (const [, href] of alternates) expect(href).toMatch(/\?page=2$/)
+  })
+
+  for (const path of ['/en/about-us/history', '/nieuws?page=2', '/de/nachricht/kostenloser-wintercheck', '/en/no-such-page']) {
+    test(`${path}: aria-current only on links to the page itself`, async ({ page, consoleGuard }) => {
+      consoleGuard.allow(/status of 404/)
+      await openPage(page, path)
+      const current = await page.locator('a[aria-current="page"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')))
+      for (const href of current) expect(href).toBe(path)
+      // The brand link and a 404's way home are never "current".
+      await expect(page.locator('a.brand')).not.toHaveAttribute('aria-current', 'page')
+    })
+  }
+
   for (const path of ['/', '/en/about-us', '/de/nachricht/kostenloser-wintercheck', '/fr/confidentialite', '/da/nyheder']) {
     test(`${path} has lang, canonical, hreflang with x-default, og:image and valid JSON-LD`, async ({ request, baseURL }) => {
       const html = await (await request.get(path)).text()
@@ -139,7 +223,67 @@ test.describe('sitemap and robots', () => {
     expect(about?.['xhtml:link']?.map((l) => l['@_hreflang']).sort()).toEqual(['da', 'de', 'en', 'fr', 'nl', 'x-default'])
     for (const url of urls) {
       expect(url.loc).toMatch(/^https?:\/\//)
-      if (url.lastmod) expect(url.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}/)
+      // Every entry, the news lists included, says when it last changed.
+      expect(url.lastmod, url.loc).toMatch(/^\d{4}-\d{2}-\d{2}/)
     }
+  })
+
+  test('sitemap.xml is compressed and has an ETag (304 when unchanged)', async ({ request }) => {
+    for (const coding of ['br', 'gzip']) {
+      const response = await request.get('/sitemap.xml', { headers: { 'Accept-Encoding': coding } })
+      expect(response.status()).toBe(200)
+      expect(response.headers()['content-encoding']).toBe(coding)
+      expect(response.headers()['vary']).toMatch(/Accept-Encoding/i)
+      expect(await response.text()).toContain('<urlset')
+      const etag = response.headers()['etag'] ?? ''
+      expect(etag).toMatch(/^"[^"]+"$/)
+      const again = await request.get('/sitemap.xml', { headers: { 'Accept-Encoding': coding, 'If-None-Match': etag } })
+      expect(again.status()).toBe(304)
+    }
+    const plain = await request.get('/sitemap.xml', { headers: { 'Accept-Encoding': 'identity' } })
+    expect(plain.headers()['content-encoding']).toBeUndefined()
+  })
+})
+
+test.describe('icons, manifest and security.txt', () => {
+  test('every page links the favicons, the touch icon and the manifest, and they are served', async ({ request }) => {
+    for (const path of ['/', '/en/news', '/de/nachricht/kostenloser-wintercheck', '/fr/no-such-page']) {
+      const html = await (await request.get(path)).text()
+      expect(html, path).toMatch(/<link rel="icon" href="\/favicon\.ico"/)
+      expect(html, path).toMatch(/<link rel="icon" href="\/favicon\.svg"/)
+      expect(html, path).toMatch(/<link rel="apple-touch-icon" href="\/apple-touch-icon\.png"/)
+      expect(html, path).toMatch(/<link rel="manifest" href="\/manifest\.webmanifest"/)
+    }
+    const ico = await request.get('/favicon.ico')
+    expect(ico.status()).toBe(200)
+    // An ICO file: reserved 0, type 1 (icon), then the number of images.
+    expect([...(await ico.body()).subarray(0, 4)]).toEqual([0, 0, 1, 0])
+
+    const touch = await request.get('/apple-touch-icon.png')
+    expect(touch.headers()['content-type']).toBe('image/png')
+    const png = await touch.body()
+    // The PNG header's width and height: 180 × 180.
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([180, 180])
+
+    const manifest = await request.get('/manifest.webmanifest')
+    expect(manifest.status()).toBe(200)
+    const app = await manifest.json()
+    expect(app.name).toBe('Autogroep Horizon')
+    expect(app.theme_color).toMatch(/^#[0-9a-f]{6}$/i)
+    for (const icon of app.icons) expect((await request.get(icon.src)).status(), icon.src).toBe(200)
+    expect(app.icons.map((icon: { sizes: string }) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']))
+  })
+
+  test('/.well-known/security.txt has RFC 9116 fields and expires within a year', async ({ request, baseURL }) => {
+    const response = await request.get('/.well-known/security.txt')
+    expect(response.status()).toBe(200)
+    expect(response.headers()['content-type']).toBe('text/plain; charset=utf-8')
+    const text = await response.text()
+    expect(text).toMatch(/^Contact: (mailto:|https:\/\/)\S+$/m)
+    expect(text).toMatch(/^Preferred-Languages: [a-z]{2}(, [a-z]{2})*$/m)
+    expect(text).toContain(`Canonical: ${baseURL}/.well-known/security.txt`)
+    const expires = Date.parse(/^Expires: (\S+)$/m.exec(text)?.[1] ?? '')
+    expect(expires).toBeGreaterThan(Date.now())
+    expect(expires - Date.now()).toBeLessThan(365 * 24 * 60 * 60 * 1000)
   })
 })

@@ -12,6 +12,7 @@ import { Field } from './Field'
 import type { ContactFormBlockFragment } from './fragment'
 import { TurnstileWidget } from './TurnstileWidget'
 import { useContactSubmission } from './useContactSubmission'
+import { currentPageOnly } from '../../components/current-page'
 
 const rootRoute = getRouteApi('__root__')
 
@@ -154,7 +155,7 @@ export function ContactForm({ block }: { block: ResultOf<typeof ContactFormBlock
         <p className="contact-form__consent">
           <Trans>
             Door dit formulier te versturen gaat u akkoord met onze{' '}
-            <Link to="/$locale/~privacy" params={{ locale }}>
+            <Link activeOptions={currentPageOnly} to="/$locale/~privacy" params={{ locale }}>
               privacyverklaring
             </Link>
             . Telefoongesprekken kunnen worden opgenomen voor kwaliteitsverbetering.

@@ -11,7 +11,7 @@ export function FullWidthMedia({ block, isFirst }: { block: ResultOf<typeof Full
   const headingId = `block-${block.id}-title`
   const figure = (
     <figure className="full-width-media">
-      <Image image={block.image} priority={isFirst} sizes="100vw" />
+      <Image image={block.image} priority={isFirst} />
       {block.caption ? <figcaption>{block.caption}</figcaption> : null}
     </figure>
   )

@@ -8,7 +8,7 @@ export function Hero({ block, isFirst }: { block: ResultOf<typeof HeroBlockFragm
   const headingId = `block-${block.id}-title`
   return (
     <section className="block block--hero" aria-labelledby={block.title ? headingId : undefined}>
-      <Image image={block.image} priority={isFirst} className="hero__image" sizes="100vw" />
+      <Image image={block.image} priority={isFirst} className="hero__image" />
       <div className="hero__content">
         {block.title ? (
           <Heading id={headingId} className="hero__title">

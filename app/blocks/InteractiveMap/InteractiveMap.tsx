@@ -66,8 +66,8 @@ function ShowOnMapButton({ name, onClick }: { name: string; onClick: () => void 
 
 /**
  * Locations by country and type: a selector with counts, a server-rendered
- * list that works without JavaScript (a GET form on the page URL), and a
- * Leaflet map once the browser takes over.
+ * list that works without JavaScript (a GET form on the page URL, with its submit button
+ * either way), and a Leaflet map once the browser takes over.
  */
 export function InteractiveMap({ block }: { block: ResultOf<typeof InteractiveMapBlockFragment> }) {
   const { t, i18n } = useLingui()
@@ -134,11 +134,11 @@ export function InteractiveMap({ block }: { block: ResultOf<typeof InteractiveMa
             ))}
           </select>
         </div>
-        <noscript>
-          <button type="submit" className="button">
-            {t`Toon vestigingen`}
-          </button>
-        </noscript>
+        {/* Always there: without JavaScript it sends the form; with it, the selects already apply on
+            change and the button applies them again (a form needs a visible way to submit). */}
+        <button type="submit" className="button">
+          {t`Toon vestigingen`}
+        </button>
       </form>
 
       <div className="locations-summary" aria-live="polite">

@@ -4,6 +4,7 @@ import type { Locale } from '../../../app.config'
 import type { ImageValue } from '../../blocks/Image'
 import { Image } from '../../blocks/Image'
 import { formatNewsDate } from './news-paths'
+import { currentPageOnly } from '../current-page'
 
 export interface NewsCard {
   id: string
@@ -41,7 +42,12 @@ export function NewsList({
               </time>
               <h2 className="news-card__title">{item.title}</h2>
               <p>{item.summary}</p>
-              <Link to="/$locale/~news/$slug" params={{ locale, slug: item.slug }} className="news-card__more">
+              <Link
+                activeOptions={currentPageOnly}
+                to="/$locale/~news/$slug"
+                params={{ locale, slug: item.slug }}
+                className="news-card__more"
+              >
                 {t`Lees meer`}
                 <span className="visually-hidden">: {item.title}</span>
               </Link>
@@ -58,6 +64,7 @@ export function NewsList({
             {Array.from({ length: pageCount }, (_, i) => i + 1).map((number) => (
               <li key={number}>
                 <Link
+                  activeOptions={currentPageOnly}
                   to="/$locale/~news"
                   params={{ locale }}
                   search={number === 1 ? {} : { page: number }}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatNewsDate, newsAlternates, newsPath } from './news-paths'
+import { formatNewsDate, newsAlternates, newsListPath, newsListTranslations, newsPath } from './news-paths'
 
 describe('news paths', () => {
   it('builds localized list and item paths', () => {
@@ -20,6 +20,17 @@ describe('news paths', () => {
       fr: '/fr/actualites',
       da: '/da/nyheder',
     })
+  })
+
+  it('a page of the news list has that page in the other languages as alternates, where they have it', () => {
+    expect(newsListPath('en', 1)).toBe('/en/news')
+    expect(newsListPath('en', 2)).toBe('/en/news?page=2')
+    expect(newsListTranslations(2, { nl: 2, en: 2, de: 1, fr: 3 })).toEqual({
+      nl: '/nieuws?page=2',
+      en: '/en/news?page=2',
+      fr: '/fr/actualites?page=2',
+    })
+    expect(newsListTranslations(1, { nl: 1, da: 1 })).toEqual({ nl: '/nieuws', da: '/da/nyheder' })
   })
 
   it('formats dates per language, the same day everywhere', () => {

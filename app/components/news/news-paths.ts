@@ -1,9 +1,28 @@
-import { localeOfIso, perLocale, type Locale } from '../../../app.config'
+import { localeCodes, localeOfIso, perLocale, type Locale } from '../../../app.config'
 import { pathCodec } from '../../i18n/i18n'
 
 /** Public path of the news list, or of one item, in a language. */
 export function newsPath(locale: Locale, slug?: string): string {
   return pathCodec.toPublic(`/${locale}/~news${slug ? `/${slug}` : ''}`)
+}
+
+/** Public path of one page of the news list (page 1 has no query). */
+export function newsListPath(locale: Locale, page: number): string {
+  return page > 1 ? `${newsPath(locale)}?page=${page}` : newsPath(locale)
+}
+
+/**
+ * The same page of the news list in every language that has that many pages (for hreflang):
+ * each page of the list is its own canonical, so its alternates are that page elsewhere, not
+ * page 1.
+ */
+export function newsListTranslations(page: number, pageCounts: Partial<Record<Locale, number>>): Partial<Record<Locale, string>> {
+  const translations: Partial<Record<Locale, string>> = {}
+  for (const code of localeCodes) {
+    const count = pageCounts[code]
+    if (count !== undefined && page <= count) translations[code] = newsListPath(code, page)
+  }
+  return translations
 }
 
 /**

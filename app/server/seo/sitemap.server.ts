@@ -2,7 +2,7 @@ import { languages, localeOfIso, type Locale } from '../../../app.config'
 import { getRuntimeConfig } from '../env.server'
 import { newsPath } from '../../components/news/news-paths'
 import { cms } from '../cms/operations.server'
-import { buildSitemap, type SitemapEntry } from './sitemap'
+import { buildSitemap, latestDate, type SitemapEntry } from './sitemap'
 
 const codeOf = localeOfIso
 
@@ -13,26 +13,31 @@ export async function renderSitemap(): Promise<string> {
   for (const language of languages) newsLists[language.code] = newsPath(language.code)
 
   for (const language of languages) {
+    const locale = language.code
     const data = await cms.readSitemap({ locale: language.iso })
-    for (const page of data.readPages) {
-      // Redirects are not pages of their own.
-      if (page.__typename === 'RedirectorPage') continue
-      const alternates: Partial<Record<Locale, string>> = { [language.code]: page.link }
+    const pages = data.readPages.filter((page) => page.__typename !== 'RedirectorPage')
+    for (const page of pages) {
+      const alternates: Partial<Record<Locale, string>> = { [locale]: page.link }
       for (const t of page.translations) {
         const code = codeOf(t.locale)
         if (code) alternates[code] = t.link
       }
-      entries.push({ path: page.link, lastmod: page.lastEdited, alternates })
+      entries.push({ locale, path: page.link, lastmod: page.lastEdited, alternates })
     }
-    entries.push({ path: newsPath(language.code), alternates: newsLists })
-    for (const item of data.readNewsItems.nodes) {
-      const alternates: Partial<Record<Locale, string>> = { [language.code]: newsPath(language.code, item.slug) }
+    // The list changes when an item is published: its newest item's date (a language without
+    // news yet: its newest page's edit).
+    const items = data.readNewsItems.nodes
+    const listChanged = latestDate(items.map((item) => item.date)) ?? latestDate(pages.map((page) => page.lastEdited))
+    if (listChanged) entries.push({ locale, path: newsPath(locale), lastmod: listChanged, alternates: newsLists })
+    for (const item of items) {
+      const alternates: Partial<Record<Locale, string>> = { [locale]: newsPath(locale, item.slug) }
       for (const t of item.translations) {
         const code = codeOf(t.locale)
         if (code) alternates[code] = newsPath(code, t.slug)
       }
-      entries.push({ path: newsPath(language.code, item.slug), lastmod: item.date, alternates })
+      entries.push({ locale, path: newsPath(locale, item.slug), lastmod: item.date, alternates })
     }
   }
-  return buildSitemap(getRuntimeConfig().SITE_URL, entries)
+  const config = getRuntimeConfig()
+  return buildSitemap({ siteUrl: config.SITE_URL, localeOrigins: config.LOCALE_DOMAINS ?? {} }, entries)
 }

@@ -1,6 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { describe, expect, it } from 'vitest'
-import { buildSitemap } from './sitemap'
+import { buildSitemap, latestDate } from './sitemap'
 
 /** Checks a sitemap against the sitemaps.org 0.9 rules the schema enforces, plus hreflang links. */
 export function validateSitemap(xml: string) {
@@ -17,8 +17,8 @@ export function validateSitemap(xml: string) {
     const loc = String(url.loc)
     expect(loc).toMatch(/^https?:\/\//)
     expect(loc.length).toBeLessThanOrEqual(2048)
-    if (url.lastmod !== undefined)
-      expect(String(url.lastmod)).toMatch(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/)
+    // Every entry says when it changed (crawlers skip what did not).
+    expect(String(url.lastmod)).toMatch(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/)
     for (const link of (url['xhtml:link'] as Array<Record<string, string>>) ?? []) {
       expect(link['@_rel']).toBe('alternate')
       expect(link['@_hreflang']).toMatch(/^([a-z]{2}|x-default)$/)
@@ -30,9 +30,9 @@ export function validateSitemap(xml: string) {
 
 describe('buildSitemap', () => {
   it('writes a valid sitemap with hreflang alternates and x-default', () => {
-    const xml = buildSitemap('https://www.example.com', [
-      { path: '/over-ons', lastmod: '2026-09-02T08:30:00Z', alternates: { nl: '/over-ons', en: '/en/about-us' } },
-      { path: '/en/news/a&b', lastmod: '2026-11-12', alternates: { en: '/en/news/a&b' } },
+    const xml = buildSitemap({ siteUrl: 'https://www.example.com', localeOrigins: {} }, [
+      { locale: 'nl', path: '/over-ons', lastmod: '2026-09-02T08:30:00Z', alternates: { nl: '/over-ons', en: '/en/about-us' } },
+      { locale: 'en', path: '/en/news/a&b', lastmod: '2026-11-12', alternates: { en: '/en/news/a&b' } },
     ])
     const urls = validateSitemap(xml)
     expect(urls).toHaveLength(2)
@@ -40,6 +40,25 @@ describe('buildSitemap', () => {
     expect(xml).toContain('hreflang="en" href="https://www.example.com/en/about-us"')
     expect(xml).toContain('hreflang="x-default" href="https://www.example.com/over-ons"')
     expect(xml).toContain('/en/news/a&amp;b')
+  })
+
+  it('puts each language version on its own domain (LOCALE_DOMAINS), in <loc> and in the alternates', () => {
+    const origins = { siteUrl: 'https://www.example.com', localeOrigins: { de: 'https://www.example.de' } }
+    const alternates = { nl: '/over-ons', de: '/de/uber-uns' }
+    const xml = buildSitemap(origins, [
+      { locale: 'nl', path: '/over-ons', lastmod: '2026-09-02', alternates },
+      { locale: 'de', path: '/de/uber-uns', lastmod: '2026-09-02', alternates },
+    ])
+    validateSitemap(xml)
+    expect(xml).toContain('<loc>https://www.example.com/over-ons</loc>')
+    expect(xml).toContain('<loc>https://www.example.de/de/uber-uns</loc>')
+    expect(xml).toContain('hreflang="de" href="https://www.example.de/de/uber-uns"')
+    expect(xml).not.toContain('https://www.example.com/de/')
+  })
+
+  it('latestDate: the newest of dates and date-times, undefined for none', () => {
+    expect(latestDate(['2025-09-01', '2026-11-12', '2026-01-30T10:00:00Z'])).toBe('2026-11-12')
+    expect(latestDate([])).toBeUndefined()
   })
 
   it('fails validation for a broken sitemap (the checker itself can fail)', () => {

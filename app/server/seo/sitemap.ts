@@ -1,10 +1,13 @@
-import { localeCodes, type Locale } from '../../../app.config'
+import { defaultLocale, localeCodes, type Locale } from '../../../app.config'
+import { absoluteUrlIn, type Origins } from '../../seo/meta'
 
 export interface SitemapEntry {
+  /** Language of this version: its URL is on that language's origin (LOCALE_DOMAINS). */
+  locale: Locale
   /** Public path of this language version. */
   path: string
   /** ISO date or date-time of the last change. */
-  lastmod?: string
+  lastmod: string
   /** Public paths of every language version, this one included. */
   alternates: Partial<Record<Locale, string>>
 }
@@ -12,20 +15,28 @@ export interface SitemapEntry {
 const escapeXml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;')
 
-/** A sitemap (sitemaps.org 0.9) with xhtml:link hreflang alternates per URL. */
-export function buildSitemap(siteUrl: string, entries: ReadonlyArray<SitemapEntry>): string {
-  const absolute = (path: string) => escapeXml(new URL(path, siteUrl).href)
+/** The latest of ISO dates and date-times (they sort as text), or undefined for none. */
+export function latestDate(dates: ReadonlyArray<string>): string | undefined {
+  return dates.reduce<string | undefined>((latest, date) => (latest === undefined || date > latest ? date : latest), undefined)
+}
+
+/**
+ * A sitemap (sitemaps.org 0.9) with xhtml:link hreflang alternates per URL. Every URL is on its
+ * language's origin, as in the pages' own canonical and hreflang links.
+ */
+export function buildSitemap(origins: Origins, entries: ReadonlyArray<SitemapEntry>): string {
+  const absolute = (locale: Locale, path: string) => escapeXml(absoluteUrlIn(origins, locale, path))
   const urls = entries.map((entry) => {
     const alternates = localeCodes.flatMap((code) => {
       const path = entry.alternates[code]
-      return path ? [`    <xhtml:link rel="alternate" hreflang="${code}" href="${absolute(path)}"/>`] : []
+      return path ? [`    <xhtml:link rel="alternate" hreflang="${code}" href="${absolute(code, path)}"/>`] : []
     })
-    const xDefault = entry.alternates.nl
-    if (xDefault) alternates.push(`    <xhtml:link rel="alternate" hreflang="x-default" href="${absolute(xDefault)}"/>`)
+    const xDefault = entry.alternates[defaultLocale]
+    if (xDefault) alternates.push(`    <xhtml:link rel="alternate" hreflang="x-default" href="${absolute(defaultLocale, xDefault)}"/>`)
     return [
       '  <url>',
-      `    <loc>${absolute(entry.path)}</loc>`,
-      ...(entry.lastmod ? [`    <lastmod>${escapeXml(entry.lastmod)}</lastmod>`] : []),
+      `    <loc>${absolute(entry.locale, entry.path)}</loc>`,
+      `    <lastmod>${escapeXml(entry.lastmod)}</lastmod>`,
       ...alternates,
       '  </url>',
     ].join('\n')

@@ -9,6 +9,7 @@ import { homeLabel, newsLabel } from '../../../components/news/labels'
 import { RichText } from '../../../components/RichText'
 import { pathCodec } from '../../../i18n/i18n'
 import { pageHead, type PageSeo } from '../../../seo/page-head'
+import { currentPageOnly } from '../../../components/current-page'
 
 export const Route = createFileRoute('/$locale/~news/$slug')({
   loader: async ({ context, params }) => {
@@ -18,7 +19,7 @@ export const Route = createFileRoute('/$locale/~news/$slug')({
       loadSiteSeo(queryClient, locale),
     ])
     if (result.kind === 'moved') {
-      // An nl slug under another language's news path: go to that language's translation.
+      // Another language's slug: one 301 to this language's translation, at its canonical URL.
       throw redirect({ to: '/$locale/~news/$slug', params: { locale, slug: result.slug }, statusCode: 301 })
     }
     if (result.kind === 'missing') throw notFound()
@@ -37,6 +38,7 @@ export const Route = createFileRoute('/$locale/~news/$slug')({
       description: item.summary,
       image: item.image,
       type: 'article',
+      // The CMS keeps no edit date for news items: the JSON-LD's dateModified is this date too.
       published: item.date,
       translations: newsTranslations(locale, item.slug, item.translations),
       breadcrumbs,
@@ -58,10 +60,10 @@ function NewsItemPage() {
       <p className="news-item__date">
         <time dateTime={item.date}>{formatNewsDate(item.date, i18n.locale)}</time>
       </p>
-      {item.image ? <Image image={item.image} priority className="news-item__image" sizes="(min-width: 900px) 800px, 100vw" /> : null}
+      {item.image ? <Image image={item.image} priority className="news-item__image" /> : null}
       <RichText html={item.body} className="news-item__body" />
       <p>
-        <Link to="/$locale/~news" params={{ locale }} className="back-link">
+        <Link activeOptions={currentPageOnly} to="/$locale/~news" params={{ locale }} className="back-link">
           {t`Terug naar het nieuwsoverzicht`}
         </Link>
       </p>

@@ -1,12 +1,12 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { perLocale } from '../../../../app.config'
+import { localeCodes, perLocale } from '../../../../app.config'
 import { loadSiteSeo } from '../../../cms/load-page'
 import { cmsQueries } from '../../../cms/queries'
 import { Breadcrumbs } from '../../../components/Breadcrumbs'
 import { NewsList } from '../../../components/news/NewsList'
 import { homeLabel, newsLabel } from '../../../components/news/labels'
-import { newsPath } from '../../../components/news/news-paths'
+import { newsListPath, newsListTranslations, newsPath } from '../../../components/news/news-paths'
 import { parsePageParam } from '../../../components/news/page-param'
 import { pathCodec } from '../../../i18n/i18n'
 import { pageHead, type PageSeo } from '../../../seo/page-head'
@@ -27,6 +27,16 @@ export const Route = createFileRoute('/$locale/~news/')({
       loadSiteSeo(queryClient, locale),
     ])
     if (deps.page > data.pageCount) throw notFound()
+    // Page 2 and on: its alternates are that page in the languages that have as many pages
+    // (every language has page 1; each language's first page says how many it has).
+    const page = deps.page
+    const pageCounts = perLocale(() => 1)
+    if (page > 1) {
+      const firstPages = await Promise.all(localeCodes.map((code) => queryClient.ensureQueryData(cmsQueries.newsList(code, 1))))
+      localeCodes.forEach((code, index) => {
+        pageCounts[code] = firstPages[index]?.pageCount ?? 0
+      })
+    }
     const breadcrumbs = [
       { title: i18n._(homeLabel), link: pathCodec.toPublic(`/${locale}`) },
       { title: i18n._(newsLabel), link: newsPath(locale) },
@@ -34,10 +44,10 @@ export const Route = createFileRoute('/$locale/~news/')({
     const seo: PageSeo = {
       site,
       locale,
-      // Each page of the list is its own canonical; every language has the list.
-      path: deps.page > 1 ? `${newsPath(locale)}?page=${deps.page}` : newsPath(locale),
+      // Each page of the list is its own canonical, with its own alternates.
+      path: newsListPath(locale, page),
       title: i18n._(newsLabel),
-      translations: perLocale((code) => newsPath(code)),
+      translations: newsListTranslations(page, pageCounts),
       breadcrumbs,
     }
     return { ...data, page: deps.page, breadcrumbs, seo }

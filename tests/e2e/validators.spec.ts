@@ -1,0 +1,100 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import type { APIRequestContext } from '@playwright/test'
+import { XMLParser } from 'fast-xml-parser'
+import * as v from 'valibot'
+import { expect, test } from './fixtures'
+
+/**
+ * The site's markup as the standard validators see it: every page the sitemap lists (plus an
+ * error page and a second news page) through the Nu HTML Checker, the sitemap through xmllint
+ * with the sitemaps.org schema. Each run also checks a known-bad sample, so a validator that
+ * silently checks nothing fails here too.
+ */
+
+const vnuJar = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar')
+const sitemapSchema = resolve('tests/xsd/sitemap-hreflang.xsd')
+
+/** Pages that are not in the sitemap but are served as HTML all the same. */
+const extraPaths = ['/en/this-page-does-not-exist', '/nieuws?page=2']
+
+/** `sizes` without `srcset`: an error the checker must report. */
+const knownBadHtml = '<!DOCTYPE html><html lang="en"><title>x</title><img src="/a.webp" sizes="100vw" alt="">'
+
+const vnuOutput = v.object({
+  messages: v.array(v.object({ type: v.string(), url: v.optional(v.string()), message: v.string(), extract: v.optional(v.string()) })),
+})
+
+/** Runs the Nu HTML Checker on files; its errors, by file path. */
+function nuErrors(files: ReadonlyArray<string>): Map<string, string[]> {
+  const run = spawnSync('java', ['-jar', vnuJar, '--format', 'json', '--errors-only', ...files], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  })
+  if (run.error) throw run.error
+  // The checker writes its JSON report on stderr.
+  const report = v.parse(vnuOutput, JSON.parse(run.stderr))
+  const errors = new Map<string, string[]>()
+  for (const message of report.messages) {
+    // It names files as `file:/tmp/…`.
+    const file = message.url ? new URL(message.url).pathname : '(no file)'
+    errors.set(file, [...(errors.get(file) ?? []), `${message.type}: ${message.message} [${message.extract ?? ''}]`])
+  }
+  return errors
+}
+
+async function sitemapLocs(request: APIRequestContext): Promise<string[]> {
+  const xml = await (await request.get('/sitemap.xml')).text()
+  const doc = new XMLParser({ isArray: (name) => name === 'url' }).parse(xml)
+  return v.parse(v.array(v.object({ loc: v.string() })), doc.urlset.url).map((url) => url.loc)
+}
+
+let workDir = ''
+test.beforeAll(() => {
+  workDir = mkdtempSync(join(tmpdir(), 'site-validators-'))
+})
+test.afterAll(() => rmSync(workDir, { recursive: true, force: true }))
+
+test('every page is valid HTML for the Nu HTML Checker (zero errors)', async ({ request }) => {
+  // One checker run for all pages: the JVM starts once.
+  test.setTimeout(240_000)
+  const urls = [...(await sitemapLocs(request)), ...extraPaths]
+  expect(urls.length).toBeGreaterThan(50)
+  const fileOf = new Map<string, string>()
+  for (const [index, url] of urls.entries()) {
+    const response = await request.get(url)
+    expect(response.headers()['content-type'], url).toContain('text/html')
+    const file = join(workDir, `page-${String(index).padStart(3, '0')}.html`)
+    writeFileSync(file, await response.text())
+    fileOf.set(file, url)
+  }
+  const bad = join(workDir, 'known-bad.html')
+  writeFileSync(bad, knownBadHtml)
+
+  const errors = nuErrors([...fileOf.keys(), bad])
+  expect(errors.get(bad)?.join('\n'), 'the checker reports a known error').toMatch(/sizes/)
+  const pageErrors = [...errors].flatMap(([file, messages]) => {
+    const url = fileOf.get(file)
+    return url ? messages.map((message) => `${url}: ${message}`) : []
+  })
+  expect(pageErrors).toEqual([])
+})
+
+test('the sitemap validates against the sitemaps.org schema with xhtml:link alternates', async ({ request }) => {
+  const xml = await (await request.get('/sitemap.xml')).text()
+  const file = join(workDir, 'sitemap.xml')
+  writeFileSync(file, xml)
+  const valid = spawnSync('xmllint', ['--noout', '--schema', sitemapSchema, file], { encoding: 'utf8' })
+  if (valid.error) throw valid.error
+  expect(valid.stderr).toContain('validates')
+  expect(valid.status).toBe(0)
+
+  // The schema check can fail: a change frequency the protocol does not know does not pass.
+  const broken = join(workDir, 'broken-sitemap.xml')
+  writeFileSync(broken, xml.replace('</loc>', '</loc><changefreq>sometimes</changefreq>'))
+  const invalid = spawnSync('xmllint', ['--noout', '--schema', sitemapSchema, broken], { encoding: 'utf8' })
+  expect(invalid.status).not.toBe(0)
+})
