@@ -52,6 +52,8 @@ export default defineConfig({
       // CMS media keep their name when an editor replaces them: a day fresh, then revalidated.
       routeRules: {
         '/media/**': { headers: { 'Cache-Control': 'public, max-age=86400, stale-while-revalidate=604800' } },
+        // Resized copies: their URL changes with the source file (`?v=`), so they never change.
+        '/media/_/**': { headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
       },
     }),
     viteReact(),

@@ -1,6 +1,7 @@
 import { createStartHandler, defaultStreamHandler } from '@tanstack/react-start/server'
 import { createServerEntry } from '@tanstack/react-start/server-entry'
 import { serveContentMedia } from './embedded-cms/media.server'
+import { serveMediaVariant } from './embedded-cms/media-variants.server'
 import { accessLogEntry, accessLogLevel, accessLogMessage, requestIdFrom } from './server/access-log.server'
 import { getRuntimeConfig } from './server/env.server'
 import { isAllowedHost } from './server/allowed-hosts'
@@ -52,7 +53,9 @@ async function handle(request: Request, url: URL, requestId: string): Promise<Re
   if (isImpossibleFunctionId(url.pathname))
     return Response.json({ error: 'Unknown server function' }, { status: 404, headers: { 'Cache-Control': 'no-store' } })
 
-  // Images and PDFs from the content folder, live (public/media is served by nitro before this).
+  // Resized images (from public/media or the content folder), then the content folder's own
+  // images and PDFs, live (public/media is served by nitro before this).
+  if (url.pathname.startsWith('/media/_/')) return serveMediaVariant(request, url)
   if (url.pathname.startsWith('/media/')) return serveContentMedia(request, url)
 
   const ip = clientIp(socketAddress(request), request.headers.get('x-forwarded-for'), config.TRUST_PROXY)

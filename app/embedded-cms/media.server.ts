@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { readFileSync, realpathSync, statSync } from 'node:fs'
 import { extname, join, relative, resolve, sep } from 'node:path'
 import { getRuntimeConfig } from '../server/env.server'
@@ -55,6 +56,21 @@ export function mediaFileIn(root: string, pathname: string, prefix = '/media/'):
     // Missing, unreadable or a broken link: not found.
     return undefined
   }
+}
+
+const publicFolders = ['public', '.output/public']
+
+/** The file a `/media/…` URL is answered from: public/ (as in the sources, or as built; nitro serves it before the app), else the content folder. */
+export function mediaSourceFile(url: string): string | undefined {
+  return publicFolders.map((root) => mediaFileIn(resolve(root), url, '/')).find(Boolean) ?? mediaFileIn(contentMediaDir(), url)
+}
+
+/** A short token that changes when the file behind a `/media/…` URL is replaced (its time and size), or undefined without a file. */
+export function mediaVersion(url: string): string | undefined {
+  const file = mediaSourceFile(url)
+  if (!file) return undefined
+  const { mtimeMs, size } = statSync(file)
+  return createHash('sha256').update(`${mtimeMs}\0${size}`).digest('hex').slice(0, 10)
 }
 
 const notFound = () => plainResponse(404, 'Not found / Niet gevonden')
