@@ -2,10 +2,12 @@
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { Image } from './Image'
+import { variantsOf } from './image-variants'
 
 afterEach(cleanup)
 
-const photo = { url: '/media/showroom.webp', alt: 'De showroom in Utrecht', width: 1200, height: 800 }
+const photo = { url: '/media/showroom.webp', alt: 'De showroom in Utrecht', width: 1200, height: 800, variants: [] }
+const responsive = { ...photo, variants: variantsOf(photo.url, photo.width, 'v1') }
 
 describe('Image', () => {
   it('lazy by default: loading=lazy, decoding=async, no fetch priority, intrinsic size', () => {
@@ -36,5 +38,24 @@ describe('Image', () => {
     const { container } = render(<Image image={{ ...photo, alt: '' }} />)
     expect(container.querySelector('img')?.getAttribute('alt')).toBe('')
     expect(screen.queryByRole('img')).toBeNull()
+  })
+
+  it('with variants: a <picture> with AVIF, then WebP sources at their real widths, and the <img> fallback', () => {
+    const { container } = render(<Image image={responsive} sizes="(min-width: 900px) 50vw, 100vw" />)
+    const sources = [...container.querySelectorAll('picture > source')]
+    expect(sources.map((source) => source.getAttribute('type'))).toEqual(['image/avif', 'image/webp'])
+    expect(sources[0]?.getAttribute('srcset')).toBe(
+      '/media/_/320/showroom.webp.avif?v=v1 320w, /media/_/640/showroom.webp.avif?v=v1 640w, /media/_/960/showroom.webp.avif?v=v1 960w, /media/_/1280/showroom.webp.avif?v=v1 1200w',
+    )
+    expect(sources.every((source) => source.getAttribute('sizes') === '(min-width: 900px) 50vw, 100vw')).toBe(true)
+    const img = container.querySelector('picture > img')
+    expect(img?.getAttribute('src')).toBe('/media/showroom.webp')
+    expect(img?.getAttribute('width')).toBe('1200')
+    expect(img?.hasAttribute('sizes')).toBe(false)
+  })
+
+  it('without variants: the <img> alone, no <picture>', () => {
+    const { container } = render(<Image image={photo} />)
+    expect(container.querySelector('picture')).toBeNull()
   })
 })

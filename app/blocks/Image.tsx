@@ -1,18 +1,49 @@
+import { preload } from 'react-dom'
+import { variantFormats, variantTypes, type ImageVariant } from './image-variants'
+
 export interface ImageValue {
   url: string
   alt: string
   width: number
   height: number
+  /** Resized copies (the embedded CMS's: app/blocks/image-variants.ts); empty when the CMS makes none: the <img> alone. */
+  variants: ReadonlyArray<ImageVariant>
+}
+
+/** One `srcset` per format the CMS made, best format first (the order <picture> picks in). */
+function sourcesOf(variants: ImageValue['variants']): Array<{ type: string; srcSet: string }> {
+  return variantFormats
+    .map((format) => variantTypes[format])
+    .map((type) => ({
+      type,
+      srcSet: variants
+        .filter((variant) => variant.type === type)
+        .map((variant) => `${variant.url} ${variant.width}w`)
+        .join(', '),
+    }))
+    .filter((source) => source.srcSet !== '')
 }
 
 /**
- * Every CMS image: intrinsic width/height (no layout shift); the first block's
- * image loads eagerly with high priority, the rest lazily. No `sizes`: it is only valid with a
- * `srcset` (and React copies it to the preload as `imagesizes`, equally invalid without
- * `imagesrcset`); it comes back together with responsive image sources.
+ * Every CMS image: a <picture> with AVIF and WebP sources at several widths (the browser takes
+ * the smallest that fills `sizes` at its pixel density), and an <img> with the intrinsic
+ * width/height (no layout shift) as the fallback. The first block's image loads eagerly with
+ * high priority and is preloaded with `imagesrcset`: React preloads no <img> inside a <picture>
+ * by itself, as it cannot know which source the browser will choose.
+ * `sizes`: how wide the image is shown, per layout; the whole viewport unless the block says.
  */
-export function Image({ image, priority = false, className }: { image: ImageValue; priority?: boolean; className?: string }) {
-  return (
+export function Image({
+  image,
+  priority = false,
+  className,
+  sizes = '100vw',
+}: {
+  image: ImageValue
+  priority?: boolean
+  className?: string
+  sizes?: string
+}) {
+  const img = (
     <img
       className={className}
       src={image.url}
@@ -23,5 +54,20 @@ export function Image({ image, priority = false, className }: { image: ImageValu
       decoding={priority ? 'sync' : 'async'}
       fetchPriority={priority ? 'high' : undefined}
     />
+  )
+  const sources = sourcesOf(image.variants)
+  const [best] = sources
+  if (!best) return img
+  if (priority) {
+    // The type makes a browser without AVIF skip this preload (and fetch the WebP source it picks).
+    preload(image.url, { as: 'image', imageSrcSet: best.srcSet, imageSizes: sizes, type: best.type, fetchPriority: 'high' })
+  }
+  return (
+    <picture>
+      {sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />
+      ))}
+      {img}
+    </picture>
   )
 }

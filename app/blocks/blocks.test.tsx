@@ -7,7 +7,7 @@ import { html, renderInRouter } from './test-utils'
 
 afterEach(cleanup)
 
-const image = { url: '/media/hero.webp', alt: 'Een auto op de weg', width: 1600, height: 900 }
+const image = { url: '/media/hero.webp', alt: 'Een auto op de weg', width: 1600, height: 900, variants: [] }
 
 const fixtures = {
   Hero: {

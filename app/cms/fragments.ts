@@ -7,13 +7,18 @@ import { graphql } from './graphql'
  * the result type, no readFragment needed.
  */
 
-/** Every CMS image: enough for an <img> with intrinsic size and alt text. */
+/** Every CMS image: enough for a <picture> with responsive sources, intrinsic size and alt text. */
 export const ImageFields = graphql(`
   fragment ImageFields on Image {
     url
     alt
     width
     height
+    variants {
+      url
+      width
+      type
+    }
   }
 `)
 

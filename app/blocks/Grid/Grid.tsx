@@ -20,7 +20,9 @@ export function Grid({ block }: { block: ResultOf<typeof GridBlockFragment> }) {
               <BrandLogo brand={item.brandLogo} fallback={item.title} />
             ) : (
               <>
-                {item.image ? <Image image={item.image} className="grid__image" /> : null}
+                {item.image ? (
+                  <Image image={item.image} className="grid__image" sizes="(min-width: 900px) 33vw, (min-width: 600px) 50vw, 100vw" />
+                ) : null}
                 <h3>{item.title}</h3>
                 {item.text ? <p>{item.text}</p> : null}
                 {item.link ? (

@@ -14,7 +14,7 @@ export function MediaContent({ block, isFirst }: { block: ResultOf<typeof MediaC
     >
       <div className="block__inner media-content">
         <div className="media-content__media">
-          <Image image={block.image} priority={isFirst} />
+          <Image image={block.image} priority={isFirst} sizes="(min-width: 900px) 50vw, 100vw" />
         </div>
         <div className="media-content__text">
           {title ? <h2 id={headingId}>{title}</h2> : null}

@@ -35,7 +35,14 @@ export function NewsList({
       <ul className="news-list">
         {items.map((item, index) => (
           <li key={item.id} className="news-card">
-            {item.image ? <Image image={item.image} priority={index === 0 && page === 1} className="news-card__image" /> : null}
+            {item.image ? (
+              <Image
+                image={item.image}
+                priority={index === 0 && page === 1}
+                className="news-card__image"
+                sizes="(min-width: 44rem) 50vw, 100vw"
+              />
+            ) : null}
             <div className="news-card__body">
               <time dateTime={item.date} className="news-card__date">
                 {formatNewsDate(item.date, i18n.locale)}

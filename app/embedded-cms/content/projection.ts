@@ -3,6 +3,8 @@ import type { ContentElement, ContentLink, LocationsFile, PageFile, PageTexts } 
 import { ContentError, type ContentSources, type ImageSize, type RawContent } from './read'
 import { redirectedLinkProblem, reservedSegmentProblem } from './reachability'
 import { checkReferences, existsIn } from './references'
+import { hasVariants, variantsOf, type ImageVariant } from '../../blocks/image-variants'
+import { mediaVersion } from '../media.server'
 
 // The resolved graph the resolvers serve: per locale, links, translations and breadcrumbs computed once.
 
@@ -18,6 +20,7 @@ export interface ImageValue {
   alt: string
   width: number
   height: number
+  variants: ImageVariant[]
 }
 
 export interface CallToActionValue {
@@ -120,6 +123,12 @@ interface ContentImage {
   width?: number
   height?: number
   alt: PageTexts
+}
+
+/** An image as the contract gives it: with resized AVIF/WebP copies when the server can make them from its file. */
+function imageOf(url: string, alt: string, size: ImageSize): ImageValue {
+  const version = hasVariants(url) ? mediaVersion(url) : undefined
+  return { url, alt, ...size, variants: version === undefined ? [] : variantsOf(url, size.width, version) }
 }
 
 /** The size an image states, else the one read from its file (read.ts measured every image that states none). */
@@ -261,7 +270,7 @@ export function buildContent(all: RawContent, { drafts }: { drafts: boolean }): 
     return message === undefined ? undefined : { at: `urlSegment.${locale}`, message }
   }
   const links: Resolver = {
-    image: (img, locale) => ({ url: img.src, alt: textIn(img.alt, locale), ...sizeOf(img, raw.imageSizes) }),
+    image: (img, locale) => imageOf(img.src, textIn(img.alt, locale), sizeOf(img, raw.imageSizes)),
     cta: (target, locale) =>
       target.page !== undefined
         ? { title: textIn(target.title, locale), url: linkOf(pageById(target.page), locale), external: false }
@@ -406,7 +415,7 @@ function buildNews(files: RawContent['news'], sources: ContentSources, sizes: Ra
         date: item.date,
         summary: own.summary,
         body: own.body,
-        image: item.image ? { url: item.image.src, alt: own.alt, ...sizeOf(item.image, sizes) } : null,
+        image: item.image ? imageOf(item.image.src, own.alt, sizeOf(item.image, sizes)) : null,
         locale: language.iso,
         translations: itemLanguages
           .filter((other) => other.code !== language.code)

@@ -60,7 +60,7 @@ function NewsItemPage() {
       <p className="news-item__date">
         <time dateTime={item.date}>{formatNewsDate(item.date, i18n.locale)}</time>
       </p>
-      {item.image ? <Image image={item.image} priority className="news-item__image" /> : null}
+      {item.image ? <Image image={item.image} priority className="news-item__image" sizes="(min-width: 56rem) 52rem, 100vw" /> : null}
       <RichText html={item.body} className="news-item__body" />
       <p>
         <Link activeOptions={currentPageOnly} to="/$locale/~news" params={{ locale }} className="back-link">
