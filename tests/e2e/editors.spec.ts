@@ -65,6 +65,10 @@ test('a media file dropped into the content folder is served within seconds', as
     'cache-control': 'public, max-age=86400, stale-while-revalidate=604800',
     'x-content-type-options': 'nosniff',
   })
+  // Its resized copies too, without a build.
+  const variant = await request.get(`${base}/media/_/320/dropped/new-photo.webp.avif`)
+  expect(variant.status()).toBe(200)
+  expect(variant.headers()['content-type']).toBe('image/avif')
   // The build's own media keep their URLs; other types and paths out of the folder are 404s.
   expect((await request.get(`${base}/media/hero-home.webp`)).status()).toBe(200)
   writeFileSync(join(contentDir, 'media/page.svg'), '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>')
