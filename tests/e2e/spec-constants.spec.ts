@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test'
 import * as v from 'valibot'
 import { routeManifestSchema } from '../../app/route-manifest'
-import { expect, test } from './fixtures'
+import { expect, openPage, test } from './fixtures'
 
 /** The running build's id, as clients learn it. */
 async function currentBuildId(request: APIRequestContext): Promise<string> {
@@ -36,5 +36,31 @@ test.describe('build manifest', () => {
   test('only GET and HEAD', async ({ request }) => {
     const response = await request.post(`/builds/meta/${await currentBuildId(request)}.json`)
     expect(response.status()).toBe(405)
+  })
+
+  test('a client navigation to a flagged path goes straight to its target, no 404 first', async ({ page }) => {
+    const manifestLoaded = page.waitForResponse((response) => response.url().includes('/builds/meta/'))
+    await openPage(page, '/en')
+    await (await manifestLoaded).finished()
+    // A frame later the page has read it (the body has arrived; parsing it takes no longer).
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)))
+    // Requests up to and including the next document request.
+    const requested: string[] = []
+    let documentRequested = false
+    page.on('request', (request) => {
+      if (documentRequested) return
+      requested.push(new URL(request.url()).pathname)
+      documentRequested = request.isNavigationRequest()
+    })
+    // What a router link to the old URL does: a history entry the router navigates to.
+    await page.evaluate(() => window.history.pushState({}, '', '/en_GB/about-us'))
+    await expect(page).toHaveURL(/\/en\/about-us$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Autogroep Horizon')
+    // No page data asked for the old URL, no redirect hop: the next document is the target.
+    expect(requested.at(-1)).toBe('/en/about-us')
+    expect(requested.filter((path) => path.startsWith('/_serverFn/') || path.startsWith('/en_GB'))).toEqual([])
+    // The old URL's history entry was replaced: Back returns to the page before.
+    await page.goBack()
+    await expect(page).toHaveURL(/\/en$/)
   })
 })
