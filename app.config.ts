@@ -53,8 +53,10 @@ export const constants = {
   /** Login/auth cookie: 604800 s (7 days), Secure, SameSite=Lax. */
   authCookie: { name: 'auth_token', maxAgeSeconds: 604800, secure: true, sameSite: 'lax' },
   buildCheck: { intervalMs: 60 * 60 * 1000, firstDelayMs: 1000, skipOnEffectiveType: ['slow-2g'] },
+  /** Route preloads (link intent) running at once: client-runtime/after-ssr.ts. */
   maxParallelPreloads: 4,
   reloadGuardMs: 10_000,
+  /** No network fetches this long after hydration: client-runtime/after-ssr.ts. */
   enableFetchAfterSsrMs: 100,
   websocketRetryLimit: 5,
   sentry: {

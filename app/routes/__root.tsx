@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react'
 import { createRootRouteWithContext, HeadContent, Outlet, redirect, Scripts, type AnyRouteMatch } from '@tanstack/react-router'
 import { useEffect, type ReactNode } from 'react'
 import { activateLocale, localeOfInternalPath, pathCodec } from '../i18n/i18n'
+import { enableFetchesAfterSsr } from '../client-runtime/after-ssr'
 import { flaggedRedirect } from '../client-runtime/build-manifest'
 import { publicConfigQuery } from '../client-runtime/public-config'
 import { consentMarkerScript } from '../client-runtime/consent'
@@ -85,6 +86,7 @@ function RootDocument({ children }: { children: ReactNode }) {
   useEffect(() => {
     // A stable signal for tests and tooling that the client has taken over.
     document.documentElement.dataset.hydrated = 'true'
+    return enableFetchesAfterSsr()
   }, [])
   return (
     <html lang={i18n.locale}>
