@@ -46,17 +46,24 @@ export function localeOfIso(iso: string): Locale | undefined {
   return languages.find((language) => language.iso === iso)?.code
 }
 
-/** Constants from the spec (section 9). Durations in milliseconds unless named otherwise. */
+/**
+ * Constants from the spec (section 9). Durations in milliseconds unless named otherwise.
+ * The spec's websocket retry limit (5) is not here: the site makes no GraphQL subscriptions.
+ */
 export const constants = {
   /** Language cookie: records an explicit choice, 365 days. */
   languageCookie: { name: 'lang', maxAgeSeconds: 365 * 24 * 60 * 60 },
-  /** Login/auth cookie: 604800 s (7 days), Secure, SameSite=Lax. */
-  authCookie: { name: 'auth_token', maxAgeSeconds: 604800, secure: true, sameSite: 'lax' },
+  /**
+   * Login/auth cookie, only read here (sent on as a Bearer token). The spec's attributes
+   * (604800 s, Secure, SameSite=Lax) are its issuer's: the site never sets it.
+   */
+  authCookie: { name: 'auth_token' },
   buildCheck: { intervalMs: 60 * 60 * 1000, firstDelayMs: 1000, skipOnEffectiveType: ['slow-2g'] },
+  /** Route preloads (link intent) running at once: client-runtime/after-ssr.ts. */
   maxParallelPreloads: 4,
   reloadGuardMs: 10_000,
+  /** No network fetches this long after hydration: client-runtime/after-ssr.ts. */
   enableFetchAfterSsrMs: 100,
-  websocketRetryLimit: 5,
   sentry: {
     tracesSampleRate: 0.2,
     replaysSessionSampleRate: 1,

@@ -32,6 +32,7 @@ import { Route as ApiCaptchaChallengeRouteImport } from './routes/api/captcha/ch
 import { Route as ApiPreviewIndexRouteImport } from './routes/api/preview/index'
 import { Route as ApiPreviewExitRouteImport } from './routes/api/preview/exit'
 import { Route as ApiV1SplatRouteImport } from './routes/api/v1/$'
+import { Route as BuildsMetaFileRouteImport } from './routes/builds/meta/$file'
 
 const LocaleRouteRoute = LocaleRouteRouteImport.update({
   id: '/$locale',
@@ -151,6 +152,11 @@ const ApiV1SplatRoute = ApiV1SplatRouteImport.update({
   path: '/api/v1/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const BuildsMetaFileRoute = BuildsMetaFileRouteImport.update({
+  id: '/builds/meta/$file',
+  path: '/builds/meta/$file',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/$locale': typeof LocaleRouteRouteWithChildren
@@ -173,6 +179,7 @@ export interface FileRoutesByFullPath {
   '/api/captcha/challenge': typeof ApiCaptchaChallengeRoute
   '/api/preview/exit': typeof ApiPreviewExitRoute
   '/api/v1/$': typeof ApiV1SplatRoute
+  '/builds/meta/$file': typeof BuildsMetaFileRoute
   '/$locale/~cookie-policy/': typeof LocaleChar126cookiePolicyIndexRoute
   '/$locale/~news/': typeof LocaleChar126newsIndexRoute
   '/api/preview/': typeof ApiPreviewIndexRoute
@@ -196,6 +203,7 @@ export interface FileRoutesByTo {
   '/api/captcha/challenge': typeof ApiCaptchaChallengeRoute
   '/api/preview/exit': typeof ApiPreviewExitRoute
   '/api/v1/$': typeof ApiV1SplatRoute
+  '/builds/meta/$file': typeof BuildsMetaFileRoute
   '/$locale/~cookie-policy': typeof LocaleChar126cookiePolicyIndexRoute
   '/$locale/~news': typeof LocaleChar126newsIndexRoute
   '/api/preview': typeof ApiPreviewIndexRoute
@@ -222,6 +230,7 @@ export interface FileRoutesById {
   '/api/captcha/challenge': typeof ApiCaptchaChallengeRoute
   '/api/preview/exit': typeof ApiPreviewExitRoute
   '/api/v1/$': typeof ApiV1SplatRoute
+  '/builds/meta/$file': typeof BuildsMetaFileRoute
   '/$locale/~cookie-policy/': typeof LocaleChar126cookiePolicyIndexRoute
   '/$locale/~news/': typeof LocaleChar126newsIndexRoute
   '/api/preview/': typeof ApiPreviewIndexRoute
@@ -249,6 +258,7 @@ export interface FileRouteTypes {
     | '/api/captcha/challenge'
     | '/api/preview/exit'
     | '/api/v1/$'
+    | '/builds/meta/$file'
     | '/$locale/~cookie-policy/'
     | '/$locale/~news/'
     | '/api/preview/'
@@ -272,6 +282,7 @@ export interface FileRouteTypes {
     | '/api/captcha/challenge'
     | '/api/preview/exit'
     | '/api/v1/$'
+    | '/builds/meta/$file'
     | '/$locale/~cookie-policy'
     | '/$locale/~news'
     | '/api/preview'
@@ -297,6 +308,7 @@ export interface FileRouteTypes {
     | '/api/captcha/challenge'
     | '/api/preview/exit'
     | '/api/v1/$'
+    | '/builds/meta/$file'
     | '/$locale/~cookie-policy/'
     | '/$locale/~news/'
     | '/api/preview/'
@@ -317,6 +329,7 @@ export interface RootRouteChildren {
   ApiCaptchaChallengeRoute: typeof ApiCaptchaChallengeRoute
   ApiPreviewExitRoute: typeof ApiPreviewExitRoute
   ApiV1SplatRoute: typeof ApiV1SplatRoute
+  BuildsMetaFileRoute: typeof BuildsMetaFileRoute
   ApiPreviewIndexRoute: typeof ApiPreviewIndexRoute
 }
 
@@ -483,6 +496,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiV1SplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/builds/meta/$file': {
+      id: '/builds/meta/$file'
+      path: '/builds/meta/$file'
+      fullPath: '/builds/meta/$file'
+      preLoaderRoute: typeof BuildsMetaFileRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -540,6 +560,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiCaptchaChallengeRoute: ApiCaptchaChallengeRoute,
   ApiPreviewExitRoute: ApiPreviewExitRoute,
   ApiV1SplatRoute: ApiV1SplatRoute,
+  BuildsMetaFileRoute: BuildsMetaFileRoute,
   ApiPreviewIndexRoute: ApiPreviewIndexRoute,
 }
 export const routeTree = rootRouteImport

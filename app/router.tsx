@@ -6,6 +6,7 @@ import { getGlobalStartContext } from '@tanstack/react-start'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import type { ReactNode } from 'react'
 import { isLocale } from './i18n/paths'
+import { mayRefetchOnMount, preloadQueue } from './client-runtime/after-ssr'
 import { activateLocale, localeRewrite } from './i18n/i18n'
 import { ErrorPage } from './components/ErrorPage'
 import { NotFoundPage } from './components/NotFoundPage'
@@ -27,7 +28,8 @@ export function getRouter() {
   const queryClient = new QueryClient({
     // No retries in the browser: a failed data request on navigation falls back to a full page
     // load (ErrorPage), which is the better retry.
-    defaultOptions: { queries: { staleTime: 60_000, retry: false } },
+    // Stale data is not refetched on mount right after hydration (client-runtime/after-ssr.ts).
+    defaultOptions: { queries: { staleTime: 60_000, retry: false, refetchOnMount: mayRefetchOnMount } },
   })
   const i18n = setupI18n()
 
@@ -54,6 +56,11 @@ export function getRouter() {
     },
   })
   setupRouterSsrQueryIntegration({ router, queryClient })
+  if (typeof window !== 'undefined') {
+    // Link intent preloads go through one queue: at most 4 at once, none right after hydration.
+    const preloadRoute = router.preloadRoute
+    router.preloadRoute = (options) => preloadQueue.run(() => preloadRoute(options))
+  }
   return router
 }
 

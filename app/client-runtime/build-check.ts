@@ -1,6 +1,7 @@
 import type { AnyRouter } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { constants } from '../../app.config'
+import { loadBuildManifest } from './build-manifest'
 
 const latestSchema = v.object({ id: v.string(), timestamp: v.number() })
 
@@ -16,6 +17,7 @@ function slowConnection(): boolean {
  * Checks once an hour (first after 1 s) whether a newer build is live. When
  * it is, the next navigation becomes a full page load, so visitors get the
  * new build's assets instead of chunks that may no longer exist.
+ * The first check also loads this build's manifest (build-manifest.ts).
  */
 export function startBuildCheck(router: AnyRouter, currentBuildId: string): () => void {
   if (slowConnection()) return () => {}
@@ -35,7 +37,10 @@ export function startBuildCheck(router: AnyRouter, currentBuildId: string): () =
     }
   }
 
-  const first = window.setTimeout(check, constants.buildCheck.firstDelayMs)
+  const first = window.setTimeout(() => {
+    void loadBuildManifest(currentBuildId)
+    void check()
+  }, constants.buildCheck.firstDelayMs)
   const interval = window.setInterval(check, constants.buildCheck.intervalMs)
   const unsubscribe = router.subscribe('onBeforeNavigate', (event) => {
     if (updateAvailable && event.hrefChanged) window.location.assign(event.toLocation.publicHref)

@@ -1,8 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useMatches } from '@tanstack/react-router'
-import { useEffect, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import * as v from 'valibot'
-import { setUiFlags, useUiFlags } from '../ui-flags'
 import { SiteFooter } from './SiteFooter'
 import { SiteHeader } from './SiteHeader'
 
@@ -33,9 +32,8 @@ function SkipLink() {
 }
 
 export function DefaultLayout({ children }: { children: ReactNode }) {
-  const { overlayActive } = useUiFlags()
   return (
-    <div className="layout layout--default" data-overlay-active={overlayActive || undefined}>
+    <div className="layout layout--default">
       <SkipLink />
       <SiteHeader />
       <main id="main" className="page" tabIndex={-1}>
@@ -46,15 +44,13 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
   )
 }
 
-/** For pages that scroll sideways (the timeline): sets horizontalDirection while shown. */
+/**
+ * For pages that scroll sideways (the timeline). The spec's horizontal-direction flag is this
+ * layout itself, chosen by the page's loader; the site has no overlay, so no overlay flag.
+ */
 export function HorizontalLayout({ children }: { children: ReactNode }) {
-  const { overlayActive } = useUiFlags()
-  useEffect(() => {
-    setUiFlags({ horizontalDirection: true })
-    return () => setUiFlags({ horizontalDirection: false })
-  }, [])
   return (
-    <div className="layout layout--horizontal" data-overlay-active={overlayActive || undefined}>
+    <div className="layout layout--horizontal">
       <SkipLink />
       <SiteHeader />
       <main id="main" className="page page--horizontal" tabIndex={-1}>

@@ -1,8 +1,10 @@
 /// <reference types="vite/client" />
 import { useLingui } from '@lingui/react'
-import { createRootRouteWithContext, HeadContent, Outlet, Scripts, type AnyRouteMatch } from '@tanstack/react-router'
+import { createRootRouteWithContext, HeadContent, Outlet, redirect, Scripts, type AnyRouteMatch } from '@tanstack/react-router'
 import { useEffect, type ReactNode } from 'react'
 import { activateLocale, localeOfInternalPath, pathCodec } from '../i18n/i18n'
+import { enableFetchesAfterSsr } from '../client-runtime/after-ssr'
+import { flaggedRedirect } from '../client-runtime/build-manifest'
 import { publicConfigQuery } from '../client-runtime/public-config'
 import { consentMarkerScript } from '../client-runtime/consent'
 import { ClientRuntime } from '../components/ClientRuntime'
@@ -28,6 +30,11 @@ function errorTitle(matches: ReadonlyArray<AnyRouteMatch>): string | undefined {
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: async ({ context, location }) => {
+    // An old site's URL flagged in the build manifest: straight to its target with a full
+    // navigation (as the server would redirect), instead of loading a page that does not
+    // exist. It replaces the old URL's history entry, so Back does not land on it again.
+    const flagged = flaggedRedirect(location.publicHref)
+    if (flagged !== null) throw redirect({ href: flagged, reloadDocument: true, replace: true })
     // Every internal path starts with its locale; activate it before any render.
     await activateLocale(context.i18n, localeOfInternalPath(location.pathname))
   },
@@ -79,6 +86,7 @@ function RootDocument({ children }: { children: ReactNode }) {
   useEffect(() => {
     // A stable signal for tests and tooling that the client has taken over.
     document.documentElement.dataset.hydrated = 'true'
+    return enableFetchesAfterSsr()
   }, [])
   return (
     <html lang={i18n.locale}>

@@ -77,6 +77,26 @@ const legacyPrefixes: Readonly<Record<string, Locale>> = { en_GB: 'en', de_DE: '
 /** Every legacy path (for tests and documentation). */
 export const legacyPaths: ReadonlyArray<string> = Object.keys(legacy)
 
+/** A legacy target as a public path or external URL. */
+function publicTarget(target: string, toPublic: (internal: string) => string): string {
+  return target.startsWith('https://') ? target : toPublic(target)
+}
+
+/**
+ * The whole table with public targets, for the build manifest (app/route-manifest.ts):
+ * `exact` paths and the old language `prefixes` (`/en_GB` and anything under it).
+ */
+export function legacyRedirectTable(toPublic: (internal: string) => string): {
+  exact: Record<string, string>
+  prefixes: Record<string, string>
+} {
+  const exact = Object.fromEntries(Object.entries(legacy).map(([path, target]) => [path, publicTarget(target, toPublic)]))
+  const prefixes = Object.fromEntries(
+    Object.entries(legacyPrefixes).map(([prefix, locale]) => [`/${prefix}`, publicTarget(`/${locale}`, toPublic)]),
+  )
+  return { exact, prefixes }
+}
+
 /**
  * The redirect target of a legacy path (with or without trailing slash), as a
  * public path or external URL; null when the path is not a legacy one. A path under an old
@@ -84,8 +104,10 @@ export const legacyPaths: ReadonlyArray<string> = Object.keys(legacy)
  */
 export function legacyRedirect(pathname: string, toPublic: (internal: string) => string): string | null {
   const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
-  const prefixLocale = legacyPrefixes[normalized.split('/')[1] ?? '']
+  const prefix = normalized.split('/')[1] ?? ''
+  // An own property only: `/constructor` or `/__proto__` must not find Object's prototype.
+  const prefixLocale = Object.hasOwn(legacyPrefixes, prefix) ? legacyPrefixes[prefix] : undefined
   const target = legacy[normalized] ?? (prefixLocale ? `/${prefixLocale}` : undefined)
   if (!target) return null
-  return target.startsWith('https://') ? target : toPublic(target)
+  return publicTarget(target, toPublic)
 }
