@@ -9,7 +9,12 @@ import {
 } from './json-ld'
 
 const siteUrl = 'https://www.example.com'
-const logo = { '@type': 'ImageObject', url: 'https://www.example.com/icon-512.png', width: 512, height: 512 }
+const logo = {
+  '@type': 'ImageObject',
+  url: 'https://www.example.com/icon-512.png',
+  width: { '@type': 'QuantitativeValue', value: 512, unitCode: 'E37' },
+  height: { '@type': 'QuantitativeValue', value: 512, unitCode: 'E37' },
+}
 const organization = {
   '@type': 'Organization',
   '@id': 'https://www.example.com/#organization',
@@ -117,7 +122,9 @@ describe('location structured data', () => {
       parentOrganization: { '@id': organization['@id'] },
     })
     expect(shop).not.toHaveProperty('email')
-    expect(locationJsonLd({ ...location, type: 'unknown' }, 'https://www.example.com/x', siteUrl)['@type']).toBe('AutomotiveBusiness')
+    expect(locationJsonLd({ ...location, type: 'unknown' }, 'https://www.example.com/x', siteUrl)).toMatchObject({
+      '@type': 'AutomotiveBusiness',
+    })
   })
 })
 

@@ -2,10 +2,26 @@
  * Pure builders for schema.org structured data (JSON-LD). The /$locale route describes the
  * organization; page routes describe themselves and point at it by its @id.
  */
+import type {
+  AutomotiveBusiness,
+  BreadcrumbList,
+  ImageObject,
+  NewsArticle,
+  DayOfWeek,
+  OpeningHoursSpecification,
+  Organization,
+  QuantitativeValue,
+  Thing,
+  WithContext,
+} from 'schema-dts'
 import type { Locale } from '../../app.config'
 import { absoluteUrl } from './meta'
 
-export type JsonLd = Record<string, unknown>
+/**
+ * A JSON-LD item, typed by schema-dts (the schema.org vocabulary as TypeScript): a misspelt
+ * property or a value of the wrong type fails `npm run typecheck`.
+ */
+export type JsonLd = WithContext<Thing>
 
 /** The organization's @id: every other item refers to it by this. */
 export function organizationId(siteUrl: string): string {
@@ -15,11 +31,19 @@ export function organizationId(siteUrl: string): string {
 /** The organization's logo: a square PNG (scripts/generate-images.mjs), as search engines want a raster image. */
 export const logo = { path: '/icon-512.png', width: 512, height: 512 } as const
 
-function logoJsonLd(siteUrl: string): JsonLd {
-  return { '@type': 'ImageObject', url: absoluteUrl(siteUrl, logo.path), width: logo.width, height: logo.height }
+/** A size in pixels, as schema.org wants it (a QuantitativeValue; E37 is UN/CEFACT's pixel). */
+function pixels(value: number): QuantitativeValue {
+  return { '@type': 'QuantitativeValue', value, unitCode: 'E37' }
 }
 
-export function organizationJsonLd(site: { title: string; socialLinks: ReadonlyArray<{ url: string }> }, siteUrl: string): JsonLd {
+function logoJsonLd(siteUrl: string): ImageObject {
+  return { '@type': 'ImageObject', url: absoluteUrl(siteUrl, logo.path), width: pixels(logo.width), height: pixels(logo.height) }
+}
+
+export function organizationJsonLd(
+  site: { title: string; socialLinks: ReadonlyArray<{ url: string }> },
+  siteUrl: string,
+): WithContext<Organization> {
   return {
     '@context': 'https://schema.org',
     '@type': 'Organization',
@@ -49,8 +73,8 @@ export interface ArticleInput {
  * (name, logo), not only referred to by @id: Google reads an article's publisher from the
  * article itself.
  */
-export function newsArticleJsonLd(article: ArticleInput, organizationName: string, siteUrl: string): JsonLd {
-  const organization = {
+export function newsArticleJsonLd(article: ArticleInput, organizationName: string, siteUrl: string): WithContext<NewsArticle> {
+  const organization: Organization = {
     '@type': 'Organization',
     '@id': organizationId(siteUrl),
     name: organizationName,
@@ -85,7 +109,7 @@ export interface LocationInput {
   openingHours: ReadonlyArray<string>
 }
 
-const schemaTypes: Record<string, string> = {
+const schemaTypes: Record<string, Exclude<AutomotiveBusiness, string>['@type']> = {
   dealer: 'AutoDealer',
   carbodyrepairshop: 'AutoBodyShop',
   leaselocation: 'AutoRental',
@@ -93,7 +117,7 @@ const schemaTypes: Record<string, string> = {
 }
 
 /** One location as its kind of business, part of the organization; `pageUrl` is the page listing it. */
-export function locationJsonLd(location: LocationInput, pageUrl: string, siteUrl: string): JsonLd {
+export function locationJsonLd(location: LocationInput, pageUrl: string, siteUrl: string): WithContext<AutomotiveBusiness> {
   return {
     '@context': 'https://schema.org',
     '@type': schemaTypes[location.type] ?? 'AutomotiveBusiness',
@@ -115,7 +139,11 @@ export function locationJsonLd(location: LocationInput, pageUrl: string, siteUrl
 }
 
 /** The trail to a page, current page last; a crumb without a link is the page at `path`. */
-export function breadcrumbListJsonLd(crumbs: ReadonlyArray<{ title: string; link?: string }>, path: string, siteUrl: string): JsonLd {
+export function breadcrumbListJsonLd(
+  crumbs: ReadonlyArray<{ title: string; link?: string }>,
+  path: string,
+  siteUrl: string,
+): WithContext<BreadcrumbList> {
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
@@ -128,7 +156,7 @@ export function breadcrumbListJsonLd(crumbs: ReadonlyArray<{ title: string; link
   }
 }
 
-const days: Record<string, string> = {
+const days: Record<string, DayOfWeek> = {
   Mo: 'Monday',
   Tu: 'Tuesday',
   We: 'Wednesday',
@@ -140,7 +168,7 @@ const days: Record<string, string> = {
 const dayOrder = Object.keys(days)
 
 /** "Mo-Fr 08:00-18:00" → schema.org OpeningHoursSpecification (unparseable entries are skipped). */
-export function openingHoursSpecification(value: string): JsonLd[] {
+export function openingHoursSpecification(value: string): OpeningHoursSpecification[] {
   const match = /^([A-Z][a-z])(?:-([A-Z][a-z]))? (\d{2}:\d{2})-(\d{2}:\d{2})$/.exec(value.trim())
   if (!match) return []
   const [, from = '', to, opens, closes] = match
@@ -150,7 +178,7 @@ export function openingHoursSpecification(value: string): JsonLd[] {
   return [
     {
       '@type': 'OpeningHoursSpecification',
-      dayOfWeek: dayOrder.slice(start, end + 1).map((day) => days[day]),
+      dayOfWeek: dayOrder.slice(start, end + 1).flatMap((day) => days[day] ?? []),
       opens,
       closes,
     },
@@ -158,7 +186,7 @@ export function openingHoursSpecification(value: string): JsonLd[] {
 }
 
 /** JSON for a <script> element: `<` escaped so content can never close the script. */
-export function jsonForScript(value: JsonLd): string {
+export function jsonForScript(value: object): string {
   return JSON.stringify(value).replace(/</g, '\\u003c')
 }
 

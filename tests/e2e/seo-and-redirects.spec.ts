@@ -143,7 +143,12 @@ test.describe('head', () => {
       publisher: {
         '@type': 'Organization',
         name: 'Autogroep Horizon',
-        logo: { '@type': 'ImageObject', url: expect.stringMatching(/\/icon-512\.png$/), width: 512, height: 512 },
+        logo: {
+          '@type': 'ImageObject',
+          url: expect.stringMatching(/\/icon-512\.png$/),
+          width: { '@type': 'QuantitativeValue', value: 512, unitCode: 'E37' },
+          height: { '@type': 'QuantitativeValue', value: 512, unitCode: 'E37' },
+        },
       },
     })
   })
