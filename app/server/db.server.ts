@@ -78,7 +78,15 @@ function sqliteDatabase(file: string): Sql {
 
 /** PostgreSQL through a small pool (pg); a transaction holds one connection. */
 function postgresDatabase(url: string): Sql {
-  const pool = new pg.Pool({ connectionString: url, max: 5, connectionTimeoutMillis: 5_000 })
+  // Every wait is bounded, so a hanging database answers a visitor with 503 instead of never:
+  // the server cancels a statement after 5 s, the client gives up on a silent socket after 6 s.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 5,
+    connectionTimeoutMillis: 5_000,
+    statement_timeout: 5_000,
+    query_timeout: 6_000,
+  })
   // An idle connection the server dropped must not crash the process; the next query reconnects.
   pool.on('error', (error) => logger.error({ err: error }, '[db] idle PostgreSQL connection failed'))
   const on = (client: pg.Pool | pg.PoolClient): Pick<Sql, 'query'> => ({

@@ -191,6 +191,14 @@ describe.each(['sqlite', 'postgres'] as const)('stores on %s', (engine) => {
     expect(await b.consume('k')).toBe(true)
   })
 
+  it('gives up on a database that hangs instead of waiting forever', async ({ skip }) => {
+    if (engine !== 'postgres' || !available()) skip()
+    await freshDatabase(engine)
+    const { database } = await import('../../server/db.server')
+    // A statement that would run for a minute (a lock held elsewhere, an overloaded server).
+    await expect(database().query('SELECT pg_sleep(60)')).rejects.toThrow(/statement timeout/)
+  }, 15_000)
+
   it('answers the readiness write check', async ({ skip }) => {
     if (!available()) skip()
     await freshDatabase(engine)
