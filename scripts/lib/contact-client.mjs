@@ -7,8 +7,15 @@ import { solveChallenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/sha'
 import { toJSONAsync } from 'seroval'
 
-/** The contact server function's URL path, from the built client (the only POST server function). */
+let functionPath
+
+/** The contact server function's URL path, from the built client (the only POST server function); read once. */
 export function contactFunctionPath() {
+  functionPath ??= findContactFunctionPath()
+  return functionPath
+}
+
+function findContactFunctionPath() {
   const dir = '.output/public/assets'
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.js'))) {
     const match = /method:`POST`\}\)\.handler\(\w+\(`([0-9a-f]{64})`\)/.exec(readFileSync(join(dir, file), 'utf8'))
