@@ -4,7 +4,11 @@ import { Breadcrumbs, type Crumb } from './Breadcrumbs'
 import { RichText } from './RichText'
 import { Timeline } from './Timeline'
 
-/** Renders a CMS page by its page type, under the trail its loader built. */
+/**
+ * Renders a CMS page by its page type, under the trail its loader built. The wrapper is a <div>:
+ * <main> already marks the page's content, and the page's h1 must not sit inside sectioning
+ * content (an <article> without its own heading, an h1 one level down: Nu checker warnings).
+ */
 export function CmsPage({ page, breadcrumbs: crumbs }: { page: CmsPageData; breadcrumbs: ReadonlyArray<Crumb> }) {
   switch (page.__typename) {
     case 'Page': {
@@ -12,7 +16,7 @@ export function CmsPage({ page, breadcrumbs: crumbs }: { page: CmsPageData; brea
       // A page whose first block is not a Hero still needs its h1.
       const hasHero = elements[0]?.__typename === 'Hero'
       return (
-        <article className="cms-page">
+        <div className="cms-page">
           {!hasHero ? (
             <header className="page-header">
               <Breadcrumbs items={crumbs} />
@@ -20,27 +24,27 @@ export function CmsPage({ page, breadcrumbs: crumbs }: { page: CmsPageData; brea
             </header>
           ) : null}
           <Blocks elements={elements} />
-        </article>
+        </div>
       )
     }
     case 'TimelinePage':
       return (
-        <article className="cms-page cms-page--timeline">
+        <div className="cms-page cms-page--timeline">
           <div className="page-header page-header--compact">
             <Breadcrumbs items={crumbs} />
           </div>
           <Timeline page={page} />
-        </article>
+        </div>
       )
     case 'NewsPage':
       return (
-        <article className="cms-page">
+        <div className="cms-page">
           <header className="page-header">
             <Breadcrumbs items={crumbs} />
             <h1>{page.title}</h1>
           </header>
           {page.intro ? <RichText html={page.intro} /> : null}
-        </article>
+        </div>
       )
   }
 }

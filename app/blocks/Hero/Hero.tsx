@@ -5,9 +5,12 @@ import { Image } from '../Image'
 
 export function Hero({ block, isFirst }: { block: ResultOf<typeof HeroBlockFragment>; isFirst: boolean }) {
   const Heading = isFirst ? 'h1' : 'h2'
+  const Wrapper = isFirst ? 'div' : 'section'
   const headingId = `block-${block.id}-title`
   return (
-    <section className="block block--hero" aria-labelledby={block.title ? headingId : undefined}>
+    // A first hero holds the page's h1, so it is not a <section> (see CmsPage); a later one is a
+    // labelled section like every block.
+    <Wrapper className="block block--hero" aria-labelledby={!isFirst && block.title ? headingId : undefined}>
       <Image image={block.image} priority={isFirst} className="hero__image" />
       <div className="hero__content">
         {block.title ? (
@@ -22,6 +25,6 @@ export function Hero({ block, isFirst }: { block: ResultOf<typeof HeroBlockFragm
           </CmsLink>
         ) : null}
       </div>
-    </section>
+    </Wrapper>
   )
 }
