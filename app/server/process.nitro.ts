@@ -34,5 +34,10 @@ export default definePlugin((nitroApp) => {
     await stopTheApp()
     if (stopping) process.exit(0)
   })
-  fetchViteEnv('ssr', 'http://localhost/healthz').catch((error: unknown) => logger.error({ err: error }, '[start] the app did not load'))
+  // An app bundle that cannot load (a missing module, a Node without node:sqlite) would leave a
+  // worker answering 500 to everything: stop instead, so the cluster primary sees it.
+  fetchViteEnv('ssr', 'http://localhost/healthz').catch((error: unknown) => {
+    logger.error({ err: error }, '[start] the app did not load')
+    process.exit(1)
+  })
 })
