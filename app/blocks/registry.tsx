@@ -1,3 +1,5 @@
+import { Hydrate } from '@tanstack/react-start'
+import { visible } from '@tanstack/react-start/hydration'
 import type { ResultOf } from 'gql.tada'
 import type { ElementalAreaFragment } from './blocks.fragment'
 import { ContactForm } from './ContactForm/ContactForm'
@@ -21,7 +23,11 @@ export type BlockElement = ResultOf<typeof ElementalAreaFragment>['elements'][nu
 export function Block({ element, isFirst }: { element: BlockElement; isFirst: boolean }) {
   switch (element.__typename) {
     case 'ContactForm':
-      return <ContactForm block={element} />
+      return (
+        <Hydrate when={visible()}>
+          <ContactForm block={element} />
+        </Hydrate>
+      )
     case 'Download':
       return <Download block={element} />
     case 'FullWidthMedia':
@@ -33,7 +39,11 @@ export function Block({ element, isFirst }: { element: BlockElement; isFirst: bo
     case 'Icons':
       return <Icons block={element} />
     case 'InteractiveMap':
-      return <InteractiveMap block={element} />
+      return (
+        <Hydrate when={visible()}>
+          <InteractiveMap block={element} />
+        </Hydrate>
+      )
     case 'Link':
       return <LinkBlock block={element} />
     case 'MediaContent':
