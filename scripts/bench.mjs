@@ -30,9 +30,9 @@ import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'n
 import { request as httpRequest } from 'node:http'
 import { cpus, loadavg, totalmem } from 'node:os'
 import { join } from 'node:path'
-import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
 import { ensureBuild } from './lib/build.mjs'
+import { initialJs } from './lib/initial-js.mjs'
 import { serverEntry, serverNodeArgs } from './lib/server.mjs'
 import { measuredPages, measuringRun, portPicker } from './lib/site.mjs'
 
@@ -322,59 +322,15 @@ async function findPages(base) {
   return pages
 }
 
-function attribute(tag, name) {
-  return new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i')
-    .exec(tag)
-    ?.slice(1)
-    .find((v) => v !== undefined)
-}
-
-/**
- * The JS a page loads before anything else: its <script src> and <link rel="modulepreload">
- * (same origin), plus whatever those import statically (normally all preloaded already),
- * each counted once at gzip -9. Inline scripts are counted apart.
- */
-async function initialJs(base, path, cache) {
+/** A page's initial JS (scripts/lib/initial-js.mjs), fetched uncompressed from the server. */
+async function initialJsOf(base, path, cache) {
   const page = (await html(base, path)).body.toString()
-  const origin = new URL(base).origin
-  const queue = []
-  const add = (href, from) => {
-    if (!href) return
-    const url = new URL(href.replaceAll('&amp;', '&'), from)
-    if (url.origin === origin && !queue.includes(url.href)) queue.push(url.href)
+  const fetchBytes = async (url) => {
+    const response = await get(url, { 'accept-encoding': 'identity' })
+    if (response.status !== 200) throw new Error(`GET ${url}: HTTP ${response.status}`)
+    return response.body
   }
-  for (const [tag] of page.matchAll(/<script\b[^>]*>/gi)) add(attribute(tag, 'src'), base + path)
-  for (const [tag] of page.matchAll(/<link\b[^>]*>/gi)) {
-    if ((attribute(tag, 'rel') ?? '').toLowerCase().split(/\s+/).includes('modulepreload')) add(attribute(tag, 'href'), base + path)
-  }
-  const fromHtml = queue.length
-  for (let i = 0; i < queue.length; i++) {
-    const url = queue[i]
-    if (!cache.has(url)) {
-      const response = await get(url, { 'accept-encoding': 'identity' })
-      if (response.status !== 200) throw new Error(`GET ${url}: HTTP ${response.status}`)
-      cache.set(url, { raw: response.body.length, gzip: gzipSync(response.body, { level: 9 }).length, text: response.body.toString() })
-    }
-    const { text } = cache.get(url)
-    // Static imports only (`import(…)` is dynamic, loaded later).
-    for (const [, spec] of text.matchAll(/(?:\bfrom\s*|\bimport\s*)["']([./][^"']*\.m?js)["']/g)) add(spec, url)
-  }
-  let inline = ''
-  for (const [, attrs, body] of page.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const type = attribute(attrs, 'type')
-    if (!attribute(attrs, 'src') && (!type || /module|javascript/i.test(type))) inline += body
-  }
-  const files = queue.map((url) => ({ url: url.slice(origin.length), raw: cache.get(url).raw, gzip: cache.get(url).gzip }))
-  return {
-    path,
-    files: files.length,
-    filesFromHtml: fromHtml,
-    rawBytes: files.reduce((sum, f) => sum + f.raw, 0),
-    gzipBytes: files.reduce((sum, f) => sum + f.gzip, 0),
-    inlineGzipBytes: inline ? gzipSync(inline, { level: 9 }).length : 0,
-    hasMap: files.some((f) => /leaflet|LocationsMap/i.test(f.url)),
-    fileList: files,
-  }
+  return { path, ...(await initialJs(base + path, page, fetchBytes, cache)) }
 }
 
 // ---------------------------------------------------------------- runs
@@ -450,7 +406,7 @@ async function main() {
     homeBody = (await html(probe.base, '/')).body
     log(`Home page: ${homeBody.length} bytes of HTML (uncompressed)\n`)
     const cache = new Map()
-    for (const [name, path] of Object.entries(pages)) js[name] = await initialJs(probe.base, path, cache)
+    for (const [name, path] of Object.entries(pages)) js[name] = await initialJsOf(probe.base, path, cache)
   } finally {
     await probe.stop()
   }
@@ -632,13 +588,14 @@ async function main() {
   log(
     `\n${table(
       [
-        ['initial JS', 'path', 'files', 'raw', 'gzip -9', 'inline (gzip)', 'map code'],
+        ['initial JS', 'path', 'files', 'raw', 'gzip -9', 'brotli', 'inline (gzip)', 'map code'],
         ...Object.entries(js).map(([name, j]) => [
           name,
           j.path,
           `${j.files}${j.files > j.filesFromHtml ? ` (+${j.files - j.filesFromHtml} not preloaded)` : ''}`,
           kb(j.rawBytes),
           kb(j.gzipBytes),
+          kb(j.brotliBytes),
           kb(j.inlineGzipBytes),
           j.hasMap ? 'yes' : 'no',
         ]),

@@ -1,0 +1,112 @@
+import { readFileSync } from 'node:fs'
+import type { APIRequestContext, Page } from '@playwright/test'
+import * as v from 'valibot'
+import { initialJs } from '../../scripts/lib/initial-js.mjs'
+import { demoPages, legalPages } from './demo-pages'
+import { expect, openPage, test } from './fixtures'
+
+/**
+ * Size budgets per page type (bench/budgets.json): the initial JS and the HTML of each kind of
+ * page, so that a change that makes pages heavier fails here with the numbers, not months later
+ * in a Lighthouse run. Sizes, not timings: they hold on any machine.
+ */
+const budgetsSchema = v.object({
+  initialJsGzipKb: v.record(v.string(), v.number()),
+  htmlKb: v.record(v.string(), v.number()),
+})
+const budgets = v.parse(budgetsSchema, JSON.parse(readFileSync('bench/budgets.json', 'utf8')))
+
+async function newsDetailPath(request: APIRequestContext): Promise<string> {
+  const list = await (await request.get('/nieuws', { headers: { accept: 'text/html' } })).text()
+  const path = /href="(\/nieuws\/[^"?#/]+)"/.exec(list)?.[1]
+  expect(path, 'a news article linked from /nieuws').toBeDefined()
+  return path ?? ''
+}
+
+/** One page of each kind the site serves (nl), by the names the budgets use. */
+async function pageTypes(request: APIRequestContext): Promise<Record<string, string>> {
+  return {
+    home: demoPages.home.nl,
+    'content page': demoPages.about.nl,
+    'timeline page': demoPages.history.nl,
+    'news list': '/nieuws',
+    'news detail': await newsDetailPath(request),
+    contact: demoPages.contact.nl,
+    locations: demoPages.locations.nl,
+    'cookie policy': legalPages.cookie.nl,
+    privacy: legalPages.privacy.nl,
+    'not found': '/deze-pagina-bestaat-niet',
+  }
+}
+
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10
+
+test('every page type stays within its initial JS and HTML budgets', async ({ request, baseURL }) => {
+  const cache = new Map<string, unknown>()
+  const getBytes = async (url: string) => {
+    const response = await request.get(url, { headers: { 'accept-encoding': 'identity' } })
+    expect(response.status(), url).toBe(200)
+    return response.body()
+  }
+  const rows: string[] = []
+  const overBudget: string[] = []
+  for (const [name, path] of Object.entries(await pageTypes(request))) {
+    const response = await request.get(path, { headers: { accept: 'text/html', 'accept-encoding': 'identity' } })
+    expect([200, 404], path).toContain(response.status())
+    const html = await response.body()
+    const js = await initialJs(new URL(path, baseURL).href, html.toString(), getBytes, cache)
+    const jsBudget = budgets.initialJsGzipKb[name]
+    const htmlBudget = budgets.htmlKb[name]
+    rows.push(
+      `${name} (${path}): initial JS ${kb(js.gzipBytes)} KB gzip (budget ${jsBudget}), HTML ${kb(html.length)} KB (budget ${htmlBudget})`,
+    )
+    if (jsBudget === undefined || htmlBudget === undefined) overBudget.push(`${name}: no budget in bench/budgets.json`)
+    if (jsBudget !== undefined && js.gzipBytes > jsBudget * 1024)
+      overBudget.push(`${name}: initial JS ${kb(js.gzipBytes)} KB > ${jsBudget} KB`)
+    if (htmlBudget !== undefined && html.length > htmlBudget * 1024)
+      overBudget.push(`${name}: HTML ${kb(html.length)} KB > ${htmlBudget} KB`)
+  }
+  console.log(rows.join('\n'))
+  expect(overBudget, rows.join('\n')).toEqual([])
+})
+
+/**
+ * Every script the page loads once it has hydrated and the network is quiet: URL, and
+ * whether it holds TanStack Form (its field state's `fieldInfo`: property names survive minifying).
+ */
+async function scriptsLoaded(page: Page, path: string): Promise<Map<string, boolean>> {
+  const scripts = new Map<string, Promise<boolean>>()
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return
+    scripts.set(
+      new URL(response.url()).pathname,
+      response.text().then((text) => text.includes('fieldInfo')),
+    )
+  })
+  await openPage(page, path)
+  await page.waitForLoadState('networkidle')
+  return new Map(await Promise.all([...scripts].map(async ([url, isForm]) => [url, await isForm] as const)))
+}
+
+test('the contact form and the map load their code only on pages that show them', async ({ browser }) => {
+  const load = async (path: string) => {
+    const context = await browser.newContext()
+    try {
+      return await scriptsLoaded(await context.newPage(), path)
+    } finally {
+      await context.close()
+    }
+  }
+  const pages = {
+    home: demoPages.home.nl,
+    news: '/nieuws',
+    about: demoPages.about.nl,
+    contact: demoPages.contact.nl,
+    locations: demoPages.locations.nl,
+  }
+  const loaded = Object.fromEntries(await Promise.all(Object.entries(pages).map(async ([name, path]) => [name, await load(path)] as const)))
+  const formOn = Object.keys(pages).filter((name) => [...(loaded[name]?.values() ?? [])].some(Boolean))
+  const mapOn = Object.keys(pages).filter((name) => [...(loaded[name]?.keys() ?? [])].some((url) => /LocationsMap/.test(url)))
+  expect(formOn, 'pages that load TanStack Form').toEqual(['contact'])
+  expect(mapOn, 'pages that load the map').toEqual(['locations'])
+})
