@@ -23,6 +23,31 @@ export interface Sql {
   close(): Promise<void>
 }
 
+/** How long start-up waits for another process that holds the database while switching it to WAL. */
+const walSwitchWaitMs = 5_000
+
+/**
+ * Switches the file to WAL (it stays so: a no-op once done). On a new database, workers starting
+ * together race for this switch; each holds a read lock and wants the exclusive one, and SQLite
+ * answers the loser "database is locked" at once instead of waiting its busy timeout (waiting
+ * would deadlock). Seen on a loaded two-worker start. So the switch is tried again for a while;
+ * start-up only, so a blocking pause between tries is fine.
+ */
+export function enableWal(db: Pick<DatabaseSync, 'exec'>, waitMs = walSwitchWaitMs): void {
+  const deadline = Date.now() + waitMs
+  const pause = new Int32Array(new SharedArrayBuffer(4))
+  for (;;) {
+    try {
+      db.exec('PRAGMA journal_mode = WAL')
+      return
+    } catch (error) {
+      const busy = error instanceof Error && /database is locked|SQLITE_BUSY/i.test(error.message)
+      if (!busy || Date.now() >= deadline) throw error
+      Atomics.wait(pause, 0, 0, 20)
+    }
+  }
+}
+
 /**
  * SQLite: WAL for concurrent readers (the cluster's workers share the file), synchronous=FULL so
  * a write is on disk before we answer. One connection per process; its statements run one at a
@@ -30,7 +55,8 @@ export interface Sql {
  */
 function sqliteDatabase(file: string): Sql {
   const db = new DatabaseSync(file, { timeout: 5_000 })
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;')
+  enableWal(db)
+  db.exec('PRAGMA synchronous = FULL')
   let queue: Promise<unknown> = Promise.resolve()
   const serially = <T>(work: () => Promise<T> | T): Promise<T> => {
     const next = queue.then(work, work)
