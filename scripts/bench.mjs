@@ -33,8 +33,14 @@
 //   after each app configuration: RSS ≤ 150 MB per worker, ≤ 400 MB for the group (primary +
 //   workers); (b), (c): RSS growth between passes ≤ BENCH_RSS_GROWTH_MB.
 //
+// Compares with the previous results: the newest bench/results/bench-*.json run with the same
+// connections, duration and Accept-Encoding, else the newest readable one (older files lack some
+// figures: those show as "–"). Prints the change per page and metric and, under "Regressions vs
+// <file>", every drop over 10 % in a per-CPU-s ratio and rise over 10 % in p99 (and over 1 ms),
+// initial JS or RSS; like a missed target, a regression does not change the exit code.
+//
 // Output: a short header, every run, the summary (per-CPU-s ratios first), RSS, initial JS,
-// targets; everything measured goes to bench/results/bench-<timestamp>.json.
+// targets, the comparison; everything measured goes to bench/results/bench-<timestamp>.json.
 //
 // Environment: BENCH_DURATION (seconds per load run, default 10, at most 15),
 // BENCH_CONNECTIONS (default 50), BENCH_PORT (first port tried, default 4500;
@@ -44,7 +50,7 @@
 // default 10).
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { cpus, loadavg, totalmem } from 'node:os'
 import { join } from 'node:path'
@@ -86,6 +92,8 @@ const targets = {
   groupRssMb: 400,
   rssGrowthMb: rssGrowthLimitMb,
 }
+/** A change worse than this (relative) is listed as a regression; p99 must also be over 1 ms worse (its resolution). */
+const regressionThreshold = 0.1
 
 // ---------------------------------------------------------------- CPU pinning
 
@@ -517,12 +525,137 @@ function table(rows, rightFrom = 1) {
   return [line(rows[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n')
 }
 
+// ---------------------------------------------------------------- comparison
+
+const sameLoad = (settings) =>
+  settings?.connections === connections &&
+  settings?.durationSeconds === duration &&
+  (settings?.headers?.['accept-encoding'] ?? null) === (acceptEncoding ?? null)
+
+/**
+ * The previous results to compare with: the newest readable bench-*.json (one with the `cached`
+ * summary every version wrote) run with the same load settings, else the newest readable one.
+ */
+function previousResults() {
+  let names = []
+  try {
+    names = readdirSync('bench/results')
+      .filter((name) => /^bench-.*\.json$/.test(name))
+      .sort()
+      .reverse()
+  } catch {}
+  let newest
+  for (const name of names) {
+    let data
+    try {
+      data = JSON.parse(readFileSync(join('bench/results', name), 'utf8'))
+    } catch {
+      continue
+    }
+    if (typeof data?.cached?.summary !== 'object' || data.cached.summary === null) continue
+    const candidate = { file: `bench/results/${name}`, data, sameSettings: sameLoad(data.settings) }
+    if (candidate.sameSettings) return candidate
+    newest ??= candidate
+  }
+  return newest
+}
+
+/**
+ * What a ratio in a results file is relative to: files before per-page baselines compared every
+ * page, with one worker or all, with one bare process sending the home page's bytes.
+ */
+function baselineOf(result, page, allWorkers) {
+  return result.settings?.baseline === baselineKind ? `${page}, ${allWorkers ? 'all' : 'one'}` : 'home, one'
+}
+
+/** The figures of a results file the comparison looks at, by key; a figure an older file lacks is left out. */
+function comparedFigures(result) {
+  const figures = new Map()
+  const add = (key, value, figure) => {
+    if (typeof value === 'number' && Number.isFinite(value)) figures.set(key, { value, ...figure })
+  }
+  const configs = [
+    ['(b)', result.cached, false],
+    ['(c)', result.uncached, false],
+    ['(b*)', result.allWorkers?.cached, true],
+    ['(c*)', result.allWorkers?.uncached, true],
+  ]
+  for (const [config, data, allWorkers] of configs) {
+    for (const [page, s] of Object.entries(data?.summary ?? {})) {
+      const base = { config, page }
+      add(`${config} ${page} ratio`, s?.perCpuRatio, {
+        ...base,
+        metric: 'per-CPU-s ratio',
+        better: 'higher',
+        baseline: baselineOf(result, page, allWorkers),
+      })
+      add(`${config} ${page} req/s`, s?.reqPerSec, { ...base, metric: 'req/s', better: 'higher', informative: true })
+      add(`${config} ${page} p99`, s?.latencyMs?.p99, { ...base, metric: 'p99', better: 'lower', unit: 'ms' })
+    }
+    add(`${config} worker RSS`, data?.final?.rssMb, { config, metric: 'RSS per worker', better: 'lower', unit: 'MB' })
+    add(`${config} group RSS`, data?.final?.groupRssMb, { config, metric: 'group RSS', better: 'lower', unit: 'MB' })
+  }
+  for (const [page, js] of Object.entries(result.initialJs ?? {})) {
+    add(`JS ${page} gzip`, js?.gzipBytes, { page, metric: 'initial JS gzip', better: 'lower', unit: 'bytes' })
+    add(`JS ${page} brotli`, js?.brotliBytes, { page, metric: 'initial JS brotli', better: 'lower', unit: 'bytes' })
+  }
+  return figures
+}
+
+/** Every figure of `current` against `previous`: change, whether like for like, whether a regression. */
+function compare(current, previous) {
+  const before = comparedFigures(previous.data)
+  const rows = []
+  for (const [key, now] of comparedFigures(current)) {
+    const then = before.get(key)
+    const row = { key, config: now.config, page: now.page, metric: now.metric, current: now.value, previous: then?.value ?? null }
+    if (then) {
+      row.change = then.value === 0 ? (now.value === 0 ? 0 : null) : (now.value - then.value) / Math.abs(then.value)
+      // A ratio is like for like only when both files measured it against the same baseline.
+      row.comparable = now.baseline === then.baseline
+      const worse = now.better === 'higher' ? then.value - now.value : now.value - then.value
+      row.regression =
+        !now.informative && row.comparable && worse > regressionThreshold * Math.abs(then.value) && (now.metric !== 'p99' || worse > 1)
+    }
+    rows.push(row)
+  }
+  return {
+    file: previous.file,
+    date: previous.data.date ?? null,
+    sameSettings: previous.sameSettings,
+    previousSettings: previous.data.settings ?? null,
+    threshold: regressionThreshold,
+    rows,
+    regressions: rows.filter((row) => row.regression).map((row) => row.key),
+  }
+}
+
+/** A comparison cell: the change (ms for p99), "!" for a regression, "~" when the baseline differed. */
+function changeCell(row) {
+  if (!row) return '–'
+  if (row.previous === null) return 'new'
+  const text =
+    row.metric === 'p99'
+      ? signed(row.current - row.previous, `${fmt(row.current - row.previous, 0)} ms`)
+      : signed(row.change, pct(row.change))
+  return `${text}${row.regression ? ' !' : ''}${row.comparable === false ? ' ~' : ''}`
+}
+
+function describeValue(row, value) {
+  if (row.metric === 'p99') return `${value} ms`
+  if (row.metric.startsWith('initial JS')) return kb(value)
+  if (row.metric.includes('RSS')) return `${fmt(value)} MB`
+  if (row.metric === 'req/s') return fmt(value, 0)
+  return pct(value)
+}
+
 // ---------------------------------------------------------------- main
 
 async function main() {
   const log = (message) => console.log(message)
   const port = await freePort()
   const load = loadavg()
+  const previous = previousResults()
   log(
     `npm run bench: Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} ×${cpus().length}, load average ${load.map((l) => l.toFixed(2)).join(' ')}`,
   )
@@ -552,6 +685,11 @@ async function main() {
   const listed = (list) => list.map((p) => `${p.name} ${p.random ? '/<random> (a fresh path per request)' : p.path}`).join(', ')
   log(`Pages under load: ${listed(loadPages)}; initial JS also of ${listed(pages.filter((p) => !loadPages.includes(p)))}`)
   for (const note of notes) log(`Note: ${note}`)
+  log(
+    previous
+      ? `Compared with: ${previous.file}${previous.sameSettings ? '' : ' (none with the same connections and duration: figures not like for like)'}`
+      : 'Compared with: no previous results in bench/results',
+  )
 
   const allEnv = { WEB_CONCURRENCY: String(workersAll) }
   const configs = [
@@ -807,7 +945,7 @@ async function main() {
     )
   }
 
-  // ------------------------------------------------------------ results
+  // ------------------------------------------------------------ comparison
   const date = new Date().toISOString()
   const results = {
     date,
@@ -844,7 +982,60 @@ async function main() {
     initialJs: js,
     targets,
     checks,
+    comparison: null,
   }
+  if (previous) {
+    const comparison = compare(results, previous)
+    results.comparison = comparison
+    const byKey = new Map(comparison.rows.map((row) => [row.key, row]))
+    const cell = (key) => changeCell(byKey.get(key))
+    const appLabels = ['(b)', '(c)', '(b*)', '(c*)']
+    log(
+      `\nChange vs ${previous.file}${previous.sameSettings ? '' : ' (other load settings: not like for like)'}: per-CPU-s ratio, p99, initial JS\n` +
+        `(! worse by over ${pct(regressionThreshold)}; ~ measured against another baseline then, not judged; new: not in that file)`,
+    )
+    const pageNames = [...new Set([...loadPages.map((p) => p.name), ...Object.keys(js)])]
+    log(
+      table([
+        ['page', '(b) /CPU-s', '(c) /CPU-s', '(b*) /CPU-s', '(c*) /CPU-s', '(b) p99', '(c) p99', 'JS gzip', 'JS brotli'],
+        ...pageNames.map((name) => [
+          name,
+          ...appLabels.map((label) => cell(`${label} ${name} ratio`)),
+          cell(`(b) ${name} p99`),
+          cell(`(c) ${name} p99`),
+          cell(`JS ${name} gzip`),
+          cell(`JS ${name} brotli`),
+        ]),
+      ]),
+    )
+    log(
+      table([
+        ['RSS', '(b)', '(c)', '(b*)', '(c*)'],
+        ['per worker', ...appLabels.map((label) => cell(`${label} worker RSS`))],
+        ['group', ...appLabels.map((label) => cell(`${label} group RSS`))],
+      ]),
+    )
+    const regressions = comparison.rows.filter((row) => row.regression)
+    log(`\nRegressions vs ${previous.file}${regressions.length ? ` (${regressions.length}; they do not change the exit code)` : ''}`)
+    if (!regressions.length) log(`  none over ${pct(regressionThreshold)}`)
+    for (const row of regressions) {
+      const what = [row.config, row.page, row.metric].filter(Boolean).join(' ')
+      const change = row.metric === 'p99' ? `+${row.current - row.previous} ms` : signed(row.change, pct(row.change))
+      log(`  REGRESSION ${what}: ${describeValue(row, row.previous)} → ${describeValue(row, row.current)} (${change})`)
+    }
+    if (regressions.length && noisy.length) {
+      log(
+        `  (other processes disturbed ${noisy.length} run(s) of this one: a regression may be noise; run again when the machine is quiet)`,
+      )
+    }
+    if (!previous.sameSettings) {
+      const p = previous.data.settings
+      log(
+        `  (that run: ${p?.connections ?? '?'} connections, ${p?.durationSeconds ?? '?'} s; this one: ${connections}, ${duration} s: changes may be the settings')`,
+      )
+    }
+  }
+
   const failures = allRuns.filter((r) => r.unexpected || r.errors || r.timeouts)
   buildStamps.add(buildStamp())
   results.builds = [...buildStamps]
