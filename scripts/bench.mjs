@@ -260,8 +260,16 @@ function buildStamp() {
 }
 const buildStamps = new Set()
 
+/**
+ * The app's database folder, one for every app server of the run (one at a time). The first is
+ * the one-worker probe, so the database exists before several workers open it: workers creating
+ * it at once can fail their start with "database is locked" on a loaded machine.
+ */
+let appDataDir
+
 /** The app as in production, with one worker (pinned) unless `extraEnv` says otherwise (then unpinned). */
 function startApp(port, extraEnv, label) {
+  appDataDir ??= mkdtempSync(join(tmp, 'data-'))
   buildStamps.add(buildStamp())
   const env = { WEB_CONCURRENCY: '1', ...extraEnv }
   return startServer({
@@ -275,7 +283,7 @@ function startApp(port, extraEnv, label) {
       HOST: '127.0.0.1',
       PORT: String(port),
       SITE_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: mkdtempSync(join(tmp, 'data-')),
+      DATA_DIR: appDataDir,
       ...env,
     },
   })
