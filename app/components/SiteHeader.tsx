@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useCurrentLocale } from '../i18n/use-locale'
 import { LanguageSwitcher } from './LanguageSwitcher'
 import { MenuItems } from './MenuItems'
+import { SiteMenu } from './SiteMenu'
 import { useSiteData } from './site-data'
 import { newsPath } from './news/news-paths'
 import { currentPageOnly, inSection } from './current-page'
@@ -30,22 +31,24 @@ export function SiteHeader() {
           </svg>
           <span className="brand__name">{siteName}</span>
         </Link>
-        <nav className="primary-nav" aria-label={t`Hoofdmenu`}>
-          <ul>
-            <MenuItems items={navigation.main} />
-            <li>
-              <Link
-                activeOptions={currentPageOnly}
-                to="/$locale/~news"
-                params={{ locale }}
-                className={inSection(pathname, newsPath(locale)) ? 'active' : undefined}
-              >
-                {t`Nieuws`}
-              </Link>
-            </li>
-          </ul>
-        </nav>
-        <LanguageSwitcher />
+        <SiteMenu>
+          <nav className="primary-nav" aria-label={t`Hoofdmenu`}>
+            <ul>
+              <MenuItems items={navigation.main} />
+              <li>
+                <Link
+                  activeOptions={currentPageOnly}
+                  to="/$locale/~news"
+                  params={{ locale }}
+                  className={inSection(pathname, newsPath(locale)) ? 'active' : undefined}
+                >
+                  {t`Nieuws`}
+                </Link>
+              </li>
+            </ul>
+          </nav>
+          <LanguageSwitcher />
+        </SiteMenu>
       </div>
     </header>
   )
