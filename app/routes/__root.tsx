@@ -11,6 +11,7 @@ import { ClientRuntime } from '../components/ClientRuntime'
 import { ConsentBanner } from '../components/ConsentBanner'
 import { notFoundMessage } from '../components/NotFoundPage'
 import { OgLocaleAlternates } from '../components/OgLocaleAlternates'
+import { PendingBar } from '../components/PendingBar'
 import { statusMessageOf } from '../errors/http-error'
 import { errorMeta } from '../seo/meta'
 import type { RouterContext } from '../router'
@@ -77,6 +78,7 @@ function RootComponent() {
   const config = Route.useLoaderData()
   return (
     <>
+      <PendingBar />
       <Outlet />
       <ConsentBanner gtm={config.gtm} />
       <ClientRuntime sentry={config.sentry} buildId={config.buildId} gtm={config.gtm} />

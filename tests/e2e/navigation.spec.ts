@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import { expect, expectNoA11yViolations, openPage, test } from './fixtures'
 import { demoPages, legalPages, locales } from './demo-pages'
 
@@ -148,5 +149,62 @@ test.describe('without JavaScript', () => {
     await expect(page.getByText('Menu', { exact: true })).toBeHidden()
     await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Contact' })).toBeVisible()
     await context.close()
+  })
+})
+
+/** Server function calls (page data on client navigation) answered only after `ms`. */
+async function slowDownData(page: Page, ms: number) {
+  await page.route('**/_serverFn/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms))
+    await route.continue().catch(() => undefined)
+  })
+}
+
+test.describe('progress bar', () => {
+  test('a slow navigation shows it and says so politely; it goes once the page is there', async ({ page }) => {
+    await openPage(page, '/en')
+    await slowDownData(page, 2500)
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'About us' }).click()
+    const bar = page.locator('.pending__bar')
+    await expect(bar).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: 'Loading page…' })).toHaveCount(1)
+    await expect(bar).toHaveCSS('position', 'fixed')
+    await expectNoA11yViolations(page)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Autogroep Horizon')
+    await expect(bar).toHaveCount(0)
+    await expect(page.getByRole('status').filter({ hasText: 'Loading page…' })).toHaveCount(0)
+    await page.unrouteAll({ behavior: 'ignoreErrors' })
+  })
+
+  test('a fast navigation never shows it', async ({ page }) => {
+    await openPage(page, '/en')
+    const menu = page.getByRole('navigation', { name: 'Main menu' })
+    // Once, so its code and data are in the browser; the second visit needs nothing from the server.
+    await menu.getByRole('link', { name: 'About us' }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Autogroep Horizon')
+    await menu.getByRole('link', { name: 'News' }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('News')
+    await page.evaluate(() => {
+      Reflect.set(window, '__pendingBarSeen', false)
+      new MutationObserver(() => {
+        if (document.querySelector('.pending__bar')) Reflect.set(window, '__pendingBarSeen', true)
+      }).observe(document.body, { childList: true, subtree: true })
+    })
+    await menu.getByRole('link', { name: 'About us' }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Autogroep Horizon')
+    await page.waitForTimeout(300)
+    expect(await page.evaluate(() => Reflect.get(window, '__pendingBarSeen'))).toBe(false)
+  })
+
+  test('stands still for visitors who ask for less motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await openPage(page, '/en')
+    await slowDownData(page, 2500)
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Contact' }).click()
+    const bar = page.locator('.pending__bar')
+    await expect(bar).toBeVisible()
+    await expect(bar).toHaveCSS('animation-name', 'none')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact')
+    await page.unrouteAll({ behavior: 'ignoreErrors' })
   })
 })
