@@ -41,10 +41,17 @@ test('with the CMS down, cached pages still render and an uncached page gives th
   const response = await openPage(page, `${site}/en/about-us/history`)
   expect(response?.status()).toBe(500)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Server error')
-  // A generic message and a reference; the host, port and error are only in the server log.
+  // A generic message and a reference: the request id of the access-log and error lines; the
+  // host, port and error are only in the server log.
   await expect(page.getByTestId('status-message')).toHaveText('Internal Server Error')
-  await expect(page.getByTestId('error-reference')).toHaveText(/^Error reference: [0-9a-f]{8}$/)
+  const requestId = response?.headers()['x-request-id']
+  expect(requestId).toMatch(/^[0-9a-f-]{36}$/)
+  await expect(page.getByTestId('error-reference')).toHaveText(`Error reference: ${requestId}`)
   await expect(page).toHaveTitle(/Internal Server Error/)
+  // In the site's layout: the menus and languages are there.
+  await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'About us' })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Choose language' }).getByRole('link', { name: 'Deutsch' })).toBeVisible()
+  await expect(page.getByRole('contentinfo')).toBeVisible()
   await expectNoA11yViolations(page)
   const html = await page.content()
   expect(html).not.toMatch(/ECONNREFUSED|fetch failed|127\.0\.0\.1:\d+\/graphql/)
