@@ -60,3 +60,26 @@ test('with the CMS down, cached pages still render and an uncached page gives th
   expect(api.status()).toBe(500)
   expect(await api.text()).not.toMatch(/ECONNREFUSED|fetch failed|127\.0\.0\.1/)
 })
+
+test('with the CMS down from the start, the 500 page still has the header, the languages and the footer', async ({
+  page,
+  consoleGuard,
+}) => {
+  consoleGuard.allow(/status of 500|Internal Server Error/)
+  // A fresh site process: nothing cached, so not even the site data (menus, site name) loads.
+  if (siteServer) await stopServer(siteServer)
+  siteServer = await startServer(sitePort, { CMS_GRAPHQL_URL: `http://127.0.0.1:${cmsPort}/graphql` })
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.setExtraHTTPHeaders({ 'X-Request-Id': 'e2e-cold-outage-1' })
+  const response = await openPage(page, `${site}/de/uber-uns`)
+  expect(response?.status()).toBe(500)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Serverfehler')
+  await expect(page.getByTestId('error-reference')).toHaveText('Fehlerreferenz: e2e-cold-outage-1')
+  await expect(page.getByRole('link', { name: 'Zur Startseite', exact: true })).toHaveAttribute('href', '/de')
+  const button = page.getByRole('button', { name: 'Menü' })
+  await button.click()
+  await expect(page.getByRole('navigation', { name: 'Hauptmenü' }).getByRole('link', { name: 'Nachrichten' })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Sprache wählen' }).getByRole('link', { name: 'English' })).toBeVisible()
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Datenschutzerklärung' })).toBeVisible()
+  await expectNoA11yViolations(page)
+})
