@@ -208,3 +208,18 @@ test.describe('progress bar', () => {
     await page.unrouteAll({ behavior: 'ignoreErrors' })
   })
 })
+
+test.describe('print', () => {
+  test('a news item prints without header, menu, footer, consent banner or progress bar', async ({ page }) => {
+    await openPage(page, pageTypes.newsDetail.en)
+    await expect(page.getByRole('region', { name: 'Cookies on this website' })).toBeVisible()
+    await page.emulateMedia({ media: 'print' })
+    for (const chrome of ['.site-header', '.site-footer', '.consent-banner', '.pending']) await expect(page.locator(chrome)).toBeHidden()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sixty years of Autogroep Horizon')
+    await expect(page.locator('.news-item__body')).toBeVisible()
+    // 11 pt black text, the full width of the paper.
+    await expect(page.locator('body')).toHaveCSS('font-size', '14.6667px')
+    await expect(page.locator('.news-item__body')).toHaveCSS('color', 'rgb(0, 0, 0)')
+    await expect(page.locator('.news-item')).toHaveCSS('max-width', 'none')
+  })
+})
