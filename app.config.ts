@@ -64,6 +64,8 @@ export const constants = {
   reloadGuardMs: 10_000,
   /** No network fetches this long after hydration: client-runtime/after-ssr.ts. */
   enableFetchAfterSsrMs: 100,
+  /** A client navigation pending this long shows the progress bar (components/PendingBar.tsx); faster ones never do. */
+  pendingBarDelayMs: 150,
   sentry: {
     tracesSampleRate: 0.2,
     replaysSessionSampleRate: 1,

@@ -55,7 +55,14 @@ export function getRouter() {
       if (isLocale(dehydrated.locale)) await activateLocale(i18n, dehydrated.locale)
     },
   })
-  setupRouterSsrQueryIntegration({ router, queryClient })
+  setupRouterSsrQueryIntegration({
+    router,
+    queryClient,
+    // Only data the page was rendered with. Loaders await all of theirs, so a query still
+    // running is one a failed page left behind (a child's data when the layout's failed): sent
+    // along, its later failure would reach the browser as an unhandled "redacted" rejection.
+    dehydrateOptions: { shouldDehydrateQuery: (query) => query.state.status === 'success' },
+  })
   if (typeof window !== 'undefined') {
     // Link intent preloads go through one queue: at most 4 at once, none right after hydration.
     const preloadRoute = router.preloadRoute

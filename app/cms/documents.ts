@@ -89,6 +89,10 @@ export const SiteQuery = graphql(
           title
           link
         }
+        locations {
+          title
+          link
+        }
       }
     }
   `,

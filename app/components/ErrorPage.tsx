@@ -7,7 +7,9 @@ import { useEffect } from 'react'
 import { guardedFullLoad, isChunkLoadError, isClientNavigation } from '../client-runtime/reload'
 import { useCurrentLocale } from '../i18n/use-locale'
 import { HttpError, statusOf, statusMessageOf } from '../errors/http-error'
+import { linkTargetFor } from '../i18n/link-target'
 import { currentPageOnly } from './current-page'
+import { useOptionalSiteData } from './site-data'
 
 /** A title and a line of explanation for each status the site answers with (explicit ids: `error.{status}.…`). */
 const statusTexts = {
@@ -73,6 +75,39 @@ export function errorTexts(statusCode: number): { title: MessageDescriptor; desc
 
 const backToHome = msg({ id: 'error.backToHomeButtonLabel', message: 'Terug naar de homepage' })
 
+const suggestionsTitle = msg({ id: 'error.404.suggestions', message: 'Misschien zocht u' })
+const suggestNews = msg({ id: 'error.404.suggestNews', message: 'Het laatste nieuws' })
+
+/**
+ * Where a visitor who hit a missing page most likely wanted to go (the home page is the button
+ * above): the news list, and the locations list when the CMS names one.
+ */
+function NotFoundSuggestions() {
+  const { i18n } = useLingui()
+  const locale = useCurrentLocale()
+  const locations = useOptionalSiteData()?.navigation.locations
+  const locationsTarget = locations ? linkTargetFor(locations.link) : null
+  return (
+    <nav className="error-page__suggestions" aria-labelledby="error-suggestions-title">
+      <h2 id="error-suggestions-title">{i18n._(suggestionsTitle)}</h2>
+      <ul>
+        <li>
+          <Link activeOptions={currentPageOnly} to="/$locale/~news" params={{ locale }}>
+            {i18n._(suggestNews)}
+          </Link>
+        </li>
+        {locations && locationsTarget ? (
+          <li>
+            <Link activeOptions={currentPageOnly} to={locationsTarget.to} params={locationsTarget.params}>
+              {locations.title}
+            </Link>
+          </li>
+        ) : null}
+      </ul>
+    </nav>
+  )
+}
+
 /** The spec's error page: title by status code, the status message, a way home; for a server error, the reference in the log. */
 export function ErrorView({ statusCode, statusMessage, reference }: { statusCode: number; statusMessage: string; reference?: string }) {
   const { i18n } = useLingui()
@@ -96,6 +131,7 @@ export function ErrorView({ statusCode, statusMessage, reference }: { statusCode
       <Link activeOptions={currentPageOnly} to="/$locale" params={{ locale }} className="button">
         {i18n._(backToHome)}
       </Link>
+      {statusCode === 404 ? <NotFoundSuggestions /> : null}
     </section>
   )
 }

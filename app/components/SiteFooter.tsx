@@ -2,14 +2,16 @@ import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useCurrentLocale } from '../i18n/use-locale'
 import { MenuItems } from './MenuItems'
-import { useSiteData } from './site-data'
+import { useOptionalSiteData } from './site-data'
 import { currentPageOnly } from './current-page'
 
 export function SiteFooter() {
   const { t } = useLingui()
   const locale = useCurrentLocale()
-  const { site, navigation } = useSiteData()
-  const siteName = site.title
+  // Absent only on the error page shown when the site data could not be loaded (see SiteHeader).
+  const siteData = useOptionalSiteData()
+  const site = siteData?.site
+  const siteName = site?.title
   // Read at render on purpose: a page rendered on 31 December and hydrated after midnight
   // shows the old year until the next navigation, which is harmless.
   // oxlint-disable-next-line react/purity
@@ -17,13 +19,15 @@ export function SiteFooter() {
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
-        <div>
-          <p className="site-footer__name">{siteName}</p>
-          {site.tagline ? <p className="site-footer__tagline">{site.tagline}</p> : null}
-        </div>
+        {site ? (
+          <div>
+            <p className="site-footer__name">{site.title}</p>
+            {site.tagline ? <p className="site-footer__tagline">{site.tagline}</p> : null}
+          </div>
+        ) : null}
         <nav aria-label={t`Voettekstmenu`}>
           <ul>
-            <MenuItems items={navigation.footer} />
+            <MenuItems items={siteData?.navigation.footer ?? []} />
             <li>
               <Link activeOptions={currentPageOnly} to="/$locale/~privacy" params={{ locale }}>{t`Privacyverklaring`}</Link>
             </li>
@@ -35,7 +39,7 @@ export function SiteFooter() {
             </li>
           </ul>
         </nav>
-        {site.socialLinks.length > 0 ? (
+        {site && site.socialLinks.length > 0 ? (
           <ul className="site-footer__social" aria-label={t`Sociale media`}>
             {site.socialLinks.map((link) => (
               <li key={link.url}>
@@ -46,7 +50,7 @@ export function SiteFooter() {
             ))}
           </ul>
         ) : null}
-        <p className="site-footer__copy">{t`© ${year} ${siteName}. Alle rechten voorbehouden.`}</p>
+        {siteName ? <p className="site-footer__copy">{t`© ${year} ${siteName}. Alle rechten voorbehouden.`}</p> : null}
       </div>
     </footer>
   )

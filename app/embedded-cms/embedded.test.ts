@@ -306,6 +306,16 @@ describe('other queries', () => {
     })
   })
 
+  it('names the locations page per language', async () => {
+    const source = `query($locale: String!) { readNavigation(locale: $locale) { locations { title link } } }`
+    expect(at(await query(source, { locale: 'fr_FR' }), 'readNavigation')).toEqual({
+      locations: { title: 'Établissements', link: '/fr/etablissements' },
+    })
+    expect(at(await query(source, { locale: 'nl_NL' }), 'readNavigation')).toEqual({
+      locations: { title: 'Vestigingen', link: '/vestigingen' },
+    })
+  })
+
   it('serves the site config per language', async () => {
     const source = `query($locale: String!) { readSiteConfig(locale: $locale) { title tagline locale ogImage { url width height alt } socialLinks { platform url } } }`
     for (const language of languages) {

@@ -68,7 +68,7 @@ export function getEmbeddedSchema(): GraphQLSchema {
         },
         readNavigation: (_root: unknown, args: unknown, context?: CmsContext) => {
           const { locale } = v.parse(localeArgs, args)
-          return currentContent(previewOf(context)).navigation.get(locale) ?? { main: [], footer: [] }
+          return currentContent(previewOf(context)).navigation.get(locale) ?? { main: [], footer: [], locations: null }
         },
         readSiteConfig: (_root: unknown, args: unknown, context?: CmsContext) => {
           const { locale } = v.parse(localeArgs, args)

@@ -41,6 +41,14 @@ export async function activateLocale(i18n: I18n, locale: Locale): Promise<void> 
   i18n.activate(locale)
 }
 
+/**
+ * Loads a locale's catalog without activating it: for a preload (a link hovered or focused),
+ * which must not switch the page on screen to the language of the page it warms up.
+ */
+export async function preloadLocale(i18n: I18n, locale: Locale): Promise<void> {
+  if (!loadedLocales.get(i18n)?.has(locale)) loadIntoInstance(i18n, locale, await loadMessages(locale))
+}
+
 /** Locale of an internal router path (`/$locale/...`). */
 export function localeOfInternalPath(pathname: string): Locale {
   const first = pathname.split('/')[1]

@@ -1,10 +1,11 @@
 import { createMiddleware, getGlobalStartContext } from '@tanstack/react-start'
 import { setResponseStatus } from '@tanstack/react-start/server'
 import { HttpError } from '../errors/http-error'
-import { reportIfServerError } from '../server/error-reporting.server'
+import { reportIfServerError, visibleError } from '../server/error-reporting.server'
 
 /**
- * Server function errors: 5xx are reported; an HttpError's status becomes the response's (not a
+ * Server function errors: 5xx are reported and reach the caller as a generic error whose
+ * reference is the request id (visibleError); the error's status becomes the response's (not a
  * 200 carrying an error). Function middleware has a browser side too, so it lives outside
  * app/server/; its server part is removed from the browser build.
  */
@@ -12,8 +13,10 @@ export const reportFunctionErrors = createMiddleware({ type: 'function' }).serve
   try {
     return await next()
   } catch (error) {
-    reportIfServerError(error, getGlobalStartContext()?.requestId)
-    if (error instanceof HttpError) setResponseStatus(error.status)
-    throw error
+    const requestId = getGlobalStartContext()?.requestId
+    reportIfServerError(error, requestId)
+    const visible = visibleError(error, requestId)
+    if (visible instanceof HttpError) setResponseStatus(visible.status)
+    throw visible
   }
 })

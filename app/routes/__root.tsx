@@ -2,7 +2,7 @@
 import { useLingui } from '@lingui/react'
 import { createRootRouteWithContext, HeadContent, Outlet, redirect, Scripts, type AnyRouteMatch } from '@tanstack/react-router'
 import { useEffect, type ReactNode } from 'react'
-import { activateLocale, localeOfInternalPath, pathCodec } from '../i18n/i18n'
+import { activateLocale, localeOfInternalPath, pathCodec, preloadLocale } from '../i18n/i18n'
 import { enableFetchesAfterSsr } from '../client-runtime/after-ssr'
 import { flaggedRedirect } from '../client-runtime/build-manifest'
 import { publicConfigQuery } from '../client-runtime/public-config'
@@ -11,6 +11,7 @@ import { ClientRuntime } from '../components/ClientRuntime'
 import { ConsentBanner } from '../components/ConsentBanner'
 import { notFoundMessage } from '../components/NotFoundPage'
 import { OgLocaleAlternates } from '../components/OgLocaleAlternates'
+import { PendingBar } from '../components/PendingBar'
 import { statusMessageOf } from '../errors/http-error'
 import { errorMeta } from '../seo/meta'
 import type { RouterContext } from '../router'
@@ -29,14 +30,17 @@ function errorTitle(matches: ReadonlyArray<AnyRouteMatch>): string | undefined {
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  beforeLoad: async ({ context, location }) => {
+  beforeLoad: async ({ context, location, preload }) => {
     // An old site's URL flagged in the build manifest: straight to its target with a full
     // navigation (as the server would redirect), instead of loading a page that does not
     // exist. It replaces the old URL's history entry, so Back does not land on it again.
     const flagged = flaggedRedirect(location.publicHref)
     if (flagged !== null) throw redirect({ href: flagged, reloadDocument: true, replace: true })
-    // Every internal path starts with its locale; activate it before any render.
-    await activateLocale(context.i18n, localeOfInternalPath(location.pathname))
+    // Every internal path starts with its locale; activate it before any render. A preload (a
+    // hovered or focused link, e.g. in the language switcher) only loads it: activating it would
+    // turn the page on screen into that language.
+    const locale = localeOfInternalPath(location.pathname)
+    await (preload ? preloadLocale(context.i18n, locale) : activateLocale(context.i18n, locale))
   },
   // Document-wide tags only: each page route's head adds its own (app/seo/page-head.ts).
   head: ({ matches }) => {
@@ -74,6 +78,7 @@ function RootComponent() {
   const config = Route.useLoaderData()
   return (
     <>
+      <PendingBar />
       <Outlet />
       <ConsentBanner gtm={config.gtm} />
       <ClientRuntime sentry={config.sentry} buildId={config.buildId} gtm={config.gtm} />

@@ -41,10 +41,17 @@ test('with the CMS down, cached pages still render and an uncached page gives th
   const response = await openPage(page, `${site}/en/about-us/history`)
   expect(response?.status()).toBe(500)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Server error')
-  // A generic message and a reference; the host, port and error are only in the server log.
+  // A generic message and a reference: the request id of the access-log and error lines; the
+  // host, port and error are only in the server log.
   await expect(page.getByTestId('status-message')).toHaveText('Internal Server Error')
-  await expect(page.getByTestId('error-reference')).toHaveText(/^Error reference: [0-9a-f]{8}$/)
+  const requestId = response?.headers()['x-request-id']
+  expect(requestId).toMatch(/^[0-9a-f-]{36}$/)
+  await expect(page.getByTestId('error-reference')).toHaveText(`Error reference: ${requestId}`)
   await expect(page).toHaveTitle(/Internal Server Error/)
+  // In the site's layout: the menus and languages are there.
+  await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'About us' })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Choose language' }).getByRole('link', { name: 'Deutsch' })).toBeVisible()
+  await expect(page.getByRole('contentinfo')).toBeVisible()
   await expectNoA11yViolations(page)
   const html = await page.content()
   expect(html).not.toMatch(/ECONNREFUSED|fetch failed|127\.0\.0\.1:\d+\/graphql/)
@@ -52,4 +59,27 @@ test('with the CMS down, cached pages still render and an uncached page gives th
   const api = await request.get(`${site}/api/global?locale=de`)
   expect(api.status()).toBe(500)
   expect(await api.text()).not.toMatch(/ECONNREFUSED|fetch failed|127\.0\.0\.1/)
+})
+
+test('with the CMS down from the start, the 500 page still has the header, the languages and the footer', async ({
+  page,
+  consoleGuard,
+}) => {
+  consoleGuard.allow(/status of 500|Internal Server Error/)
+  // A fresh site process: nothing cached, so not even the site data (menus, site name) loads.
+  if (siteServer) await stopServer(siteServer)
+  siteServer = await startServer(sitePort, { CMS_GRAPHQL_URL: `http://127.0.0.1:${cmsPort}/graphql` })
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.setExtraHTTPHeaders({ 'X-Request-Id': 'e2e-cold-outage-1' })
+  const response = await openPage(page, `${site}/de/uber-uns`)
+  expect(response?.status()).toBe(500)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Serverfehler')
+  await expect(page.getByTestId('error-reference')).toHaveText('Fehlerreferenz: e2e-cold-outage-1')
+  await expect(page.getByRole('link', { name: 'Zur Startseite', exact: true })).toHaveAttribute('href', '/de')
+  const button = page.getByRole('button', { name: 'Menü' })
+  await button.click()
+  await expect(page.getByRole('navigation', { name: 'Hauptmenü' }).getByRole('link', { name: 'Nachrichten' })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Sprache wählen' }).getByRole('link', { name: 'English' })).toBeVisible()
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Datenschutzerklärung' })).toBeVisible()
+  await expectNoA11yViolations(page)
 })

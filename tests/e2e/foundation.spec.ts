@@ -72,6 +72,37 @@ test.describe('error page', () => {
     })
   }
 
+  const suggestions = {
+    nl: { path: '/bestaat/niet', home: '/', news: ['Het laatste nieuws', '/nieuws'], locations: ['Vestigingen', '/vestigingen'] },
+    en: { path: '/en/missing', home: '/en', news: ['The latest news', '/en/news'], locations: ['Locations', '/en/locations'] },
+    de: { path: '/de/fehlt', home: '/de', news: ['Die neuesten Nachrichten', '/de/nachricht'], locations: ['Standorte', '/de/standorte'] },
+    fr: {
+      path: '/fr/manquant',
+      home: '/fr',
+      news: ['Les dernières actualités', '/fr/actualites'],
+      locations: ['Établissements', '/fr/etablissements'],
+    },
+    da: { path: '/da/mangler', home: '/da', news: ['De seneste nyheder', '/da/nyheder'], locations: ['Afdelinger', '/da/afdelinger'] },
+  } as const
+  for (const [locale, { path, home, news, locations }] of Object.entries(suggestions)) {
+    test(`${locale}: the 404 page suggests the home page, the news and the locations, in the layout`, async ({ page, consoleGuard }) => {
+      consoleGuard.allow(/status of 404/)
+      expect((await openPage(page, path))?.status()).toBe(404)
+      await expect(page.locator('.error-page a.button')).toHaveAttribute('href', home)
+      const list = page.locator('.error-page__suggestions')
+      await expect(list.getByRole('link', { name: news[0] })).toHaveAttribute('href', news[1])
+      await expect(list.getByRole('link', { name: locations[0] })).toHaveAttribute('href', locations[1])
+      // Not the page itself: none of them is marked current.
+      await expect(page.locator('.error-page [aria-current]')).toHaveCount(0)
+      await expect(page.getByRole('banner')).toBeVisible()
+      await expect(page.getByRole('contentinfo')).toBeVisible()
+      if (locale === 'fr') await expectNoA11yViolations(page)
+      await list.getByRole('link', { name: locations[0] }).click()
+      await expect(page).toHaveURL(new RegExp(`${locations[1]}$`))
+      await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/404/)
+    })
+  }
+
   test('an unknown first segment is an nl slug, not a locale', async ({ page, consoleGuard }) => {
     consoleGuard.allow(/status of 404/)
     const response = await openPage(page, '/xx/y')

@@ -85,6 +85,13 @@ export interface MenuItemValue {
   children: MenuItemValue[]
 }
 
+export interface NavigationValue {
+  main: MenuItemValue[]
+  footer: MenuItemValue[]
+  /** The locations list page, null when there is none (in this language). */
+  locations: MenuItemValue | null
+}
+
 export interface SiteConfigValue {
   title: string
   tagline: string | null
@@ -102,7 +109,7 @@ export interface EmbeddedContent {
   /** iso locale → site data */
   site: Map<string, SiteConfigValue>
   /** iso locale → menus */
-  navigation: Map<string, { main: MenuItemValue[]; footer: MenuItemValue[] }>
+  navigation: Map<string, NavigationValue>
 }
 
 /** "" for nl (served without prefix), "/en" etc. for the others. */
@@ -230,7 +237,12 @@ function withoutDrafts(all: RawContent): { raw: RawContent; unpublished: Set<str
     ...all,
     pages: all.pages.filter(({ page }) => !unpublished.has(page.id)),
     news: all.news.filter(({ item }) => !item.draft),
-    navigation: { main: inMenu(all.navigation.main), footer: inMenu(all.navigation.footer) },
+    navigation: {
+      main: inMenu(all.navigation.main),
+      footer: inMenu(all.navigation.footer),
+      // Like a menu entry: a draft locations page is simply not suggested.
+      locations: all.navigation.locations !== undefined && unpublished.has(all.navigation.locations) ? undefined : all.navigation.locations,
+    },
   }
   return { raw, unpublished }
 }
@@ -333,7 +345,11 @@ export function buildContent(all: RawContent, { drafts }: { drafts: boolean }): 
           const s = summary(page, locale)
           return { title: s.menuTitle, link: s.link, children: [] }
         })
-    content.navigation.set(language.iso, { main: menu(raw.navigation.main), footer: menu(raw.navigation.footer) })
+    content.navigation.set(language.iso, {
+      main: menu(raw.navigation.main),
+      footer: menu(raw.navigation.footer),
+      locations: menu(raw.navigation.locations === undefined ? [] : [raw.navigation.locations])[0] ?? null,
+    })
     content.news.set(language.iso, news.get(locale) ?? [])
   }
   return content

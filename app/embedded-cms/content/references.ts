@@ -30,7 +30,7 @@ function linksOf(page: PageFile): Array<{ at: string; link: ContentLink }> {
 /**
  * Checks what a schema cannot see: unique ids, one home page, parents and
  * link targets that exist (in every language the referring page has), no
- * parent cycles, and menu entries that name real pages.
+ * parent cycles, and menu entries (and the locations page) that name real pages.
  */
 export function checkReferences(
   raw: RawContent,
@@ -78,5 +78,7 @@ export function checkReferences(
       if (!byId.has(id)) throw problem(raw.navigationFile, `${menu}[${index}]`, `no page with id "${id}"`)
     })
   }
+  const locations = raw.navigation.locations
+  if (locations !== undefined && !byId.has(locations)) throw problem(raw.navigationFile, 'locations', `no page with id "${locations}"`)
   return byId
 }

@@ -224,6 +224,8 @@ export const navigationFileSchema = v.strictObject({
   /** Page ids, in menu order; titles and links come from the pages. */
   main: v.array(pageId),
   footer: v.array(pageId),
+  /** The page that lists the locations (the 404 page suggests it). */
+  locations: v.optional(pageId),
 })
 export type NavigationFile = v.InferOutput<typeof navigationFileSchema>
 

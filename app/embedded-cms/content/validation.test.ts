@@ -236,6 +236,11 @@ describe('references between files', () => {
     const dir = fixture({ 'navigation.yaml': { main: ['about', 'nope'], footer: [] } })
     expect(errorOf(dir)).toBe('content/navigation.yaml:3:5: main[1]: no page with id "nope"')
   })
+
+  it('names an unknown locations page', () => {
+    const dir = fixture({ 'navigation.yaml': { main: [], footer: [], locations: 'nope' } })
+    expect(errorOf(dir)).toMatch(/^content\/navigation\.yaml:\d+:\d+: locations: no page with id "nope"$/)
+  })
 })
 
 describe('pages in some languages', () => {
@@ -336,6 +341,21 @@ describe('drafts', () => {
     expect(result.errors).toBeUndefined()
     return result.data
   }
+
+  it('are not suggested as the locations page, except in preview', async () => {
+    reloadContent(fixture({ 'pages/draft.yaml': page('draft', { draft: true }), 'navigation.yaml': { main: [], footer: [], locations: 'draft' } }))
+    const locations = async (preview: boolean) => {
+      const result = await graphql({
+        schema: getEmbeddedSchema(),
+        source: `{ readNavigation(locale: "en_US") { locations { title link } } }`,
+        contextValue: { preview },
+      })
+      expect(result.errors).toBeUndefined()
+      return result.data
+    }
+    expect(await locations(false)).toEqual({ readNavigation: { locations: null } })
+    expect(await locations(true)).toEqual({ readNavigation: { locations: { title: 'draft', link: '/en/draft' } } })
+  })
 
   it('are served in preview only, with the pages below them; menus and page lists skip them', async () => {
     reloadContent(dir())

@@ -1,6 +1,7 @@
 import { createFileRoute, notFound, Outlet } from '@tanstack/react-router'
 import { publicConfigQuery } from '../../client-runtime/public-config'
 import { cmsQueries, previewQuery } from '../../cms/queries'
+import { ErrorPage } from '../../components/ErrorPage'
 import { PageLayout } from '../../components/layouts'
 import { PreviewBar } from '../../components/PreviewBar'
 import { isLocale } from '../../i18n/paths'
@@ -26,6 +27,13 @@ export const Route = createFileRoute('/$locale')({
     scripts: loaderData ? [jsonLdScript(organizationJsonLd(loaderData.site, loaderData.siteUrl))] : [],
   }),
   component: LocaleLayout,
+  // The site data could not be loaded: the error page still comes with the header, the footer
+  // and the language switcher (they do without the CMS's menus and names).
+  errorComponent: (props) => (
+    <PageLayout>
+      <ErrorPage {...props} />
+    </PageLayout>
+  ),
 })
 
 function LocaleLayout() {

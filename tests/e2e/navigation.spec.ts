@@ -1,0 +1,225 @@
+import type { Page } from '@playwright/test'
+import { expect, expectNoA11yViolations, openPage, test } from './fixtures'
+import { demoPages, legalPages, locales } from './demo-pages'
+
+/** Every kind of page, per language: the layout must fit a phone on all of them. */
+const pageTypes = {
+  home: demoPages.home,
+  cmsPage: demoPages.about,
+  timeline: demoPages.history,
+  newsList: { nl: '/nieuws', en: '/en/news', de: '/de/nachricht', fr: '/fr/actualites', da: '/da/nyheder' },
+  newsDetail: {
+    nl: '/nieuws/zestig-jaar-autogroep-horizon',
+    en: '/en/news/sixty-years-of-autogroep-horizon',
+    de: '/de/nachricht/sechzig-jahre-autogroep-horizon',
+    fr: '/fr/actualites/soixante-ans-d-autogroep-horizon',
+    da: '/da/nyheder/tres-aar-med-autogroep-horizon',
+  },
+  contact: demoPages.contact,
+  locations: demoPages.locations,
+  cookiePolicy: legalPages.cookie,
+  privacy: legalPages.privacy,
+  terms: legalPages.terms,
+  notFound: { nl: '/bestaat/niet', en: '/en/missing', de: '/de/fehlt', fr: '/fr/manquant', da: '/da/mangler' },
+} as const
+
+const widths = [320, 360, 390, 768, 1280] as const
+
+test.describe('no sideways scrolling', () => {
+  for (const locale of locales) {
+    test(`${locale}: every page type fits 320, 360, 390, 768 and 1280 px`, async ({ page, consoleGuard }) => {
+      test.setTimeout(120_000)
+      consoleGuard.allow(/status of 404/)
+      const overflowing: string[] = []
+      for (const [type, paths] of Object.entries(pageTypes)) {
+        await page.setViewportSize({ width: widths[0], height: 740 })
+        await openPage(page, paths[locale])
+        for (const width of widths) {
+          await page.setViewportSize({ width, height: 740 })
+          const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth])
+          if (scrollWidth > innerWidth) overflowing.push(`${type} ${paths[locale]} at ${width} px: ${scrollWidth} px wide`)
+        }
+      }
+      expect(overflowing).toEqual([])
+    })
+  }
+})
+
+const phone = { width: 390, height: 844 }
+
+test.describe('menu on a phone', () => {
+  test.use({ viewport: phone })
+
+  test('opens with Enter, reaches its links with Tab, closes with Escape back on the button', async ({ page }) => {
+    await openPage(page, '/en')
+    const button = page.getByRole('button', { name: 'Menu' })
+    const menu = page.getByRole('navigation', { name: 'Main menu' })
+    const languages = page.getByRole('navigation', { name: 'Choose language' })
+    await expect(button).toHaveAttribute('aria-expanded', 'false')
+    const panel = page.locator(`#${await button.getAttribute('aria-controls')}`)
+    await expect(panel).toHaveCount(1)
+    await expect(menu).toBeHidden()
+    await expect(languages).toBeHidden()
+
+    await button.focus()
+    await page.keyboard.press('Enter')
+    await expect(button).toHaveAttribute('aria-expanded', 'true')
+    await expect(panel).toBeVisible()
+    await expect(menu).toBeVisible()
+    await expect(languages).toBeVisible()
+    // In reading order: the menu's links, then the languages.
+    for (const name of ['About us', 'Locations', 'Contact', 'Careers', 'News']) {
+      await page.keyboard.press('Tab')
+      await expect(menu.getByRole('link', { name })).toBeFocused()
+    }
+    await page.keyboard.press('Tab')
+    await expect(languages.getByRole('link', { name: 'Nederlands' })).toBeFocused()
+    // Within the viewport: nothing to swipe to.
+    await expect(menu.getByRole('link', { name: 'News' })).toBeInViewport({ ratio: 1 })
+    await expect(languages.getByRole('link', { name: 'Dansk' })).toBeInViewport({ ratio: 1 })
+    await expectNoA11yViolations(page)
+
+    await page.keyboard.press('Escape')
+    await expect(button).toHaveAttribute('aria-expanded', 'false')
+    await expect(button).toBeFocused()
+    await expect(panel).toBeHidden()
+
+    // Space toggles it as well (it is a button), and the button closes it again.
+    await page.keyboard.press('Space')
+    await expect(button).toHaveAttribute('aria-expanded', 'true')
+    await button.click()
+    await expect(button).toHaveAttribute('aria-expanded', 'false')
+  })
+
+  test('closes when a link in it is followed', async ({ page }) => {
+    await openPage(page, '/en')
+    const button = page.getByRole('button', { name: 'Menu' })
+    await button.click()
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Contact' }).click()
+    await expect(page).toHaveURL(/\/en\/contact$/)
+    await expect(button).toHaveAttribute('aria-expanded', 'false')
+    await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeHidden()
+    // The current page is marked in the menu, and only links to it are.
+    await button.click()
+    const menu = page.getByRole('navigation', { name: 'Main menu' })
+    await expect(menu.getByRole('link', { name: 'Contact' })).toHaveAttribute('aria-current', 'page')
+    const current = await page.locator('a[aria-current="page"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')))
+    expect(new Set(current)).toEqual(new Set(['/en/contact']))
+    // A language from the menu: the menu closes and the page is in that language.
+    await page.getByRole('navigation', { name: 'Choose language' }).getByRole('link', { name: 'Deutsch' }).click()
+    await expect(page).toHaveURL(/\/de\/kontakt$/)
+    await expect(page.getByRole('button', { name: 'Menü' })).toHaveAttribute('aria-expanded', 'false')
+  })
+
+  test('a language link that is focused or hovered (and so preloaded) leaves the page in its language', async ({ page }) => {
+    await openPage(page, '/en/news')
+    await page.getByRole('button', { name: 'Menu' }).click()
+    const preload = page.waitForRequest(/\/_serverFn\//)
+    await page.getByRole('navigation', { name: 'Choose language' }).getByRole('link', { name: 'Deutsch' }).hover()
+    await preload
+    await page.waitForTimeout(300)
+    await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'About us' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('News')
+  })
+
+  test('wide screens show the navigation in the header, without the button', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await openPage(page, '/en')
+    await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden()
+    await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'News' })).toBeVisible()
+    await expect(page.getByRole('navigation', { name: 'Choose language' }).getByRole('link', { name: 'Dansk' })).toBeVisible()
+  })
+})
+
+test.describe('without JavaScript', () => {
+  test('the menu button opens the navigation, and its links work', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: phone })
+    const page = await context.newPage()
+    await page.goto('/en/news')
+    const menu = page.getByRole('navigation', { name: 'Main menu' })
+    await expect(menu).toBeHidden()
+    await page.getByText('Menu', { exact: true }).click()
+    await expect(menu).toBeVisible()
+    await expect(page.getByRole('navigation', { name: 'Choose language' }).getByRole('link', { name: 'Français' })).toBeVisible()
+    await menu.getByRole('link', { name: 'Locations' }).click()
+    await expect(page).toHaveURL(/\/en\/locations$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Locations')
+
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await expect(page.getByText('Menu', { exact: true })).toBeHidden()
+    await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Contact' })).toBeVisible()
+    await context.close()
+  })
+})
+
+/** Server function calls (page data on client navigation) answered only after `ms`. */
+async function slowDownData(page: Page, ms: number) {
+  await page.route('**/_serverFn/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms))
+    await route.continue().catch(() => undefined)
+  })
+}
+
+test.describe('progress bar', () => {
+  test('a slow navigation shows it and says so politely; it goes once the page is there', async ({ page }) => {
+    await openPage(page, '/en')
+    await slowDownData(page, 2500)
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'About us' }).click()
+    const bar = page.locator('.pending__bar')
+    await expect(bar).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: 'Loading page…' })).toHaveCount(1)
+    await expect(bar).toHaveCSS('position', 'fixed')
+    await expectNoA11yViolations(page)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Autogroep Horizon')
+    await expect(bar).toHaveCount(0)
+    await expect(page.getByRole('status').filter({ hasText: 'Loading page…' })).toHaveCount(0)
+    await page.unrouteAll({ behavior: 'ignoreErrors' })
+  })
+
+  test('a fast navigation never shows it', async ({ page }) => {
+    await openPage(page, '/en')
+    const menu = page.getByRole('navigation', { name: 'Main menu' })
+    // Once, so its code and data are in the browser; the second visit needs nothing from the server.
+    await menu.getByRole('link', { name: 'About us' }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Autogroep Horizon')
+    await menu.getByRole('link', { name: 'News' }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('News')
+    await page.evaluate(() => {
+      Reflect.set(window, '__pendingBarSeen', false)
+      new MutationObserver(() => {
+        if (document.querySelector('.pending__bar')) Reflect.set(window, '__pendingBarSeen', true)
+      }).observe(document.body, { childList: true, subtree: true })
+    })
+    await menu.getByRole('link', { name: 'About us' }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Autogroep Horizon')
+    await page.waitForTimeout(300)
+    expect(await page.evaluate(() => Reflect.get(window, '__pendingBarSeen'))).toBe(false)
+  })
+
+  test('stands still for visitors who ask for less motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await openPage(page, '/en')
+    await slowDownData(page, 2500)
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Contact' }).click()
+    const bar = page.locator('.pending__bar')
+    await expect(bar).toBeVisible()
+    await expect(bar).toHaveCSS('animation-name', 'none')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact')
+    await page.unrouteAll({ behavior: 'ignoreErrors' })
+  })
+})
+
+test.describe('print', () => {
+  test('a news item prints without header, menu, footer, consent banner or progress bar', async ({ page }) => {
+    await openPage(page, pageTypes.newsDetail.en)
+    await expect(page.getByRole('region', { name: 'Cookies on this website' })).toBeVisible()
+    await page.emulateMedia({ media: 'print' })
+    for (const chrome of ['.site-header', '.site-footer', '.consent-banner', '.pending']) await expect(page.locator(chrome)).toBeHidden()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sixty years of Autogroep Horizon')
+    await expect(page.locator('.news-item__body')).toBeVisible()
+    // 11 pt black text, the full width of the paper.
+    await expect(page.locator('body')).toHaveCSS('font-size', '14.6667px')
+    await expect(page.locator('.news-item__body')).toHaveCSS('color', 'rgb(0, 0, 0)')
+    await expect(page.locator('.news-item')).toHaveCSS('max-width', 'none')
+  })
+})
