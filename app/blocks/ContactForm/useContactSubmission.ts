@@ -80,9 +80,10 @@ export function useContactSubmission(locale: Locale, posted: ContactPostState | 
       })
       if (result.ok) {
         setStatus({ kind: 'sent', firstName: result.firstName })
-      } else if (result.reason === 'invalid' && result.fields && Object.keys(result.fields).length > 0) {
-        // A check only the server can make (a location that is gone since the page was loaded).
-        setServerErrors({ values, fields: result.fields })
+      } else if (result.reason === 'invalid' && result.fields?.location === 'invalidOption') {
+        // The one check only the server can make: the location is gone since the page was loaded.
+        // (Any other field error means a request the form did not send as it was: the general alert.)
+        setServerErrors({ values, fields: { location: 'invalidOption' } })
         setStatus({ kind: 'idle' })
         focusFirstInvalid(element)
       } else {

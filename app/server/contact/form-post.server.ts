@@ -35,9 +35,10 @@ function text(form: FormData, name: string): string {
   return typeof value === 'string' ? value : ''
 }
 
+/** The fields as the visitor typed them (a browser posts a textarea's line breaks as CRLF). */
 export function postedValues(form: FormData): ContactValues {
   const values: ContactValues = { firstName: '', surName: '', email: '', phone: '', subject: '', location: '', message: '' }
-  for (const name of contactFieldNames) values[name] = text(form, name)
+  for (const name of contactFieldNames) values[name] = text(form, name).replace(/\r\n/g, '\n')
   return values
 }
 
