@@ -11,6 +11,7 @@ import { activateLocale, localeRewrite } from './i18n/i18n'
 import { ErrorPage } from './components/ErrorPage'
 import { NotFoundPage } from './components/NotFoundPage'
 import { routeTree } from './routeTree.gen'
+import { ContactPostContext, contactPostHolder, type ContactPostState } from './contact/form-post'
 
 export interface RouterContext {
   queryClient: QueryClient
@@ -32,6 +33,10 @@ export function getRouter() {
     defaultOptions: { queries: { staleTime: 60_000, retry: false, refetchOnMount: mayRefetchOnMount } },
   })
   const i18n = setupI18n()
+  // A contact form post's outcome (contact/form-post.ts): from the request on the server, from
+  // the dehydrated page in the browser; absent on every ordinary page.
+  // Replaced by the dehydrated one before the browser renders (hydrate below).
+  let contactPost = contactPostHolder(getGlobalStartContext()?.contactPost)
 
   const router = createRouter({
     routeTree,
@@ -46,12 +51,20 @@ export function getRouter() {
     defaultViewTransition: true,
     defaultErrorComponent: ErrorPage,
     defaultNotFoundComponent: NotFoundPage,
-    Wrap: ({ children }: { children: ReactNode }) => <I18nProvider i18n={i18n}>{children}</I18nProvider>,
+    Wrap: ({ children }: { children: ReactNode }) => (
+      <I18nProvider i18n={i18n}>
+        <ContactPostContext value={contactPost}>{children}</ContactPostContext>
+      </I18nProvider>
+    ),
     // The client activates the server's locale before hydrating, so the first
     // client render uses the same catalog (no mismatch). The catalog itself is
     // a hashed, cacheable chunk rather than JSON repeated in every page.
-    dehydrate: () => ({ locale: i18n.locale }),
-    hydrate: async (dehydrated: { locale: string }) => {
+    dehydrate: (): DehydratedPage => {
+      const posted = contactPost.current()
+      return { locale: i18n.locale, ...(posted ? { contactPost: posted } : {}) }
+    },
+    hydrate: async (dehydrated: DehydratedPage) => {
+      contactPost = contactPostHolder(dehydrated.contactPost)
       if (isLocale(dehydrated.locale)) await activateLocale(i18n, dehydrated.locale)
     },
   })
@@ -71,6 +84,12 @@ export function getRouter() {
   return router
 }
 
+/** What the server hands the browser besides the router's own state. */
+interface DehydratedPage {
+  locale: string
+  contactPost?: ContactPostState
+}
+
 /** What the server entry (app/server.ts) hands every request. */
 export interface RequestContext {
   /** The visitor's address (TRUST_PROXY decides which forwarded addresses count). */
@@ -79,6 +98,10 @@ export interface RequestContext {
   requestId: string
   /** A page render's script marker (page-delivery.server.ts); absent for other requests. */
   nonce?: string
+  /** A form post to a page (POST with a form body, within the body limit): the contact form without JavaScript. */
+  pageFormPost?: boolean
+  /** What that post (or the thank-you link it led to) left for the form to show; set by middleware/contact-form-posts.ts. */
+  contactPost?: ContactPostState
 }
 
 declare module '@tanstack/react-router' {

@@ -9,12 +9,14 @@ import { clientIp } from './server/client-ip.server'
 import { startApp } from './server/lifecycle.server'
 import { logger } from './server/logger.server'
 import { httpRequestDuration, statusClass } from './server/metrics.server'
+import { isFormPost } from './server/contact/form-post.server'
 import { deliverPage } from './server/page-delivery.server'
 import {
   bodyLimitOf,
   collapsedSlashesRedirect,
   isImpossibleFunctionId,
   isPagePath,
+  largeBodyLimit,
   limitBody,
   maxUrlLength,
   plainResponse,
@@ -63,6 +65,15 @@ async function handle(request: Request, url: URL, requestId: string): Promise<Re
     Promise.resolve(startHandler(pageRequest, { context: { clientIp: ip, requestId, nonce } }))
 
   if (isPagePath(url.pathname)) {
+    // The contact form posted by the browser itself (no JavaScript yet): the server function's
+    // body limit, then Start's CSRF check and middleware/contact-form-posts.ts; never cached.
+    if (isFormPost(request)) {
+      const limited = await limitBody(request, largeBodyLimit)
+      if (limited instanceof Response) return limited
+      return deliverPage(limited, url, (pageRequest, nonce) =>
+        Promise.resolve(startHandler(pageRequest, { context: { clientIp: ip, requestId, nonce, pageFormPost: true } })),
+      )
+    }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return plainResponse(405, 'Method not allowed / Methode niet toegestaan', { Allow: 'GET, HEAD' })
     }

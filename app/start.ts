@@ -1,6 +1,7 @@
 import { createCsrfMiddleware, createStart } from '@tanstack/react-start'
 import { httpErrorSerialization } from './errors/http-error'
 import { canonicalPaths } from './middleware/canonical-paths'
+import { contactFormPosts } from './middleware/contact-form-posts'
 import { reportFunctionErrors } from './middleware/report-function-errors'
 import { reportRequestErrors } from './middleware/error-reporting'
 import { languageDetection } from './middleware/language-detection'
@@ -18,9 +19,11 @@ export const startInstance = createStart(() => ({
   requestMiddleware: [
     reportRequestErrors,
     // A custom start.ts replaces the default, so the CSRF check on server functions is listed here.
-    createCsrfMiddleware({ filter: ({ handlerType }) => handlerType === 'serverFn' }),
+    // The same check guards the contact form's plain post to a page (flagged by app/server.ts).
+    createCsrfMiddleware({ filter: ({ handlerType, context }) => handlerType === 'serverFn' || context.pageFormPost === true }),
     rejectUndecodableServerFnCalls,
     canonicalPaths,
+    contactFormPosts,
     languageDetection,
     privateWhenSignedIn,
   ],

@@ -8,8 +8,12 @@ import pg from 'pg'
 
 // The outbox columns say whether the notification mail went out: sent, queued (with retries
 // so far), dead (set aside after the last attempt, with its error), or none (no SMTP_URL then).
-const query = `SELECT s.id, s.created_at, s.locale, s.first_name, s.sur_name, s.email, s.message,
-    o.sent_at, o.attempts, o.dead_at, o.last_error, o.submission_id AS queued
+// Columns a database not yet migrated by the server lacks are read as NULL.
+const optionalColumns = ['s.phone', 's.location_id', 's.location_name', 's.subject', 'o.dead_at']
+const queryWith = (has) =>
+  `SELECT s.id, s.created_at, s.locale, s.first_name, s.sur_name, s.email, s.message,
+    ${optionalColumns.map((column) => (has(column) ? column : `NULL AS ${column.slice(2)}`)).join(', ')},
+    o.sent_at, o.attempts, o.last_error, o.submission_id AS queued
   FROM submissions s LEFT JOIN outbox o ON o.submission_id = s.id ORDER BY s.id`
 
 /** Rows from PostgreSQL (DATABASE_URL) or the SQLite file in DATA_DIR (default ./data), as the server. */
@@ -19,7 +23,12 @@ async function readRows() {
     await client.connect()
     try {
       const exists = await client.query("SELECT to_regclass('submissions') IS NOT NULL AS ok")
-      return { where: 'PostgreSQL (DATABASE_URL)', rows: exists.rows[0]?.ok ? (await client.query(query)).rows : [] }
+      if (!exists.rows[0]?.ok) return { where: 'PostgreSQL (DATABASE_URL)', rows: [] }
+      const columns = await client.query(
+        "SELECT table_name, column_name FROM information_schema.columns WHERE table_name IN ('submissions', 'outbox') AND table_schema = current_schema()",
+      )
+      const present = new Set(columns.rows.map((row) => `${row.table_name === 'outbox' ? 'o' : 's'}.${row.column_name}`))
+      return { where: 'PostgreSQL (DATABASE_URL)', rows: (await client.query(queryWith((column) => present.has(column)))).rows }
     } finally {
       await client.end()
     }
@@ -30,8 +39,14 @@ async function readRows() {
   try {
     // The tables are made with the first stored message.
     const hasTable = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'submissions'").get()
-    const hasDeadLetters = hasTable && db.prepare("SELECT 1 FROM pragma_table_info('outbox') WHERE name = 'dead_at'").get()
-    return { where: file, rows: hasTable ? db.prepare(hasDeadLetters ? query : query.replace('o.dead_at', 'NULL AS dead_at')).all() : [] }
+    if (!hasTable) return { where: file, rows: [] }
+    const has = (column) =>
+      Boolean(
+        db
+          .prepare('SELECT 1 FROM pragma_table_info(?) WHERE name = ?')
+          .get(column.startsWith('o.') ? 'outbox' : 'submissions', column.slice(2)),
+      )
+    return { where: file, rows: db.prepare(queryWith(has)).all() }
   } finally {
     db.close()
   }
@@ -50,9 +65,28 @@ if (rows.length === 0) {
   process.exit(0)
 }
 
+/** The preferred location as people read it: its name (at the time of the message) and id. */
+function locationOf(row) {
+  if (!row.location_id) return ''
+  return row.location_name ? `${row.location_name} (${row.location_id})` : row.location_id
+}
+
 if (process.argv.includes('--csv')) {
   for (const row of rows) row.mail = mailStatus(row)
-  const columns = ['id', 'created_at', 'locale', 'first_name', 'sur_name', 'email', 'message', 'mail']
+  const columns = [
+    'id',
+    'created_at',
+    'locale',
+    'first_name',
+    'sur_name',
+    'email',
+    'phone',
+    'subject',
+    'location_id',
+    'location_name',
+    'message',
+    'mail',
+  ]
   // RFC 4180 quoting; a leading = + - @ is defused so spreadsheets never run it as a formula.
   const cell = (value) => {
     let text = String(value ?? '')
@@ -71,6 +105,12 @@ if (process.argv.includes('--csv')) {
     console.log(
       `#${row.id}  ${printable(row.created_at)}  [${printable(row.locale)}]  ${printable(row.first_name)} ${printable(row.sur_name)} <${printable(row.email)}>  (${printable(mailStatus(row))})`,
     )
+    const details = [
+      row.phone ? `phone: ${printable(row.phone)}` : '',
+      row.subject ? `subject: ${printable(row.subject)}` : '',
+      row.location_id ? `location: ${printable(locationOf(row))}` : '',
+    ].filter(Boolean)
+    if (details.length) console.log(`    ${details.join('  ')}`)
     console.log(`    ${printable(row.message, '\n\t').replace(/\n/g, '\n    ')}`)
   }
   const dead = rows.filter((row) => row.dead_at).length

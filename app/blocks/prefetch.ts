@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { Locale } from '../../app.config'
 import type { PageSeo } from '../seo/page-head'
+import { prefetchContactForm } from './ContactForm/prefetch'
 import { prefetchInteractiveMap } from './InteractiveMap/prefetch'
 import type { BlockElement } from './registry'
 
@@ -21,6 +22,7 @@ export type BlockPrefetch = (queryClient: QueryClient, locale: Locale) => Promis
 /** The block types with a prefetch; the others need nothing but their fragment. */
 const prefetches: { [Type in BlockElement['__typename']]?: BlockPrefetch } = {
   InteractiveMap: prefetchInteractiveMap,
+  ContactForm: prefetchContactForm,
 }
 
 /**

@@ -13,7 +13,13 @@ import { localeRewrite } from '../i18n/i18n'
  * rewrite) and a Lingui provider (nl, empty catalog: source texts), as blocks
  * expect. Independent of the generated route tree. Returns the router too.
  */
-export async function renderInRouter(ui: ReactNode, locale = 'nl', queryData: ReadonlyArray<[ReadonlyArray<string>, unknown]> = []) {
+export async function renderInRouter(
+  ui: ReactNode,
+  locale = 'nl',
+  queryData: ReadonlyArray<[ReadonlyArray<string>, unknown]> = [],
+  /** The URL the router starts at (its search parameters reach the blocks). */
+  path = '/',
+) {
   const i18n = setupI18n({ locale, messages: { [locale]: {} } })
   const queryClient = new QueryClient()
   for (const [key, data] of queryData) queryClient.setQueryData(key, data)
@@ -24,7 +30,7 @@ export async function renderInRouter(ui: ReactNode, locale = 'nl', queryData: Re
   })
   const router = createRouter({
     routeTree: rootRoute,
-    history: createMemoryHistory({ initialEntries: ['/'] }),
+    history: createMemoryHistory({ initialEntries: [path] }),
     rewrite: localeRewrite,
   })
   const result = render(

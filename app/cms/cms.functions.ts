@@ -86,3 +86,11 @@ export const fetchLocations = createServerFn({ method: 'GET' })
     const result = await cms.readLocations({ locale: isoOf(data.locale) }, requestOptions())
     return result.readLocations
   })
+
+/** The contact form's location select (id, name, country): the locations without the map's detail. */
+export const fetchLocationOptions = createServerFn({ method: 'GET' })
+  .validator(validInput(v.object({ locale: localeSchema })))
+  .handler(async ({ data }) => {
+    const result = await cms.readLocationOptions({ locale: isoOf(data.locale) }, requestOptions())
+    return result.readLocations
+  })

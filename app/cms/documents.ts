@@ -192,6 +192,20 @@ export const LocationsQuery = graphql(`
   }
 `)
 
+/** The contact form's choice of location: what its select shows (a fraction of LocationsQuery). */
+export const LocationOptionsQuery = graphql(`
+  query LocationOptions($locale: String!) {
+    readLocations(locale: $locale) {
+      id
+      name
+      address {
+        city
+        country
+      }
+    }
+  }
+`)
+
 export const SubmitContactFormMutation = graphql(`
   mutation SubmitContactForm($input: ContactFormInput!) {
     submitContactForm(input: $input) {

@@ -1,6 +1,14 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Locale } from '../../app.config'
-import { fetchLocations, fetchNewsItem, fetchNewsList, fetchPage, fetchPreviewState, fetchSite } from './cms.functions'
+import {
+  fetchLocationOptions,
+  fetchLocations,
+  fetchNewsItem,
+  fetchNewsList,
+  fetchPage,
+  fetchPreviewState,
+  fetchSite,
+} from './cms.functions'
 
 /** Query factories: loaders ensure them on the server, client navigation reuses them. */
 export const cmsQueries = {
@@ -23,6 +31,12 @@ export const cmsQueries = {
     queryOptions({
       queryKey: ['cms', 'locations', locale],
       queryFn: () => fetchLocations({ data: { locale } }),
+      staleTime: 5 * 60_000,
+    }),
+  locationOptions: (locale: Locale) =>
+    queryOptions({
+      queryKey: ['cms', 'location-options', locale],
+      queryFn: () => fetchLocationOptions({ data: { locale } }),
       staleTime: 5 * 60_000,
     }),
   site: (locale: Locale) =>

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { contactFieldsSchema, fieldError, firstIssueOnly } from './contact-schema'
+import { contactFieldsSchema, fieldError, firstIssueOnly, locationIdOf } from './contact-schema'
 
 const valid = { firstName: 'Anne', surName: 'de Vries', email: 'anne@example.com', message: 'Hallo!' }
 
@@ -82,5 +82,47 @@ describe('fieldError', () => {
     expect(fieldError('email', 'a@b.co')).toBeUndefined()
     expect(fieldError('email', '')).toBe('required')
     expect(fieldError('email', 'x')).toBe('invalidEmail')
+  })
+})
+
+describe('optional fields', () => {
+  it('may be absent or empty', () => {
+    expect(issues(valid)).toEqual({})
+    expect(issues({ ...valid, phone: '', subject: '', location: '' })).toEqual({})
+    expect(v.parse(contactFieldsSchema, valid)).toMatchObject({ phone: '', subject: '', location: '' })
+  })
+
+  it('take phone numbers as people write them, trimmed', () => {
+    for (const phone of ['+31 30 123 45 67', '030-1234567', '(030) 123 4567', '0031.30.1234567', '+45 12 34 56 78', '06/12345678']) {
+      expect(issues({ ...valid, phone }), phone).toEqual({})
+    }
+    expect(v.parse(contactFieldsSchema, { ...valid, phone: ' 030 1234567 ' }).phone).toBe('030 1234567')
+  })
+
+  it('refuse what is not a phone number', () => {
+    expect(issues({ ...valid, phone: 'call me' })).toEqual({ phone: 'invalidPhone' })
+    expect(issues({ ...valid, phone: '12345' })).toEqual({ phone: 'invalidPhone' })
+    expect(issues({ ...valid, phone: '+31 6 1234 5678 ext 9' })).toEqual({ phone: 'invalidPhone' })
+    expect(issues({ ...valid, phone: '1'.repeat(31) })).toEqual({ phone: 'tooLong' })
+    expect(issues({ ...valid, phone: '030\u0000123456' })).toEqual({ phone: 'invalidCharacters' })
+    expect(issues({ ...valid, phone: 31_301_234_567 })).toEqual({ phone: 'invalidPhone' })
+  })
+
+  it('take one of the subjects and a location id, nothing else', () => {
+    for (const subject of ['sales', 'service', 'damage', 'other']) expect(issues({ ...valid, subject })).toEqual({})
+    expect(issues({ ...valid, subject: 'Sales' })).toEqual({ subject: 'invalidOption' })
+    expect(issues({ ...valid, location: 'utrecht-dealer' })).toEqual({})
+    for (const location of ['<script>', 'a b', 'x'.repeat(101), '../x?y'])
+      expect(issues({ ...valid, location }), location).toEqual({ location: 'invalidOption' })
+  })
+})
+
+describe('locationIdOf', () => {
+  it('gives an id from a URL only when it has an id’s shape', () => {
+    expect(locationIdOf('utrecht-dealer')).toBe('utrecht-dealer')
+    expect(locationIdOf('')).toBeUndefined()
+    expect(locationIdOf('<script>')).toBeUndefined()
+    expect(locationIdOf(['utrecht-dealer'])).toBeUndefined()
+    expect(locationIdOf(undefined)).toBeUndefined()
   })
 })

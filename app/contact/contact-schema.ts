@@ -5,9 +5,19 @@
 import * as v from 'valibot'
 import { localeCodes } from '../../app.config'
 
-export const contactLimits = { nameMax: 100, emailMax: 254, messageMax: 5000 } as const
+export const contactLimits = { nameMax: 100, emailMax: 254, messageMax: 5000, phoneMax: 30 } as const
 
-export type ContactErrorCode = 'required' | 'tooLong' | 'invalidEmail' | 'invalidCharacters'
+export type ContactErrorCode = 'required' | 'tooLong' | 'invalidEmail' | 'invalidCharacters' | 'invalidPhone' | 'invalidOption'
+
+/** What the message is about (optional): routes it to the right desk. */
+export const contactSubjects = ['sales', 'service', 'damage', 'other'] as const
+export type ContactSubject = (typeof contactSubjects)[number]
+
+/**
+ * A location id as the CMS gives it (the embedded one: lowercase, digits, dashes), in a URL
+ * (`?location=`) or a form post. Whether the location exists is the server's question.
+ */
+export const locationIdPattern = /^[\w.:-]{1,100}$/
 
 /** Letters of any script, marks, spaces, apostrophes, hyphens, dots: no control characters or markup. */
 const nameCharacters = /^[\p{L}\p{M}\p{Zs}'’.-]+$/u
@@ -31,6 +41,14 @@ const name = v.pipe(
   v.regex(nameCharacters, 'invalidCharacters'),
 )
 
+/** Digits with the usual separators, an optional leading +, 6 to 20 digits: +31 30 123 45 67, (030) 123-4567. */
+const phoneCharacters = /^\+?[\d ()./-]+$/
+
+function isPhoneNumber(phone: string): boolean {
+  const digits = phone.replace(/\D/g, '').length
+  return phoneCharacters.test(phone) && digits >= 6 && digits <= 20
+}
+
 export const contactFieldsSchema = v.object({
   firstName: name,
   surName: name,
@@ -51,9 +69,50 @@ export const contactFieldsSchema = v.object({
     v.nonEmpty('required'),
     v.maxLength(contactLimits.messageMax, 'tooLong'),
   ),
+  // Optional fields: absent and empty are the same (''), a value is checked like the others.
+  phone: v.optional(
+    v.pipe(
+      v.string('invalidPhone'),
+      v.regex(noControls, 'invalidCharacters'),
+      v.trim(),
+      v.maxLength(contactLimits.phoneMax, 'tooLong'),
+      v.check((phone) => phone === '' || isPhoneNumber(phone), 'invalidPhone'),
+    ),
+    '',
+  ),
+  location: v.optional(
+    v.pipe(
+      v.string('invalidOption'),
+      v.trim(),
+      v.check((id) => id === '' || locationIdPattern.test(id), 'invalidOption'),
+    ),
+    '',
+  ),
+  subject: v.optional(v.picklist(['', ...contactSubjects], 'invalidOption'), ''),
 })
 
 export type ContactFields = v.InferOutput<typeof contactFieldsSchema>
+export type ContactField = keyof ContactFields
+
+/** Every field, in the order the form shows them (the first invalid one gets the focus). */
+export const contactFieldNames = [
+  'firstName',
+  'surName',
+  'email',
+  'phone',
+  'subject',
+  'location',
+  'message',
+] as const satisfies ReadonlyArray<ContactField>
+
+/** The four the spec names: the rest is optional. */
+export const requiredContactFields: ReadonlySet<ContactField> = new Set(['firstName', 'surName', 'email', 'message'])
+
+export type ContactFieldErrors = Partial<Record<ContactField, ContactErrorCode>>
+
+export function isContactField(value: string): value is ContactField {
+  return contactFieldNames.some((name) => name === value)
+}
 
 /** What the browser sends: the fields plus bot protection and an idempotency key. */
 export const contactSubmissionSchema = v.object({
@@ -69,15 +128,15 @@ export const contactSubmissionSchema = v.object({
 
 export type ContactSubmission = v.InferOutput<typeof contactSubmissionSchema>
 
-export type ContactResult =
-  | { ok: true; firstName: string }
-  | { ok: false; reason: 'invalid' | 'captcha' | 'rateLimited' | 'error'; fields?: Partial<Record<keyof ContactFields, ContactErrorCode>> }
+export type ContactRefusal = 'invalid' | 'captcha' | 'rateLimited' | 'error'
+
+export type ContactResult = { ok: true; firstName: string } | { ok: false; reason: ContactRefusal; fields?: ContactFieldErrors }
 
 /** One error per field: the first rule that fails. */
 export const firstIssueOnly = { abortPipeEarly: true } as const
 
 /** Validates one field; returns its error code or undefined. */
-export function fieldError(field: keyof ContactFields, value: unknown): ContactErrorCode | undefined {
+export function fieldError(field: ContactField, value: unknown): ContactErrorCode | undefined {
   const result = v.safeParse(contactFieldsSchema.entries[field], value, firstIssueOnly)
   if (result.success) return undefined
   const message = result.issues[0]?.message ?? 'required'
@@ -85,5 +144,17 @@ export function fieldError(field: keyof ContactFields, value: unknown): ContactE
 }
 
 export function isContactErrorCode(value: string): value is ContactErrorCode {
-  return value === 'required' || value === 'tooLong' || value === 'invalidEmail' || value === 'invalidCharacters'
+  return (
+    value === 'required' ||
+    value === 'tooLong' ||
+    value === 'invalidEmail' ||
+    value === 'invalidCharacters' ||
+    value === 'invalidPhone' ||
+    value === 'invalidOption'
+  )
+}
+
+/** A location id from a URL (`?location=`): the id when it has an id's shape, else undefined (nothing preselected). */
+export function locationIdOf(value: unknown): string | undefined {
+  return typeof value === 'string' && locationIdPattern.test(value) ? value : undefined
 }

@@ -27,6 +27,9 @@ const submitArgs = v.object({
     message: v.string(),
     locale: v.string(),
     idempotencyKey: v.string(),
+    phone: v.nullish(v.string()),
+    locationId: v.nullish(v.string()),
+    subject: v.nullish(v.string()),
   }),
 })
 
@@ -103,7 +106,16 @@ export function getEmbeddedSchema(): GraphQLSchema {
       Mutation: {
         submitContactForm: async (_root: unknown, args: unknown) => {
           const { input } = v.parse(submitArgs, args)
-          const { id } = await storeSubmission({ ...input })
+          // The location's name as it is now goes with the message: the mail and the list stay
+          // readable when the location is renamed or closed later.
+          const location = input.locationId ? currentContent().locations.find((l) => l.id === input.locationId) : undefined
+          const { id } = await storeSubmission({
+            ...input,
+            phone: input.phone || null,
+            locationId: input.locationId || null,
+            locationName: location?.name ?? null,
+            subject: input.subject || null,
+          })
           return { success: true, id: String(id) }
         },
       },

@@ -36,6 +36,8 @@ function mayBeSignedIn(cookies: string | null): boolean {
  * consent choice is applied in the browser), so no cookie is part of the key.
  */
 function cacheKey(request: Request, url: URL): string | undefined {
+  // A form post's answer is that visitor's alone (contact form without JavaScript).
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
   const cookies = request.headers.get('cookie')
   if (mayBeSignedIn(cookies)) return undefined
   // A preview shows drafts: for this editor only.
@@ -82,7 +84,8 @@ function deliver(request: Request, page: CachedPage, state: 'HIT' | 'STALE' | 'M
   // Cookie: a signed-in visitor gets another page than the shared one.
   headers.set('Vary', withVary(headers.get('vary'), 'Accept-Encoding', 'Cookie'))
   const encoding = negotiateEncoding(request.headers.get('accept-encoding'), page.encoded)
-  if (page.status === 200) {
+  // A post's answer is not a representation of the page: no validator, never a 304.
+  if (page.status === 200 && request.method !== 'POST') {
     headers.set('ETag', encoding ? `${page.etag.slice(0, -1)}-${encoding}"` : page.etag)
     if (matchesEtag(request.headers.get('if-none-match'), page.etag)) return new FastResponse(null, { status: 304, headers })
   }
@@ -141,7 +144,11 @@ export function renderSlotUsage(): { running: number; waiting: number } {
   return { running: slots?.running ?? 0, waiting: slots?.waiting ?? 0 }
 }
 
-/** Serves a page request (GET or HEAD): cached when it can be, otherwise rendered by `render` within a render slot. */
+/**
+ * Serves a page request (GET or HEAD): cached when it can be, otherwise rendered by `render`
+ * within a render slot. A form post (the contact form without JavaScript) is rendered the same
+ * way and never cached.
+ */
 export async function deliverPage(request: Request, url: URL, render: Render): Promise<Response> {
   const cache = getPageCache()
   const key = cache ? cacheKey(request, url) : undefined

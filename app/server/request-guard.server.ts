@@ -13,9 +13,12 @@ export function isPagePath(pathname: string): boolean {
   return !reservedFirstSegments.has(pathname.split('/', 2)[1] ?? '')
 }
 
+/** The body limit of server functions, GraphQL and the contact form's plain post: a contact message (5,000 characters of any script, percent-encoded) fits with room. */
+export const largeBodyLimit = 64 * 1024
+
 /** Body limits by path, in bytes: the largest legitimate body (a contact message, a query) fits with room. */
 export function bodyLimitOf(pathname: string): number {
-  if (pathname.startsWith('/_serverFn/') || pathname === '/graphql') return 64 * 1024
+  if (pathname.startsWith('/_serverFn/') || pathname === '/graphql') return largeBodyLimit
   return 16 * 1024
 }
 

@@ -38,10 +38,16 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
 
 export { expect }
 
-/** Opens a path and waits until React has hydrated the page. */
+/**
+ * Opens a path and waits until React has hydrated the page. The root marks `<html>` when it
+ * has; parts of a page may hydrate after it (a route's Suspense boundary), so elements that say
+ * `data-hydrated="false"` (the contact form) are waited for too: a click before they switch
+ * would be the browser's own form post.
+ */
 export async function openPage(page: Page, path: string) {
   const response = await page.goto(path)
   await page.locator('html[data-hydrated="true"]').waitFor()
+  await expect(page.locator('[data-hydrated="false"]')).toHaveCount(0)
   return response
 }
 

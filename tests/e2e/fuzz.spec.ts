@@ -714,6 +714,90 @@ function fixedBodyProbes(target: string, headers: Record<string, string>): Probe
   ]
 }
 
+/**
+ * The contact form's plain post (no JavaScript), past the CSRF check (same-origin headers) so the
+ * bodies reach the form handling: known and junk field names, junk values, broken escapes and
+ * charsets, multipart with odd boundaries, captcha payloads around a real challenge.
+ */
+function contactFormPosts(challenge: unknown): fc.Arbitrary<Probe> {
+  const fieldName = fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom('contactForm', 'firstName', 'surName', 'email', 'message', 'phone', 'subject', 'location') },
+    { weight: 2, arbitrary: fc.constantFrom('altcha', 'captcha', 'website', 'idempotencyKey', 'locale') },
+    { weight: 1, arbitrary: fc.constantFrom('__proto__', 'constructor', 'contactForm[]', '', 'firstName ') },
+    { weight: 1, arbitrary: junkText },
+  )
+  const fieldValue = fc.oneof(
+    {
+      weight: 3,
+      arbitrary: fc.constantFrom('contact-form', 'Zoë', 'zoe@example.com', '+31 6 1234 5678', 'service', 'utrecht-dealer', 'Hallo\r\nDaar'),
+    },
+    { weight: 4, arbitrary: junkText },
+    { weight: 1, arbitrary: fc.uuid() },
+    { weight: 1, arbitrary: captchaPayload(challenge) },
+  )
+  const valid: Array<[string, string]> = [
+    ['contactForm', 'contact-form'],
+    ['firstName', 'Zoë'],
+    ['surName', 'de Vries'],
+    ['email', 'fuzz@example.com'],
+    ['message', 'Hallo'],
+  ]
+  // Half start from a valid fill, so changes to it reach the captcha and the stages after it.
+  const fields = fc
+    .tuple(fc.boolean(), fc.array(fc.tuple(fieldName, fieldValue), { maxLength: 14 }))
+    .map(([fromValid, pairs]) => (fromValid ? [...valid, ...pairs.filter(([name]) => !valid.some(([known]) => known === name))] : pairs))
+  const body = fc.oneof(
+    {
+      weight: 5,
+      arbitrary: fields.map((pairs) => ({ type: 'application/x-www-form-urlencoded', body: new URLSearchParams(pairs).toString() })),
+    },
+    {
+      weight: 2,
+      // Escapes as a broken client might write them: lone %, invalid UTF-8, raw bytes.
+      arbitrary: fc
+        .tuple(fields, fc.constantFrom('%', '%zz', '%E0%A4%A', '%ff%fe', '%00', '%ED%A0%80', '+%2B', '&&&', '=', '\u00e9'))
+        .map(([pairs, junk]) => ({
+          type: 'application/x-www-form-urlencoded; charset=iso-8859-1',
+          body: `contactForm=contact-form&${pairs.map(([name, value]) => `${percentEncode(name)}=${percentEncode(value)}${junk}`).join('&')}`,
+        })),
+    },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(fields, fc.constantFrom('fuzz', 'x', '----WebKitFormBoundary7MA4YWxkTrZu0gW', ''), fc.constantFrom('fuzz', 'x', 'other'))
+        .map(([pairs, declared, used]) => ({
+          type: `multipart/form-data; boundary=${declared}`,
+          body: multipart(used, Object.fromEntries(pairs)),
+        })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .uint8Array({ maxLength: 300 })
+        .map((bytes) => ({ type: 'application/x-www-form-urlencoded', body: Buffer.from(bytes) })),
+    },
+  )
+  return fc
+    .tuple(
+      fc.constantFrom(
+        ...Object.values(demoPages.contact),
+        '/over-ons',
+        '/no-such-page',
+        '/contact/',
+        '/en/contact?location=utrecht-dealer',
+      ),
+      body,
+      fc.constantFrom('text/html', '*/*', 'application/json'),
+    )
+    .map(([target, { type, body: payload }, accept]) => ({
+      method: 'POST',
+      target,
+      // The origin is the server's, set by the test.
+      headers: { 'content-type': type, 'sec-fetch-site': 'same-origin', accept },
+      body: payload,
+    }))
+}
+
 test.describe('fuzz: no 5xx, and the server serves on', () => {
   test.beforeEach(() => {
     test.info().annotations.push({ type: 'FUZZ_SEED', description: `${seed} (replay: ${replay})` })
@@ -728,6 +812,23 @@ test.describe('fuzz: no 5xx, and the server serves on', () => {
       headers: probe.headers && { ...probe.headers, 'x-forwarded-for': `198.51.${(i >> 8) & 255}.${i & 255}` },
     }))
     expectNoServerErrors(await sendAll(origin, probes), probes.length)
+    await expectServerStillServes(origin)
+  })
+
+  test('400 generated bodies for the contact form’s plain post (no JavaScript)', async ({ baseURL }) => {
+    test.setTimeout(90_000)
+    const origin = new URL(baseURL ?? '')
+    const challenge: unknown = await (await fetch(new URL('/api/captcha/challenge', origin))).json()
+    const probes = fc.sample(contactFormPosts(challenge), { numRuns: 400, seed }).map((probe, i): Probe => ({
+      ...probe,
+      headers: { ...probe.headers, origin: origin.origin, 'x-forwarded-for': `198.19.${(i >> 8) & 255}.${i & 255}` },
+    }))
+    probes.push(...fixedBodyProbes('/contact', { origin: origin.origin, 'sec-fetch-site': 'same-origin' }))
+    const outcomes = await sendAll(origin, probes)
+    expectNoServerErrors(outcomes, probes.length)
+    // The fuzz reached the form handling: refusals with the page (400, 403), not only early errors.
+    const statuses = new Set(outcomes.map((outcome) => outcome.status))
+    for (const status of [400, 403, 405]) expect(statuses, `some post answered ${status}`).toContain(status)
     await expectServerStillServes(origin)
   })
 

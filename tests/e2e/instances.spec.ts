@@ -104,6 +104,39 @@ test('submissions through both instances land in one table, a double send once',
   expect(stored.get(other.idempotencyKey)).toBe(1)
 })
 
+test('a plain form post (no JavaScript) to A, sent again to B, is stored once with its optional fields; A’s thank-you link works on B', async () => {
+  const email = `plain-post-${Date.now()}@example.com`
+  const body = new URLSearchParams({
+    contactForm: 'contact-form',
+    firstName: 'Zoë',
+    surName: 'de Vries',
+    email,
+    phone: '+31 6 1234 5678',
+    subject: 'sales',
+    location: 'utrecht-dealer',
+    message: 'Graag een proefrit.',
+    altcha: await solvedCaptcha(a),
+  }).toString()
+  const post = (base: string) =>
+    fetch(`${base}/contact`, {
+      method: 'POST',
+      redirect: 'manual',
+      body,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base, 'x-forwarded-for': '198.51.100.30' },
+    })
+  const first = await post(a)
+  expect(first.status).toBe(303)
+  expect((await post(b)).status).toBe(303)
+  const client = new pg.Client({ connectionString: postgres.url })
+  await client.connect()
+  const { rows } = await client.query('SELECT phone, subject, location_id, location_name FROM submissions WHERE email = $1', [email])
+  await client.end()
+  expect(rows).toEqual([{ phone: '+31 6 1234 5678', subject: 'sales', location_id: 'utrecht-dealer', location_name: 'Horizon Utrecht' }])
+  const thanks = await fetch(new URL(first.headers.get('location') ?? '', b))
+  expect(thanks.headers.get('cache-control')).toBe('private, no-store')
+  expect(await thanks.text()).toContain('Beste Zoë,')
+})
+
 test('a purge sent to instance A makes every worker of instance B render anew', async () => {
   for (let i = 0; i < 6; i++) await getOnNewConnection(`${b}/de`)
   expect((await Promise.all([getOnNewConnection(`${b}/de`), getOnNewConnection(`${b}/de`)])).map((r) => r.cache)).toEqual(['HIT', 'HIT'])

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path'
 import type { APIRequestContext } from '@playwright/test'
 import { XMLParser } from 'fast-xml-parser'
 import * as v from 'valibot'
+import { solvedCaptcha } from '../../scripts/lib/contact-client.mjs'
 import { expect, test } from './fixtures'
 
 /**
@@ -60,6 +61,37 @@ function nuErrors(files: ReadonlyArray<string>): Map<string, string[]> {
   return errors
 }
 
+/**
+ * The contact form's answers to a plain post (no JavaScript): the page again with the values and
+ * their errors, and the thank-you the stored post is redirected to. Names and HTML, by label.
+ */
+async function contactPostAnswers(request: APIRequestContext, base: string): Promise<Array<[string, string]>> {
+  const headers = { origin: new URL(base).origin, 'x-forwarded-for': '198.18.250.1' }
+  const fill = {
+    contactForm: 'contact-form',
+    firstName: 'Zoë',
+    surName: '',
+    email: 'nope',
+    phone: 'x',
+    subject: 'damage',
+    message: 'a\r\nb',
+  }
+  const refused = await request.post('/en/contact', { form: fill, headers, maxRedirects: 0 })
+  expect(refused.status()).toBe(400)
+  const sent = await request.post('/en/contact', {
+    form: { ...fill, surName: 'de Vries', email: 'validators@example.com', phone: '', altcha: await solvedCaptcha(base) },
+    headers,
+    maxRedirects: 0,
+  })
+  expect(sent.status()).toBe(303)
+  const thanks = await request.get(sent.headers().location ?? '')
+  expect(await thanks.text()).toContain('contact-form__thanks')
+  return [
+    ['POST /en/contact (refused)', await refused.text()],
+    ['the thank-you after POST /en/contact', await thanks.text()],
+  ]
+}
+
 async function sitemapLocs(request: APIRequestContext): Promise<string[]> {
   const xml = await (await request.get('/sitemap.xml')).text()
   const doc = new XMLParser({ isArray: (name) => name === 'url' }).parse(xml)
@@ -72,7 +104,7 @@ test.beforeAll(() => {
 })
 test.afterAll(() => rmSync(workDir, { recursive: true, force: true }))
 
-test('every page is valid HTML for the Nu HTML Checker (zero errors and warnings)', async ({ request }) => {
+test('every page is valid HTML for the Nu HTML Checker (zero errors and warnings)', async ({ request, baseURL }) => {
   // One checker run for all pages: the JVM starts once.
   test.setTimeout(240_000)
   const urls = [...(await sitemapLocs(request)), ...extraPaths]
@@ -84,6 +116,11 @@ test('every page is valid HTML for the Nu HTML Checker (zero errors and warnings
     const file = join(workDir, `page-${String(index).padStart(3, '0')}.html`)
     writeFileSync(file, await response.text())
     fileOf.set(file, url)
+  }
+  for (const [index, [label, html]] of (await contactPostAnswers(request, baseURL ?? '')).entries()) {
+    const file = join(workDir, `contact-post-${index}.html`)
+    writeFileSync(file, html)
+    fileOf.set(file, label)
   }
   const bad = join(workDir, 'known-bad.html')
   writeFileSync(bad, knownBadHtml)

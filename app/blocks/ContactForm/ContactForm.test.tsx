@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ContactResult } from '../../contact/contact-schema'
+import { ContactPostContext, contactPostHolder } from '../../contact/form-post'
 import { renderInRouter } from '../test-utils'
 import { ContactForm } from './ContactForm'
 
@@ -66,5 +67,147 @@ describe('ContactForm', () => {
     const [first, second] = submitContact.mock.calls.map(([options]) => options.data)
     expect(first?.idempotencyKey).toEqual(expect.any(String))
     expect(second).toEqual(first)
+  })
+})
+
+const locationOptions: [ReadonlyArray<string>, unknown] = [
+  ['cms', 'location-options', 'nl'],
+  [
+    { id: 'utrecht-dealer', name: 'Horizon Utrecht', address: { city: 'Utrecht', country: 'NL' } },
+    { id: 'aarhus-dealer', name: 'Horizon Aarhus', address: { city: 'Aarhus', country: 'DK' } },
+    { id: 'amsterdam-dealer', name: 'Horizon Amsterdam', address: { city: 'Amsterdam', country: 'NL' } },
+  ],
+]
+
+describe('ContactForm: optional fields', () => {
+  it('offers the locations by country, preselects the one in ?location= and sends the optional fields', async () => {
+    submitContact.mockResolvedValue({ ok: true, firstName: 'Zoë' })
+    await renderInRouter(<ContactForm block={block} />, 'nl', [locationOptions], '/?location=utrecht-dealer')
+    const select = screen.getByLabelText('Voorkeursvestiging (optioneel)')
+    expect(select).toHaveProperty('value', 'utrecht-dealer')
+    const groups = [...select.querySelectorAll('optgroup')].map((group) => [
+      group.label,
+      [...group.querySelectorAll('option')].map((o) => o.textContent),
+    ])
+    expect(groups).toEqual([
+      ['Nederland', ['Horizon Amsterdam', 'Horizon Utrecht']],
+      ['Denemarken', ['Horizon Aarhus']],
+    ])
+    fill()
+    fireEvent.change(screen.getByLabelText('Telefoonnummer (optioneel)'), { target: { value: '+31 6 1234 5678' } })
+    fireEvent.change(screen.getByLabelText('Onderwerp (optioneel)'), { target: { value: 'damage' } })
+    fireEvent.submit(screen.getByRole('button', { name: 'Versturen' }))
+    await screen.findByText('Beste Zoë,')
+    expect(submitContact.mock.calls[0]?.[0].data).toMatchObject({ phone: '+31 6 1234 5678', subject: 'damage', location: 'utrecht-dealer' })
+  })
+
+  it('preselects nothing for an unknown or malformed ?location=', async () => {
+    for (const search of ['?location=nope', '?location=%3Cscript%3E', '?location=']) {
+      await renderInRouter(<ContactForm block={block} />, 'nl', [locationOptions], `/${search}`)
+      expect(screen.getByLabelText('Voorkeursvestiging (optioneel)'), search).toHaveProperty('value', '')
+      cleanup()
+    }
+  })
+
+  it('marks a wrong phone number and only the required fields as required', async () => {
+    await renderInRouter(<ContactForm block={block} />)
+    fireEvent.change(screen.getByLabelText('Telefoonnummer (optioneel)'), { target: { value: 'bel me' } })
+    fireEvent.submit(screen.getByRole('button', { name: 'Versturen' }))
+    await screen.findByText('Vul een geldig telefoonnummer in, bijvoorbeeld +31 30 123 45 67.')
+    expect(screen.getAllByText('Dit veld is verplicht.')).toHaveLength(4)
+    expect(screen.getByLabelText('Onderwerp (optioneel)').getAttribute('aria-invalid')).toBeNull()
+    expect(screen.getByLabelText('Onderwerp (optioneel)')).toHaveProperty('required', false)
+    expect(submitContact).not.toHaveBeenCalled()
+  })
+
+  it('shows a field error only the server can give (a location gone meanwhile) until the field changes', async () => {
+    submitContact.mockResolvedValueOnce({ ok: false, reason: 'invalid', fields: { location: 'invalidOption' } })
+    await renderInRouter(<ContactForm block={block} />, 'nl', [locationOptions], '/?location=utrecht-dealer')
+    fill()
+    fireEvent.submit(screen.getByRole('button', { name: 'Versturen' }))
+    await screen.findByText('Kies een van de mogelijkheden uit de lijst.')
+    fireEvent.change(screen.getByLabelText('Voorkeursvestiging (optioneel)'), { target: { value: 'aarhus-dealer' } })
+    await waitFor(() => expect(screen.queryByText('Kies een van de mogelijkheden uit de lijst.')).toBeNull())
+  })
+})
+
+describe('ContactForm after a plain form post (no JavaScript yet)', () => {
+  const values = {
+    firstName: 'Zoë',
+    surName: '',
+    email: 'nope',
+    phone: '',
+    subject: 'service',
+    location: 'utrecht-dealer',
+    message: 'Hallo',
+  }
+  const key = crypto.randomUUID()
+
+  it('starts with everything that was posted, the server’s errors and a notice; the next send uses the same key', async () => {
+    const posted = contactPostHolder({
+      kind: 'refused',
+      blockId: 'c',
+      reason: 'invalid',
+      values,
+      fields: { surName: 'required', email: 'invalidEmail' },
+      idempotencyKey: key,
+    })
+    submitContact.mockResolvedValue({ ok: true, firstName: 'Zoë' })
+    await renderInRouter(
+      <ContactPostContext value={posted}>
+        <ContactForm block={block} />
+      </ContactPostContext>,
+      'nl',
+      [locationOptions],
+    )
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Uw bericht is nog niet verstuurd. Verbeter de gemarkeerde velden en verstuur het formulier opnieuw.',
+    )
+    expect(screen.getByLabelText('Voornaam')).toHaveProperty('value', 'Zoë')
+    expect(screen.getByLabelText('Onderwerp (optioneel)')).toHaveProperty('value', 'service')
+    expect(screen.getByLabelText('Voorkeursvestiging (optioneel)')).toHaveProperty('value', 'utrecht-dealer')
+    expect(screen.getByLabelText('E-mailadres').getAttribute('aria-invalid')).toBe('true')
+    expect(screen.getByText('Dit veld is verplicht.')).toBeTruthy()
+    expect(document.querySelector<HTMLInputElement>('input[name="idempotencyKey"]')?.value).toBe(key)
+    // Taken once: a later form on the page (a client navigation back) starts fresh.
+    expect(posted.current()).toBeUndefined()
+
+    fireEvent.change(screen.getByLabelText('Achternaam'), { target: { value: 'de Vries' } })
+    fireEvent.change(screen.getByLabelText('E-mailadres'), { target: { value: 'zoe@example.com' } })
+    fireEvent.submit(screen.getByRole('button', { name: 'Versturen' }))
+    await screen.findByText('Beste Zoë,')
+    expect(submitContact.mock.calls[0]?.[0].data).toMatchObject({ idempotencyKey: key, subject: 'service', location: 'utrecht-dealer' })
+  })
+
+  it('says what is still needed when only the captcha was missing', async () => {
+    const posted = contactPostHolder({ kind: 'refused', blockId: 'c', reason: 'captcha', values, fields: {}, idempotencyKey: key })
+    await renderInRouter(
+      <ContactPostContext value={posted}>
+        <ContactForm block={block} />
+      </ContactPostContext>,
+    )
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Uw bericht is nog niet verstuurd: de beveiligingscontrole was nog niet klaar. Alles wat u heeft ingevuld staat er nog. Verstuur het formulier opnieuw zodra de controle hieronder klaar is.',
+    )
+  })
+
+  it('thanks the visitor after the redirect', async () => {
+    await renderInRouter(
+      <ContactPostContext value={contactPostHolder({ kind: 'sent', blockId: 'c', firstName: 'Zoë' })}>
+        <ContactForm block={block} />
+      </ContactPostContext>,
+    )
+    expect(screen.getByRole('status').id).toBe('c-thanks')
+    expect(screen.getByText('Beste Zoë,')).toBeTruthy()
+  })
+
+  it('ignores what another block was posted', async () => {
+    await renderInRouter(
+      <ContactPostContext value={contactPostHolder({ kind: 'sent', blockId: 'other', firstName: 'Zoë' })}>
+        <ContactForm block={block} />
+      </ContactPostContext>,
+    )
+    expect(screen.queryByText('Beste Zoë,')).toBeNull()
+    expect(screen.getByRole('button', { name: 'Versturen' })).toBeTruthy()
   })
 })

@@ -1,12 +1,27 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { getRouteApi, Link } from '@tanstack/react-router'
+import { useQuery } from '@tanstack/react-query'
+import { getRouteApi, Link, useSearch } from '@tanstack/react-router'
 import type { ResultOf } from 'gql.tada'
-import type { ChangeEvent, ReactNode } from 'react'
-import { contactLimits, fieldError, type ContactErrorCode, type ContactFields } from '../../contact/contact-schema'
+import { useSyncExternalStore, type ChangeEvent, type ReactNode } from 'react'
+import {
+  contactLimits,
+  contactSubjects,
+  fieldError,
+  locationIdOf,
+  requiredContactFields,
+  type ContactErrorCode,
+  type ContactField,
+  type ContactRefusal,
+  type ContactSubject,
+} from '../../contact/contact-schema'
+import { contactFormField, formAnchorOf, thanksAnchorOf, useContactPost } from '../../contact/form-post'
+import { cmsQueries } from '../../cms/queries'
 import { RichText } from '../../components/RichText'
 import { useOptionalSiteData } from '../../components/site-data'
 import { useCurrentLocale } from '../../i18n/use-locale'
 import { BlockSection } from '../BlockSection'
+import { countryNames } from '../InteractiveMap/labels'
+import { countries, countryOf } from '../InteractiveMap/locations'
 import { AltchaWidget } from './AltchaWidget'
 import { Field } from './Field'
 import type { ContactFormBlockFragment } from './fragment'
@@ -15,6 +30,9 @@ import { useContactSubmission } from './useContactSubmission'
 import { currentPageOnly } from '../../components/current-page'
 
 const rootRoute = getRouteApi('__root__')
+
+/** Being hydrated never changes back: nothing to subscribe to. */
+const noSubscription = () => () => {}
 
 /** Which captcha to show (root loader's public config; ALTCHA when absent, e.g. in unit tests). */
 function useRouteContextCaptcha() {
@@ -33,10 +51,62 @@ function useErrorText() {
         return t`Vul een geldig e-mailadres in, bijvoorbeeld naam@voorbeeld.nl.`
       case 'invalidCharacters':
         return t`Dit veld bevat tekens die niet zijn toegestaan.`
+      case 'invalidPhone':
+        return t({ id: 'contact.error.invalidPhone', message: 'Vul een geldig telefoonnummer in, bijvoorbeeld +31 30 123 45 67.' })
+      case 'invalidOption':
+        return t({ id: 'contact.error.invalidOption', message: 'Kies een van de mogelijkheden uit de lijst.' })
       case undefined:
         return undefined
     }
   }
+}
+
+function useSubjectNames(): Record<ContactSubject, string> {
+  const { t } = useLingui()
+  return {
+    sales: t({
+      id: 'contact.subject.sales',
+      message: 'Verkoop',
+      comment: 'A choice of the contact form subject select: what the message is about',
+    }),
+    service: t({
+      id: 'contact.subject.service',
+      message: 'Service en onderhoud',
+      comment: 'A choice of the contact form subject select: what the message is about',
+    }),
+    damage: t({
+      id: 'contact.subject.damage',
+      message: 'Schade',
+      comment: 'A choice of the contact form subject select: what the message is about',
+    }),
+    other: t({
+      id: 'contact.subject.other',
+      message: 'Anders',
+      comment: 'A choice of the contact form subject select: what the message is about',
+    }),
+  }
+}
+
+/** The locations to choose from, by country (the map's order), by name within each. */
+function LocationOptions({ locale }: { locale: ReturnType<typeof useCurrentLocale> }) {
+  const { i18n } = useLingui()
+  // Filled by the page's loader (prefetch.ts); without it (the CMS failed) the choice is just "no preference".
+  const { data: locations = [] } = useQuery(cmsQueries.locationOptions(locale))
+  return countries.map((country) => {
+    const here = locations.filter((location) => countryOf(location.address.country) === country)
+    if (here.length === 0) return null
+    return (
+      <optgroup key={country} label={i18n._(countryNames[country])}>
+        {here
+          .sort((a, b) => a.name.localeCompare(b.name, locale))
+          .map((location) => (
+            <option key={location.id} value={location.id}>
+              {location.name}
+            </option>
+          ))}
+      </optgroup>
+    )
+  })
 }
 
 /**
@@ -44,6 +114,10 @@ function useErrorText() {
  * shown once left or after a submit, errors announced and the first invalid
  * field focused), a honeypot, a captcha, and one server function
  * (useContactSubmission). On failure nothing typed is lost.
+ *
+ * Without JavaScript (not loaded yet, or failed) the browser posts the form to this page; the
+ * server checks it the same way and renders the page again with what was typed and what is
+ * still needed, or redirects to the thank-you (contact/form-post.ts).
  */
 export function ContactForm({ block }: { block: ResultOf<typeof ContactFormBlockFragment> }) {
   const { t } = useLingui()
@@ -51,7 +125,21 @@ export function ContactForm({ block }: { block: ResultOf<typeof ContactFormBlock
   const siteName = useOptionalSiteData()?.site.title ?? ''
   const captcha = useRouteContextCaptcha()
   const errorText = useErrorText()
-  const { form, status, pending, submitAttempted, onSubmit } = useContactSubmission(locale)
+  const subjectNames = useSubjectNames()
+  const posted = useContactPost(block.id)
+  // `?location=<id>` from a location's page: preselected when it has an id's shape (an unknown one matches no option).
+  const preselected = locationIdOf(useSearch({ strict: false, select: (search) => search.location }))
+  const { form, status, pending, submitAttempted, postedReason, serverErrors, idempotencyKey, onSubmit } = useContactSubmission(
+    locale,
+    posted,
+    preselected,
+  )
+  // Until the browser has taken the form over, a submit is the browser's own post (tests wait for this).
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  )
 
   if (status.kind === 'sent') {
     const { firstName } = status
@@ -59,7 +147,7 @@ export function ContactForm({ block }: { block: ResultOf<typeof ContactFormBlock
       <BlockSection id={block.id} type="contact-form" title={block.title} showTitle={block.showTitle}>
         {/* A live region holding paragraphs (not a calculation result, which is what <output> is for). */}
         {/* oxlint-disable-next-line jsx-a11y/prefer-tag-over-role */}
-        <div className="contact-form__thanks" role="status" tabIndex={-1} ref={(el) => el?.focus()}>
+        <div className="contact-form__thanks" id={thanksAnchorOf(block.id)} role="status" tabIndex={-1} ref={(el) => el?.focus()}>
           <p className="contact-form__greeting">{t`Beste ${firstName},`}</p>
           <p>{t`Bedankt voor uw bericht. We nemen zo snel mogelijk contact met u op.`}</p>
           <p>
@@ -73,7 +161,7 @@ export function ContactForm({ block }: { block: ResultOf<typeof ContactFormBlock
   }
 
   /** Binds one field to the form: its value and handlers, and its error once it is to be shown. */
-  const field = (name: keyof ContactFields, render: (bound: BoundField) => ReactNode) => (
+  const field = (name: ContactField, render: (bound: BoundField) => ReactNode) => (
     <form.Field
       name={name}
       validators={{
@@ -83,14 +171,20 @@ export function ContactForm({ block }: { block: ResultOf<typeof ContactFormBlock
       }}
     >
       {(api) => {
-        const code = api.state.meta.errors.find((e): e is ContactErrorCode => typeof e === 'string')
+        const value = api.state.value
+        // The server's verdict on the value it was given holds until the field is changed.
+        const fromServer = serverErrors && serverErrors.values[name] === value ? serverErrors.fields[name] : undefined
+        const code = api.state.meta.errors.find((e): e is ContactErrorCode => typeof e === 'string') ?? fromServer
         return render({
           id: `${block.id}-${name}`,
           error: api.state.meta.isBlurred || submitAttempted ? errorText(code) : undefined,
+          optional: requiredContactFields.has(name)
+            ? undefined
+            : t({ id: 'contact.optional', message: '(optioneel)', comment: 'After the label of a contact form field that may stay empty' }),
           control: {
             name,
-            value: api.state.value,
-            required: true,
+            value,
+            required: requiredContactFields.has(name),
             onBlur: api.handleBlur,
             onChange: (event) => api.handleChange(event.target.value),
           },
@@ -102,40 +196,106 @@ export function ContactForm({ block }: { block: ResultOf<typeof ContactFormBlock
   return (
     <BlockSection id={block.id} type="contact-form" title={block.title} showTitle={block.showTitle}>
       {block.intro ? <RichText html={block.intro} className="block__intro" /> : null}
-      {/* method="post": a submit before the page has hydrated must not put the message in the URL. */}
-      <form className="contact-form" method="post" noValidate onSubmit={onSubmit}>
+      {/* method="post": a submit before the page has hydrated must not put the message in the URL; the
+          server answers it (see above). The fragment brings the visitor back to the form, not the page top. */}
+      <form
+        className="contact-form"
+        id={formAnchorOf(block.id)}
+        action={`#${formAnchorOf(block.id)}`}
+        method="post"
+        acceptCharset="utf-8"
+        noValidate
+        onSubmit={onSubmit}
+        data-hydrated={hydrated}
+      >
+        {postedReason ? <PostedNotice reason={postedReason} hydrated={hydrated} /> : null}
+        <input type="hidden" name={contactFormField} value={block.id} />
+        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <div className="contact-form__row">
-          {field('firstName', ({ id, error, control }) => (
+          {field('firstName', ({ control, ...bound }) => (
             <Field
-              id={id}
+              {...bound}
               label={t`Voornaam`}
-              error={error}
               input={{ ...control, type: 'text', autoComplete: 'given-name', maxLength: contactLimits.nameMax }}
             />
           ))}
-          {field('surName', ({ id, error, control }) => (
+          {field('surName', ({ control, ...bound }) => (
             <Field
-              id={id}
+              {...bound}
               label={t`Achternaam`}
-              error={error}
               input={{ ...control, type: 'text', autoComplete: 'family-name', maxLength: contactLimits.nameMax }}
             />
           ))}
         </div>
-        {field('email', ({ id, error, control }) => (
+        <div className="contact-form__row">
+          {field('email', ({ control, ...bound }) => (
+            <Field
+              {...bound}
+              label={t`E-mailadres`}
+              input={{ ...control, type: 'email', autoComplete: 'email', maxLength: contactLimits.emailMax }}
+            />
+          ))}
+          {field('phone', ({ control, ...bound }) => (
+            <Field
+              {...bound}
+              label={t({ id: 'contact.field.phone', message: 'Telefoonnummer' })}
+              input={{ ...control, type: 'tel', autoComplete: 'tel', maxLength: contactLimits.phoneMax }}
+            />
+          ))}
+        </div>
+        <div className="contact-form__row">
+          {field('subject', ({ control, ...bound }) => (
+            <Field
+              {...bound}
+              label={t({ id: 'contact.field.subject', message: 'Onderwerp' })}
+              select={control}
+              options={
+                <>
+                  <option value="">
+                    {t({
+                      id: 'contact.subject.none',
+                      message: 'Kies een onderwerp',
+                      comment: 'First (empty) choice of the contact form subject select',
+                    })}
+                  </option>
+                  {contactSubjects.map((subject) => (
+                    <option key={subject} value={subject}>
+                      {subjectNames[subject]}
+                    </option>
+                  ))}
+                </>
+              }
+            />
+          ))}
+          {field('location', ({ control, ...bound }) => (
+            <Field
+              {...bound}
+              label={t({
+                id: 'contact.field.location',
+                message: 'Voorkeursvestiging',
+                comment: 'Contact form: the dealer or branch the visitor prefers to be helped by',
+              })}
+              select={control}
+              options={
+                <>
+                  <option value="">
+                    {t({
+                      id: 'contact.location.none',
+                      message: 'Geen voorkeur',
+                      comment: 'First (empty) choice of the preferred location select: any location',
+                    })}
+                  </option>
+                  <LocationOptions locale={locale} />
+                </>
+              }
+            />
+          ))}
+        </div>
+        {field('message', ({ control, ...bound }) => (
           <Field
-            id={id}
-            label={t`E-mailadres`}
-            error={error}
-            input={{ ...control, type: 'email', autoComplete: 'email', maxLength: contactLimits.emailMax }}
-          />
-        ))}
-        {field('message', ({ id, error, control }) => (
-          <Field
-            id={id}
+            {...bound}
             label={t`Uw bericht`}
             hint={t`Maximaal ${contactLimits.messageMax} tekens.`}
-            error={error}
             textarea={{ ...control, rows: 6, maxLength: contactLimits.messageMax }}
           />
         ))}
@@ -151,6 +311,10 @@ export function ContactForm({ block }: { block: ResultOf<typeof ContactFormBlock
         ) : (
           <AltchaWidget locale={locale} />
         )}
+        {/* Where the captcha would be: it needs JavaScript, and so does sending. */}
+        <noscript>
+          <p className="contact-form__noscript">{t`Zet JavaScript aan om dit formulier te versturen, of bel of mail ons.`}</p>
+        </noscript>
 
         <p className="contact-form__consent">
           <Trans>
@@ -175,11 +339,49 @@ export function ContactForm({ block }: { block: ResultOf<typeof ContactFormBlock
         <button type="submit" className="button" disabled={pending} aria-busy={pending || undefined}>
           {pending ? t`Bezig met versturen…` : t`Versturen`}
         </button>
-        <noscript>
-          <p>{t`Zet JavaScript aan om dit formulier te versturen, of bel of mail ons.`}</p>
-        </noscript>
       </form>
     </BlockSection>
+  )
+}
+
+/**
+ * Why the form came back from a plain post: above the fields, where the visitor lands. Until the
+ * page has JavaScript the captcha cannot run, and the notice says what to do instead.
+ */
+function PostedNotice({ reason, hydrated }: { reason: ContactRefusal; hydrated: boolean }) {
+  const { t } = useLingui()
+  const text = (() => {
+    switch (reason) {
+      case 'invalid':
+        return t({
+          id: 'contact.notice.invalid',
+          message: 'Uw bericht is nog niet verstuurd. Verbeter de gemarkeerde velden en verstuur het formulier opnieuw.',
+        })
+      case 'captcha':
+        return [
+          t({
+            id: 'contact.notice.captcha',
+            message:
+              'Uw bericht is nog niet verstuurd: de beveiligingscontrole was nog niet klaar. Alles wat u heeft ingevuld staat er nog.',
+          }),
+          hydrated
+            ? t({ id: 'contact.notice.captchaRetry', message: 'Verstuur het formulier opnieuw zodra de controle hieronder klaar is.' })
+            : t({
+                id: 'contact.notice.captchaNoScript',
+                message:
+                  'Deze controle werkt alleen met JavaScript. Zet JavaScript aan en verstuur het formulier opnieuw, of bel of mail ons.',
+              }),
+        ].join(' ')
+      case 'rateLimited':
+        return t`U heeft te veel berichten kort na elkaar verstuurd. Probeer het over enkele minuten opnieuw.`
+      case 'error':
+        return t`Er is een fout opgetreden. Probeer het later opnieuw.`
+    }
+  })()
+  return (
+    <p className="contact-form__alert contact-form__notice" role="alert">
+      {text}
+    </p>
   )
 }
 
@@ -187,11 +389,12 @@ export function ContactForm({ block }: { block: ResultOf<typeof ContactFormBlock
 interface BoundField {
   id: string
   error: string | undefined
+  optional: string | undefined
   control: {
     name: string
     value: string
-    required: true
+    required: boolean
     onBlur: () => void
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => void
   }
 }

@@ -1,44 +1,68 @@
 import { useForm } from '@tanstack/react-form'
 import { useRef, useState, type FormEvent } from 'react'
 import type { Locale } from '../../../app.config'
-import { fieldError, type ContactFields } from '../../contact/contact-schema'
+import { contactFieldNames, fieldError, type ContactFieldErrors, type ContactRefusal } from '../../contact/contact-schema'
 import { submitContact } from '../../contact/contact.functions'
+import type { ContactPostState, ContactValues } from '../../contact/form-post'
 import { captchaPayload } from './AltchaWidget'
 
 /** Where a submission stands: nothing sent yet, thanked, or refused (nothing typed is lost then). */
 export type ContactStatus = { kind: 'idle' } | { kind: 'sent'; firstName: string } | { kind: 'failed'; reason: 'rateLimited' | 'error' }
 
-const emptyFields: ContactFields = { firstName: '', surName: '', email: '', message: '' }
-const fieldNames = ['firstName', 'surName', 'email', 'message'] as const
+const emptyFields: ContactValues = { firstName: '', surName: '', email: '', phone: '', subject: '', location: '', message: '' }
+
+/** The server's field errors and the values they were given for: an error shows until its field is changed. */
+export interface ServerFieldErrors {
+  values: ContactValues
+  fields: ContactFieldErrors
+}
 
 /**
  * The contact form's state and its submit: TanStack Form holds the values,
  * checked with the same rules the server applies; the submit validates every
  * field, focuses the first invalid one, else sends once. It goes around the
  * form library's submit gate, so a corrected form can always be sent again.
+ *
+ * `posted` is what a plain form post left (contact/form-post.ts): the form starts with its
+ * values, errors, reason and idempotency key; `location` preselects a location (`?location=`).
  */
-export function useContactSubmission(locale: Locale) {
-  const form = useForm({ defaultValues: emptyFields })
-  const [status, setStatus] = useState<ContactStatus>({ kind: 'idle' })
+export function useContactSubmission(locale: Locale, posted: ContactPostState | undefined, location: string | undefined) {
+  const refused = posted?.kind === 'refused' ? posted : undefined
+  const form = useForm({ defaultValues: refused ? refused.values : { ...emptyFields, location: location ?? '' } })
+  const [status, setStatus] = useState<ContactStatus>(
+    posted?.kind === 'sent' ? { kind: 'sent', firstName: posted.firstName } : { kind: 'idle' },
+  )
+  /** Why the plain form post was not sent (shown above the form until the next try). */
+  const [postedReason, setPostedReason] = useState<ContactRefusal | undefined>(
+    // Invalid without a field to point at (the honeypot) says no more than any error.
+    refused && (refused.reason === 'invalid' && Object.keys(refused.fields).length === 0 ? 'error' : refused.reason),
+  )
+  const [serverErrors, setServerErrors] = useState<ServerFieldErrors | undefined>(
+    refused && { values: refused.values, fields: refused.fields },
+  )
   /** A request is under way (the button says so). */
   const [pending, setPending] = useState(false)
   /** Errors show on every field after a submit, not only on the fields already left. */
-  const [submitAttempted, setSubmitAttempted] = useState(false)
+  const [submitAttempted, setSubmitAttempted] = useState(refused !== undefined)
   // One key per filled-in form: a double click or a retry stores once.
-  const idempotencyKey = useRef<string | null>(null)
+  const idempotencyKey = useRef<string | null>(refused?.idempotencyKey ?? null)
   // The double-submit guard. A ref, not state: a second click in the same frame does not see state set by the first yet.
   const submitting = useRef(false)
 
+  const focusFirstInvalid = (element: HTMLFormElement) =>
+    // Keyboard and screen reader users land on the first problem.
+    requestAnimationFrame(() => element.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
+
   const submit = async (element: HTMLFormElement) => {
     setSubmitAttempted(true)
+    setPostedReason(undefined)
     // Show every field's state, untouched ones included (the library skips untouched fields).
-    for (const name of fieldNames) form.setFieldMeta(name, (meta) => ({ ...meta, isTouched: true, isBlurred: true }))
+    for (const name of contactFieldNames) form.setFieldMeta(name, (meta) => ({ ...meta, isTouched: true, isBlurred: true }))
     await form.validateAllFields('change')
     const values = form.state.values
-    const invalid = fieldNames.some((name) => fieldError(name, values[name]) !== undefined)
+    const invalid = contactFieldNames.some((name) => fieldError(name, values[name]) !== undefined)
     if (invalid) {
-      // Keyboard and screen reader users land on the first problem.
-      requestAnimationFrame(() => element.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
+      focusFirstInvalid(element)
       return
     }
     setPending(true)
@@ -47,15 +71,24 @@ export function useContactSubmission(locale: Locale) {
     try {
       const result = await submitContact({
         data: {
-          ...form.state.values,
+          ...values,
           locale,
           website: typeof website === 'string' ? website : '',
           captcha: captchaPayload(element),
           idempotencyKey: idempotencyKey.current,
         },
       })
-      if (result.ok) setStatus({ kind: 'sent', firstName: result.firstName })
-      else setStatus({ kind: 'failed', reason: result.reason === 'rateLimited' ? 'rateLimited' : 'error' })
+      if (result.ok) {
+        setStatus({ kind: 'sent', firstName: result.firstName })
+      } else if (result.reason === 'invalid' && result.fields?.location === 'invalidOption') {
+        // The one check only the server can make: the location is gone since the page was loaded.
+        // (Any other field error means a request the form did not send as it was: the general alert.)
+        setServerErrors({ values, fields: { location: 'invalidOption' } })
+        setStatus({ kind: 'idle' })
+        focusFirstInvalid(element)
+      } else {
+        setStatus({ kind: 'failed', reason: result.reason === 'rateLimited' ? 'rateLimited' : 'error' })
+      }
     } catch {
       setStatus({ kind: 'failed', reason: 'error' })
     } finally {
@@ -73,5 +106,5 @@ export function useContactSubmission(locale: Locale) {
     })
   }
 
-  return { form, status, pending, submitAttempted, onSubmit }
+  return { form, status, pending, submitAttempted, postedReason, serverErrors, idempotencyKey: refused?.idempotencyKey ?? '', onSubmit }
 }

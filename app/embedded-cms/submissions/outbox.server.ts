@@ -38,6 +38,31 @@ interface DueMessage {
   message: string
   locale: string
   createdAt: string
+  phone: string | null
+  locationId: string | null
+  locationName: string | null
+  subject: string | null
+}
+
+/** The subject as the staff reading the mail call it (the mail is in the group's language, Dutch). */
+const subjectNames: Record<string, string> = { sales: 'Verkoop', service: 'Service en onderhoud', damage: 'Schade', other: 'Anders' }
+
+/** The notification mail: who wrote, how to reach them, what about, where they prefer, then the message. */
+export function notificationMail(item: Omit<DueMessage, 'submissionId' | 'attempts'>): { subject: string; text: string } {
+  const topic = item.subject ? (subjectNames[item.subject] ?? item.subject) : undefined
+  const details = [
+    item.phone ? `Telefoon: ${item.phone}` : '',
+    topic ? `Onderwerp: ${topic}` : '',
+    item.locationId ? `Vestiging: ${item.locationName ? `${item.locationName} (${item.locationId})` : item.locationId}` : '',
+  ].filter(Boolean)
+  return {
+    subject: `Contactformulier${topic ? ` (${topic})` : ''}: ${item.firstName} ${item.surName}`,
+    text: `${item.firstName} ${item.surName} <${item.email}> (${item.locale}, ${item.createdAt}):\n${details.length ? `${details.join('\n')}\n` : ''}\n${item.message}\n`,
+  }
+}
+
+function optionalText(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null
 }
 
 /** Claims up to 20 due messages for this worker, until `claim` (a time in ms). */
@@ -58,7 +83,8 @@ async function claimDueMessages(now: number, claim: number): Promise<DueMessage[
     if (claimed.length === 0) return []
     const ids = claimed.map((row) => Number(row.submission_id))
     const rows = await tx.query(
-      `SELECT o.submission_id, o.attempts, s.first_name, s.sur_name, s.email, s.message, s.locale, s.created_at
+      `SELECT o.submission_id, o.attempts, s.first_name, s.sur_name, s.email, s.message, s.locale, s.created_at,
+         s.phone, s.location_id, s.location_name, s.subject
        FROM outbox o JOIN submissions s ON s.id = o.submission_id
        WHERE o.submission_id IN (${ids.map((_, index) => `$${index + 1}`).join(', ')}) ORDER BY o.submission_id`,
       ids,
@@ -72,6 +98,10 @@ async function claimDueMessages(now: number, claim: number): Promise<DueMessage[
       message: String(row.message),
       locale: String(row.locale),
       createdAt: String(row.created_at),
+      phone: optionalText(row.phone),
+      locationId: optionalText(row.location_id),
+      locationName: optionalText(row.location_name),
+      subject: optionalText(row.subject),
     }))
   })
 }
@@ -96,13 +126,7 @@ export async function processOutbox(now: number = Date.now()): Promise<number> {
     if (!item) break
     let failure: { message: string } | undefined
     try {
-      await transport(SMTP_URL).sendMail({
-        from: MAIL_FROM,
-        to: CONTACT_NOTIFY_TO,
-        replyTo: item.email,
-        subject: `Contactformulier: ${item.firstName} ${item.surName}`,
-        text: `${item.firstName} ${item.surName} <${item.email}> (${item.locale}, ${item.createdAt}):\n\n${item.message}\n`,
-      })
+      await transport(SMTP_URL).sendMail({ from: MAIL_FROM, to: CONTACT_NOTIFY_TO, replyTo: item.email, ...notificationMail(item) })
     } catch (error) {
       failure = { message: error instanceof Error ? error.message : String(error) }
     }

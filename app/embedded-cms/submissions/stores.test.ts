@@ -151,6 +151,49 @@ describe.each(['sqlite', 'postgres'] as const)('stores on %s', (engine) => {
     }
   })
 
+  it('migrates a database made before the optional fields, then stores and mails them', async ({ skip }) => {
+    if (!available()) skip()
+    const { port } = await outboxSetup()
+    const db = await import('../../server/db.server')
+    const { submissionSchema, storeSubmission } = await import('./submissions.server')
+    const { processOutbox } = await import('./outbox.server')
+    // The database as the previous release left it: the first two steps, one message stored.
+    const before = await db.databaseWith({ name: submissionSchema.name, steps: submissionSchema.steps.slice(0, 2) })
+    await before.query(
+      "INSERT INTO submissions (idempotency_key, created_at, locale, first_name, sur_name, email, message) VALUES ('old', '2026-11-01T00:00:00Z', 'nl_NL', 'Jan', 'Jansen', 'jan@example.com', 'Oud bericht')",
+    )
+    await db.closeDatabase()
+
+    const stored = await storeSubmission({
+      ...newSubmission('Graag een afspraak.'),
+      phone: '+31 6 1234 5678',
+      locationId: 'utrecht-dealer',
+      locationName: 'Horizon Utrecht',
+      subject: 'service',
+    })
+    const rows = await db
+      .database()
+      .query('SELECT idempotency_key, phone, location_id, location_name, subject FROM submissions ORDER BY id')
+    expect(rows.map((row) => [row.phone, row.location_id, row.location_name, row.subject])).toEqual([
+      [null, null, null, null],
+      ['+31 6 1234 5678', 'utrecht-dealer', 'Horizon Utrecht', 'service'],
+    ])
+    const received: string[] = []
+    const smtp = await startSmtp(port, received)
+    try {
+      expect(await processOutbox()).toBe(1)
+      // Quoted-printable folds long lines: unfold before reading.
+      const mail = (received[0] ?? '').replace(/=\r?\n/g, '')
+      expect(mail).toContain('Telefoon: +31 6 1234 5678')
+      expect(mail).toContain('Onderwerp: Service en onderhoud')
+      expect(mail).toContain('Vestiging: Horizon Utrecht (utrecht-dealer)')
+      expect(mail).toContain('Graag een afspraak.')
+    } finally {
+      await new Promise<void>((resolve) => smtp.close(() => resolve()))
+    }
+    expect(stored.duplicate).toBe(false)
+  })
+
   it('sets a message aside as dead after the last attempt', async ({ skip }) => {
     if (!available()) skip()
     await freshDatabase(engine)

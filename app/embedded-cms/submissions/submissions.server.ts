@@ -27,6 +27,18 @@ export const submissionSchema: Schema = {
       postgres: `ALTER TABLE outbox ADD COLUMN IF NOT EXISTS claimed_until BIGINT NOT NULL DEFAULT 0;
                  ALTER TABLE outbox ADD COLUMN IF NOT EXISTS dead_at TEXT`,
     },
+    {
+      // The optional fields a dealer asks for (NULL when not given): a phone number, the
+      // location the visitor prefers (its id, and its name at the time), what it is about.
+      sqlite: `ALTER TABLE submissions ADD COLUMN phone TEXT;
+               ALTER TABLE submissions ADD COLUMN location_id TEXT;
+               ALTER TABLE submissions ADD COLUMN location_name TEXT;
+               ALTER TABLE submissions ADD COLUMN subject TEXT`,
+      postgres: `ALTER TABLE submissions ADD COLUMN IF NOT EXISTS phone TEXT;
+                 ALTER TABLE submissions ADD COLUMN IF NOT EXISTS location_id TEXT;
+                 ALTER TABLE submissions ADD COLUMN IF NOT EXISTS location_name TEXT;
+                 ALTER TABLE submissions ADD COLUMN IF NOT EXISTS subject TEXT`,
+    },
   ],
 }
 
@@ -37,6 +49,10 @@ export interface NewSubmission {
   surName: string
   email: string
   message: string
+  phone?: string | null
+  locationId?: string | null
+  locationName?: string | null
+  subject?: string | null
 }
 
 /**
@@ -48,8 +64,8 @@ export async function storeSubmission(submission: NewSubmission): Promise<{ id: 
   // One transaction: the submission and its queued notification are stored together or not at all.
   return sql.transaction(async (tx) => {
     const inserted = await tx.query(
-      `INSERT INTO submissions (idempotency_key, created_at, locale, first_name, sur_name, email, message)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
+      `INSERT INTO submissions (idempotency_key, created_at, locale, first_name, sur_name, email, message, phone, location_id, location_name, subject)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
       [
         submission.idempotencyKey,
         new Date().toISOString(),
@@ -58,6 +74,10 @@ export async function storeSubmission(submission: NewSubmission): Promise<{ id: 
         submission.surName,
         submission.email,
         submission.message,
+        submission.phone ?? null,
+        submission.locationId ?? null,
+        submission.locationName ?? null,
+        submission.subject ?? null,
       ],
     )
     if (inserted.length === 0) {

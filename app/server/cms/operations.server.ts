@@ -1,5 +1,6 @@
 import { createCmsOperation } from './client.server'
 import {
+  LocationOptionsQuery,
   LocationsQuery,
   SubmitContactFormMutation,
   NewsItemQuery,
@@ -17,5 +18,6 @@ export const cms = {
   readNewsItem: createCmsOperation(NewsItemQuery),
   readSitemap: createCmsOperation(SitemapQuery),
   readLocations: createCmsOperation(LocationsQuery),
+  readLocationOptions: createCmsOperation(LocationOptionsQuery),
   submitContactForm: createCmsOperation(SubmitContactFormMutation),
 }

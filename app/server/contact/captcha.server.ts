@@ -34,7 +34,11 @@ export const captchaSchema: Schema = {
 const challengeLifetimeMs = 10 * 60 * 1000
 let fallbackSecret: Promise<string> | undefined
 
-function secret(): Promise<string> {
+/**
+ * The site's signing secret: ALTCHA_HMAC_KEY, or a random key kept in the database. Also signs
+ * the contact form's thank-you links (form-post.server.ts, with a purpose of its own).
+ */
+export function signingSecret(): Promise<string> {
   const configured = getRuntimeConfig().ALTCHA_HMAC_KEY
   if (configured) return Promise.resolve(configured)
   if (!fallbackSecret) {
@@ -69,7 +73,7 @@ export async function newChallenge(): Promise<Challenge> {
     counter: randomInt(5_000, 50_000),
     deriveKey,
     expiresAt: new Date(Date.now() + challengeLifetimeMs),
-    hmacSignatureSecret: await secret(),
+    hmacSignatureSecret: await signingSecret(),
   })
 }
 
@@ -134,7 +138,7 @@ async function verifyAltcha(payload: string, idempotencyKey: string | undefined)
     challenge: parsed.output.challenge,
     solution: parsed.output.solution,
     deriveKey,
-    hmacSignatureSecret: await secret(),
+    hmacSignatureSecret: await signingSecret(),
   }).catch(() => null)
   if (!result?.verified) return false
   // Replay protection: the first use wins (atomic insert); a later use counts only as a retry

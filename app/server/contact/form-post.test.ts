@@ -1,0 +1,167 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { ContactOutcome } from './submit.server'
+
+// The checks themselves (acceptContactSubmission) have their own tests and the e2e specs; here:
+// what the plain form post hands them and what it makes of their answer.
+const acceptContactSubmission = vi.hoisted(() => vi.fn<(data: unknown) => Promise<ContactOutcome>>())
+vi.mock('./submit.server', () => ({ acceptContactSubmission }))
+
+beforeEach(() => {
+  vi.resetModules()
+  vi.stubEnv('ALTCHA_HMAC_KEY', 'a-test-key-of-sufficient-length')
+})
+
+afterEach(() => {
+  vi.unstubAllEnvs()
+  acceptContactSubmission.mockReset()
+})
+
+const submitter = { ip: '203.0.113.1', requestId: 'req-1' }
+
+function formPost(path: string, fields: Record<string, string>, contentType = 'application/x-www-form-urlencoded'): Request {
+  return new Request(`http://127.0.0.1${path}`, {
+    method: 'POST',
+    headers: { 'content-type': contentType },
+    body: new URLSearchParams(fields).toString(),
+  })
+}
+
+const fill = { contactForm: 'contact-form', firstName: 'Zoë', surName: 'de Vries', email: 'zoe@example.com', message: 'Hallo' }
+
+describe('isFormPost', () => {
+  it('takes the two bodies a plain form sends, nothing else', async () => {
+    const { isFormPost } = await import('./form-post.server')
+    const post = (type: string, method = 'POST') => new Request('http://x/', { method, headers: { 'content-type': type } })
+    expect(isFormPost(post('application/x-www-form-urlencoded'))).toBe(true)
+    expect(isFormPost(post('Application/X-WWW-Form-Urlencoded; charset=UTF-8'))).toBe(true)
+    expect(isFormPost(post('multipart/form-data; boundary=x'))).toBe(true)
+    expect(isFormPost(post('application/json'))).toBe(false)
+    expect(isFormPost(post('text/plain'))).toBe(false)
+    expect(isFormPost(post('application/x-www-form-urlencoded', 'PUT'))).toBe(false)
+    expect(isFormPost(new Request('http://x/', { method: 'POST' }))).toBe(false)
+  })
+})
+
+describe('idempotencyKeyOf', () => {
+  it('keeps the key a refused page handed out', async () => {
+    const { idempotencyKeyOf } = await import('./form-post.server')
+    const key = crypto.randomUUID()
+    expect(idempotencyKeyOf(key, 'captcha', ['a'])).toBe(key)
+    expect(idempotencyKeyOf(key.toUpperCase(), '', [])).toBe(key)
+  })
+
+  it('derives the same key for the same post, another for another fill or captcha', async () => {
+    const { idempotencyKeyOf } = await import('./form-post.server')
+    const uuid = /^[\da-f]{8}-[\da-f]{4}-8[\da-f]{3}-[89ab][\da-f]{3}-[\da-f]{12}$/
+    const key = idempotencyKeyOf('', 'solved', ['nl', 'Zoë', 'Hallo'])
+    expect(key).toMatch(uuid)
+    expect(idempotencyKeyOf('not-a-uuid', 'solved', ['nl', 'Zoë', 'Hallo'])).toBe(key)
+    expect(idempotencyKeyOf('', 'solved', ['nl', 'Zoë', 'Hallo!'])).not.toBe(key)
+    expect(idempotencyKeyOf('', 'other', ['nl', 'Zoë', 'Hallo'])).not.toBe(key)
+    // Fields are kept apart: moving text from one field to the next is another fill.
+    expect(idempotencyKeyOf('', 'solved', ['nl', 'ZoëHallo', ''])).not.toBe(idempotencyKeyOf('', 'solved', ['nl', 'Zoë', 'Hallo']))
+  })
+
+  it('without a captcha gives a new key each time (nothing can be stored anyway)', async () => {
+    const { idempotencyKeyOf } = await import('./form-post.server')
+    expect(idempotencyKeyOf('', '', ['a'])).not.toBe(idempotencyKeyOf('', '', ['a']))
+  })
+})
+
+describe('thank-you tokens', () => {
+  it('stand for the block and the name they were made for, until they expire', async () => {
+    const { thanksToken, thanksStateOf, thanksLifetimeMs } = await import('./form-post.server')
+    const now = Date.now()
+    const token = await thanksToken('contact-form', 'Zoë', now)
+    expect(await thanksStateOf(token, now)).toEqual({ kind: 'sent', blockId: 'contact-form', firstName: 'Zoë' })
+    expect(await thanksStateOf(token, now + thanksLifetimeMs + 1)).toBeUndefined()
+  })
+
+  it('refuse anything changed, made up or signed with another key', async () => {
+    const { thanksToken, thanksStateOf } = await import('./form-post.server')
+    const token = await thanksToken('contact-form', 'Zoë')
+    const [payload = '', mac = ''] = token.split('.')
+    const forged = Buffer.from(JSON.stringify({ b: 'contact-form', n: 'Bel 0900', e: Date.now() + 60_000 })).toString('base64url')
+    for (const bad of [`${forged}.${mac}`, `${payload}.${mac.slice(1)}`, `${payload}.`, payload, `${token}.x`, '', 'a.b', '%%%.%%%'])
+      expect(await thanksStateOf(bad), bad).toBeUndefined()
+    vi.resetModules()
+    vi.stubEnv('ALTCHA_HMAC_KEY', 'another-key-of-sufficient-length')
+    const other = await import('./form-post.server')
+    expect(await other.thanksStateOf(token)).toBeUndefined()
+  })
+})
+
+describe('answerContactFormPost', () => {
+  const render = vi.fn(async (_state: unknown, status: number) => new Response('page', { status }))
+  afterEach(() => render.mockClear())
+
+  it('hands the checks the posted fields, the page language and the captcha', async () => {
+    const { answerContactFormPost } = await import('./form-post.server')
+    acceptContactSubmission.mockResolvedValue({ status: 403, result: { ok: false, reason: 'captcha' } })
+    await answerContactFormPost(formPost('/de/kontakt', { ...fill, phone: '+49 30 1234567', altcha: 'solved' }), submitter, render)
+    expect(acceptContactSubmission).toHaveBeenCalledWith(
+      expect.objectContaining({
+        firstName: 'Zoë',
+        phone: '+49 30 1234567',
+        subject: '',
+        location: '',
+        locale: 'de',
+        captcha: 'solved',
+        website: '',
+        idempotencyKey: expect.stringMatching(/^[\da-f-]{36}$/),
+      }),
+      submitter,
+    )
+  })
+
+  it('renders a refusal with every value as posted, its field errors, the status and the key for the next try', async () => {
+    const { answerContactFormPost } = await import('./form-post.server')
+    acceptContactSubmission.mockResolvedValue({ status: 400, result: { ok: false, reason: 'invalid', fields: { email: 'invalidEmail' } } })
+    const response = await answerContactFormPost(
+      formPost('/contact', { ...fill, email: 'nope', message: ' Hallo\r\nDaar ' }),
+      submitter,
+      render,
+    )
+    expect(response.status).toBe(400)
+    const [state, status] = render.mock.calls[0] ?? []
+    expect(status).toBe(400)
+    expect(state).toEqual({
+      kind: 'refused',
+      blockId: 'contact-form',
+      reason: 'invalid',
+      // Line breaks as typed (the browser posts CRLF), spaces as typed.
+      values: { firstName: 'Zoë', surName: 'de Vries', email: 'nope', phone: '', subject: '', location: '', message: ' Hallo\nDaar ' },
+      fields: { email: 'invalidEmail' },
+      idempotencyKey: expect.stringMatching(/^[\da-f-]{36}$/),
+    })
+  })
+
+  it('redirects a stored submission (303) to a thank-you link that names the visitor', async () => {
+    const { answerContactFormPost, thanksStateOfUrl } = await import('./form-post.server')
+    acceptContactSubmission.mockResolvedValue({ status: 200, result: { ok: true, firstName: 'Zoë' } })
+    const response = await answerContactFormPost(formPost('/en/contact', { ...fill, altcha: 'solved' }), submitter, render)
+    expect(response.status).toBe(303)
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    const location = response.headers.get('location') ?? ''
+    expect(location).toMatch(/^\/en\/contact\?sent=[\w-]+\.[\w-]+#contact-form-thanks$/)
+    expect(await thanksStateOfUrl(new URL(location, 'http://127.0.0.1'))).toEqual({
+      kind: 'sent',
+      blockId: 'contact-form',
+      firstName: 'Zoë',
+    })
+    expect(render).not.toHaveBeenCalled()
+  })
+
+  it('answers what is not the contact form as before: 405, and a broken body 400, checking nothing', async () => {
+    const { answerContactFormPost } = await import('./form-post.server')
+    expect((await answerContactFormPost(formPost('/over-ons', { firstName: 'x' }), submitter, render)).status).toBe(405)
+    expect((await answerContactFormPost(formPost('/over-ons', { contactForm: '<b>' }), submitter, render)).status).toBe(405)
+    const broken = new Request('http://127.0.0.1/contact', {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      body: 'garbage',
+    })
+    expect((await answerContactFormPost(broken, submitter, render)).status).toBe(400)
+    expect(acceptContactSubmission).not.toHaveBeenCalled()
+  })
+})

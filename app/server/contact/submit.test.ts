@@ -1,0 +1,101 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+
+// The CMS, the captcha and the rate limit answered by each test: what is checked here is the
+// order of the checks and what reaches the CMS mutation.
+const cms = vi.hoisted(() => ({
+  readLocationOptions: vi.fn(async () => ({
+    readLocations: [{ id: 'utrecht-dealer', name: 'Horizon Utrecht', address: { city: 'Utrecht', country: 'NL' } }],
+  })),
+  submitContactForm: vi.fn(async () => ({ submitContactForm: { success: true, id: '1' } })),
+}))
+const verifyCaptcha = vi.hoisted(() => vi.fn(async () => true))
+const consume = vi.hoisted(() => vi.fn(async () => true))
+vi.mock('../cms/operations.server', () => ({ cms }))
+vi.mock('./captcha.server', () => ({ verifyCaptcha }))
+vi.mock('./rate-limit.server', () => ({
+  rateLimitKey: (ip: string) => ip,
+  databaseRateLimiter: () => ({ consume }),
+  redisRateLimiter: () => ({ consume }),
+}))
+
+afterEach(() => vi.clearAllMocks())
+
+const submitter = { ip: '203.0.113.1', requestId: 'req-1' }
+const valid = {
+  firstName: 'Zoë',
+  surName: 'de Vries',
+  email: 'zoe@example.com',
+  message: 'Hallo',
+  locale: 'nl',
+  website: '',
+  captcha: 'solved',
+  idempotencyKey: crypto.randomUUID(),
+}
+
+describe('acceptContactSubmission', () => {
+  it('stores the optional fields when given and leaves them out when not', async () => {
+    const { acceptContactSubmission } = await import('./submit.server')
+    expect(
+      await acceptContactSubmission({ ...valid, phone: ' +31 6 1234 5678 ', subject: 'service', location: 'utrecht-dealer' }, submitter),
+    ).toEqual({ status: 200, result: { ok: true, firstName: 'Zoë' } })
+    expect(cms.submitContactForm).toHaveBeenLastCalledWith({
+      input: expect.objectContaining({ phone: '+31 6 1234 5678', subject: 'service', locationId: 'utrecht-dealer', locale: 'nl_NL' }),
+    })
+    await acceptContactSubmission(valid, submitter)
+    expect(cms.submitContactForm).toHaveBeenLastCalledWith({
+      input: {
+        firstName: 'Zoë',
+        surName: 'de Vries',
+        email: 'zoe@example.com',
+        message: 'Hallo',
+        locale: 'nl_NL',
+        idempotencyKey: valid.idempotencyKey,
+      },
+    })
+  })
+
+  it('refuses bad optional fields with a code per field, before the captcha is spent', async () => {
+    const { acceptContactSubmission } = await import('./submit.server')
+    expect(await acceptContactSubmission({ ...valid, phone: 'call me', subject: 'complaint', location: '<x>' }, submitter)).toEqual({
+      status: 400,
+      result: { ok: false, reason: 'invalid', fields: { phone: 'invalidPhone', subject: 'invalidOption', location: 'invalidOption' } },
+    })
+    expect(verifyCaptcha).not.toHaveBeenCalled()
+    expect(cms.submitContactForm).not.toHaveBeenCalled()
+  })
+
+  it('refuses a location the CMS does not have (any more)', async () => {
+    const { acceptContactSubmission } = await import('./submit.server')
+    expect(await acceptContactSubmission({ ...valid, location: 'closed-dealer' }, submitter)).toEqual({
+      status: 400,
+      result: { ok: false, reason: 'invalid', fields: { location: 'invalidOption' } },
+    })
+    expect(cms.readLocationOptions).toHaveBeenCalledWith({ locale: 'nl_NL' })
+    expect(cms.submitContactForm).not.toHaveBeenCalled()
+  })
+
+  it('answers 503 when the locations cannot be read, storing nothing', async () => {
+    const { acceptContactSubmission } = await import('./submit.server')
+    const { logger } = await import('../logger.server')
+    const error = vi.spyOn(logger, 'error').mockImplementation(() => {})
+    cms.readLocationOptions.mockRejectedValueOnce(new Error('CMS down'))
+    expect(await acceptContactSubmission({ ...valid, location: 'utrecht-dealer' }, submitter)).toEqual({
+      status: 503,
+      result: { ok: false, reason: 'error' },
+    })
+    expect(cms.submitContactForm).not.toHaveBeenCalled()
+    error.mockRestore()
+  })
+
+  it('keeps the order: honeypot, captcha, rate limit', async () => {
+    const { acceptContactSubmission } = await import('./submit.server')
+    expect((await acceptContactSubmission({ ...valid, website: 'https://spam.example' }, submitter)).status).toBe(400)
+    expect(verifyCaptcha).not.toHaveBeenCalled()
+    verifyCaptcha.mockResolvedValueOnce(false)
+    expect((await acceptContactSubmission(valid, submitter)).result).toEqual({ ok: false, reason: 'captcha' })
+    expect(consume).not.toHaveBeenCalled()
+    consume.mockResolvedValueOnce(false)
+    expect((await acceptContactSubmission(valid, submitter)).status).toBe(429)
+    expect(cms.submitContactForm).not.toHaveBeenCalled()
+  })
+})
