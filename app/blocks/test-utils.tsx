@@ -13,13 +13,19 @@ import { localeRewrite } from '../i18n/i18n'
  * rewrite) and a Lingui provider (nl, empty catalog: source texts), as blocks
  * expect. Independent of the generated route tree. Returns the router too.
  */
-export async function renderInRouter(ui: ReactNode, locale = 'nl', queryData: ReadonlyArray<[ReadonlyArray<string>, unknown]> = []) {
+export async function renderInRouter(
+  ui: ReactNode,
+  locale = 'nl',
+  queryData: ReadonlyArray<[ReadonlyArray<string>, unknown]> = [],
+  /** More of the root loader's public config (e.g. `gtm`). */
+  rootData: Record<string, unknown> = {},
+) {
   const i18n = setupI18n({ locale, messages: { [locale]: {} } })
   const queryClient = new QueryClient()
   for (const [key, data] of queryData) queryClient.setQueryData(key, data)
   const rootRoute = createRootRoute({
     // What the real root loader provides to blocks (see public-config.functions.ts).
-    loader: () => ({ tiles: { url: 'https://tiles.invalid/{z}/{x}/{y}.png', attribution: 'Test tiles' } }),
+    loader: () => ({ tiles: { url: 'https://tiles.invalid/{z}/{x}/{y}.png', attribution: 'Test tiles' }, ...rootData }),
     component: () => <>{ui}</>,
   })
   const router = createRouter({

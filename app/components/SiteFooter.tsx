@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useCurrentLocale } from '../i18n/use-locale'
+import { CookieSettingsMenuItem } from './CookieSettings'
 import { MenuItems } from './MenuItems'
 import { useSiteData } from './site-data'
 import { currentPageOnly } from './current-page'
@@ -33,6 +34,7 @@ export function SiteFooter() {
             <li>
               <Link activeOptions={currentPageOnly} to="/$locale/~cookie-policy" params={{ locale }}>{t`Cookiebeleid`}</Link>
             </li>
+            <CookieSettingsMenuItem />
           </ul>
         </nav>
         {site.socialLinks.length > 0 ? (

@@ -75,7 +75,7 @@ function RootComponent() {
   return (
     <>
       <Outlet />
-      <ConsentBanner gtm={config.gtm} />
+      <ConsentBanner enabled={config.gtm !== undefined} />
       <ClientRuntime sentry={config.sentry} buildId={config.buildId} gtm={config.gtm} />
     </>
   )
