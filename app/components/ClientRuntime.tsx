@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 import { startBuildCheck } from '../client-runtime/build-check'
 import { initConsent, type GtmSettings } from '../client-runtime/consent'
 import { pageViews } from '../client-runtime/page-views'
+import { noteClientNavigation } from '../client-runtime/reload'
 import type { SentrySettings } from '../client-runtime/sentry-browser'
 import { useCurrentLocale } from '../i18n/use-locale'
 
@@ -12,7 +13,7 @@ interface Props {
   gtm: GtmSettings
 }
 
-/** Browser-only behaviour: consent defaults, page views, build checks. Renders nothing. */
+/** Browser-only behaviour: consent defaults, page views, build checks, client navigations. Renders nothing. */
 export function ClientRuntime({ sentry, buildId, gtm }: Props) {
   const router = useRouter()
   const locale = useCurrentLocale()
@@ -24,7 +25,12 @@ export function ClientRuntime({ sentry, buildId, gtm }: Props) {
     if (sentry) void import('../client-runtime/sentry-browser').then(({ initSentry }) => initSentry(router, sentry))
     // Before the first page view (the effect below): it is held back until consent when GTM is configured.
     initConsent(gtm)
-    return startBuildCheck(router, buildId)
+    const unsubscribe = router.subscribe('onBeforeNavigate', noteClientNavigation)
+    const stopBuildCheck = startBuildCheck(router, buildId)
+    return () => {
+      unsubscribe()
+      stopBuildCheck()
+    }
     // Once per page load: these values come from the server-rendered document.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
