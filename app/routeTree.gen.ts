@@ -27,6 +27,7 @@ import { Route as BuildsLatestDotjsonRouteImport } from './routes/builds/latest[
 import { Route as LocaleChar126cookiePolicyIndexRouteImport } from './routes/$locale/~cookie-policy/index'
 import { Route as LocaleChar126newsIndexRouteImport } from './routes/$locale/~news/index'
 import { Route as LocaleChar126newsSlugRouteImport } from './routes/$locale/~news/$slug'
+import { Route as LocaleChar126newsFeedDotxmlRouteImport } from './routes/$locale/~news/feed[.]xml'
 import { Route as ApiCachePurgeRouteImport } from './routes/api/cache/purge'
 import { Route as ApiCaptchaChallengeRouteImport } from './routes/api/captcha/challenge'
 import { Route as ApiPreviewIndexRouteImport } from './routes/api/preview/index'
@@ -127,6 +128,12 @@ const LocaleChar126newsSlugRoute = LocaleChar126newsSlugRouteImport.update({
   path: '/~news/$slug',
   getParentRoute: () => LocaleRouteRoute,
 } as any)
+const LocaleChar126newsFeedDotxmlRoute =
+  LocaleChar126newsFeedDotxmlRouteImport.update({
+    id: '/~news/feed.xml',
+    path: '/~news/feed.xml',
+    getParentRoute: () => LocaleRouteRoute,
+  } as any)
 const ApiCachePurgeRoute = ApiCachePurgeRouteImport.update({
   id: '/api/cache/purge',
   path: '/api/cache/purge',
@@ -175,6 +182,7 @@ export interface FileRoutesByFullPath {
   '/builds/latest.json': typeof BuildsLatestDotjsonRoute
   '/$locale/': typeof LocaleIndexRoute
   '/$locale/~news/$slug': typeof LocaleChar126newsSlugRoute
+  '/$locale/~news/feed.xml': typeof LocaleChar126newsFeedDotxmlRoute
   '/api/cache/purge': typeof ApiCachePurgeRoute
   '/api/captcha/challenge': typeof ApiCaptchaChallengeRoute
   '/api/preview/exit': typeof ApiPreviewExitRoute
@@ -199,6 +207,7 @@ export interface FileRoutesByTo {
   '/builds/latest.json': typeof BuildsLatestDotjsonRoute
   '/$locale': typeof LocaleIndexRoute
   '/$locale/~news/$slug': typeof LocaleChar126newsSlugRoute
+  '/$locale/~news/feed.xml': typeof LocaleChar126newsFeedDotxmlRoute
   '/api/cache/purge': typeof ApiCachePurgeRoute
   '/api/captcha/challenge': typeof ApiCaptchaChallengeRoute
   '/api/preview/exit': typeof ApiPreviewExitRoute
@@ -226,6 +235,7 @@ export interface FileRoutesById {
   '/builds/latest.json': typeof BuildsLatestDotjsonRoute
   '/$locale/': typeof LocaleIndexRoute
   '/$locale/~news/$slug': typeof LocaleChar126newsSlugRoute
+  '/$locale/~news/feed.xml': typeof LocaleChar126newsFeedDotxmlRoute
   '/api/cache/purge': typeof ApiCachePurgeRoute
   '/api/captcha/challenge': typeof ApiCaptchaChallengeRoute
   '/api/preview/exit': typeof ApiPreviewExitRoute
@@ -254,6 +264,7 @@ export interface FileRouteTypes {
     | '/builds/latest.json'
     | '/$locale/'
     | '/$locale/~news/$slug'
+    | '/$locale/~news/feed.xml'
     | '/api/cache/purge'
     | '/api/captcha/challenge'
     | '/api/preview/exit'
@@ -278,6 +289,7 @@ export interface FileRouteTypes {
     | '/builds/latest.json'
     | '/$locale'
     | '/$locale/~news/$slug'
+    | '/$locale/~news/feed.xml'
     | '/api/cache/purge'
     | '/api/captcha/challenge'
     | '/api/preview/exit'
@@ -304,6 +316,7 @@ export interface FileRouteTypes {
     | '/builds/latest.json'
     | '/$locale/'
     | '/$locale/~news/$slug'
+    | '/$locale/~news/feed.xml'
     | '/api/cache/purge'
     | '/api/captcha/challenge'
     | '/api/preview/exit'
@@ -461,6 +474,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LocaleChar126newsSlugRouteImport
       parentRoute: typeof LocaleRouteRoute
     }
+    '/$locale/~news/feed.xml': {
+      id: '/$locale/~news/feed.xml'
+      path: '/~news/feed.xml'
+      fullPath: '/$locale/~news/feed.xml'
+      preLoaderRoute: typeof LocaleChar126newsFeedDotxmlRouteImport
+      parentRoute: typeof LocaleRouteRoute
+    }
     '/api/cache/purge': {
       id: '/api/cache/purge'
       path: '/api/cache/purge'
@@ -527,6 +547,7 @@ interface LocaleRouteRouteChildren {
   LocaleChar126termsRoute: typeof LocaleChar126termsRoute
   LocaleIndexRoute: typeof LocaleIndexRoute
   LocaleChar126newsSlugRoute: typeof LocaleChar126newsSlugRoute
+  LocaleChar126newsFeedDotxmlRoute: typeof LocaleChar126newsFeedDotxmlRoute
   LocaleChar126newsIndexRoute: typeof LocaleChar126newsIndexRoute
 }
 
@@ -538,6 +559,7 @@ const LocaleRouteRouteChildren: LocaleRouteRouteChildren = {
   LocaleChar126termsRoute: LocaleChar126termsRoute,
   LocaleIndexRoute: LocaleIndexRoute,
   LocaleChar126newsSlugRoute: LocaleChar126newsSlugRoute,
+  LocaleChar126newsFeedDotxmlRoute: LocaleChar126newsFeedDotxmlRoute,
   LocaleChar126newsIndexRoute: LocaleChar126newsIndexRoute,
 }
 

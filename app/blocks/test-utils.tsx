@@ -19,13 +19,15 @@ export async function renderInRouter(
   queryData: ReadonlyArray<[ReadonlyArray<string>, unknown]> = [],
   /** The URL the router starts at (its search parameters reach the blocks). */
   path = '/',
+  /** More of the root loader's public config (e.g. `gtm`). */
+  rootData: Record<string, unknown> = {},
 ) {
   const i18n = setupI18n({ locale, messages: { [locale]: {} } })
   const queryClient = new QueryClient()
   for (const [key, data] of queryData) queryClient.setQueryData(key, data)
   const rootRoute = createRootRoute({
     // What the real root loader provides to blocks (see public-config.functions.ts).
-    loader: () => ({ tiles: { url: 'https://tiles.invalid/{z}/{x}/{y}.png', attribution: 'Test tiles' } }),
+    loader: () => ({ tiles: { url: 'https://tiles.invalid/{z}/{x}/{y}.png', attribution: 'Test tiles' }, ...rootData }),
     component: () => <>{ui}</>,
   })
   const router = createRouter({

@@ -1,58 +1,88 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
-import { applyConsent, readConsent, storeConsent, type ConsentChoice } from '../client-runtime/consent'
+import { useEffect, useRef } from 'react'
+import { bannerShown, chooseConsent, closeConsent, type ConsentChoice } from '../client-runtime/consent'
 import { useCurrentLocale } from '../i18n/use-locale'
+import { choiceLabel } from './consent-labels'
 import { currentPageOnly } from './current-page'
+import { useConsent } from './use-consent'
 
 interface Props {
-  gtm: { id: string; scriptUrl: string } | undefined
+  /** Analytics is configured (GTM_ID): without it there is nothing to ask. */
+  enabled: boolean
 }
 
 /**
  * Asks once for consent to analytics cookies; nothing third-party loads before a yes.
  * The server renders the banner for everyone (a page is the same for every visitor); a
  * visitor who already chose has it hidden by CSS from the first paint (consentMarkerScript)
- * and removed here once the cookie is read.
+ * and removed here once the cookie is read. "Cookie settings" (footer, cookie policy) opens it
+ * again: it then says the current choice, takes the focus, and closes with Escape or its close
+ * button, handing the focus back.
  */
-export function ConsentBanner({ gtm }: Props) {
-  const { t } = useLingui()
+export function ConsentBanner({ enabled }: Props) {
+  const { t, i18n } = useLingui()
   const locale = useCurrentLocale()
-  const [choice, setChoice] = useState<ConsentChoice | undefined>(undefined)
-  // The cookie is read once the page has hydrated: the server rendered the banner for everyone.
-  // oxlint-disable-next-line react/set-state-in-effect
-  useEffect(() => setChoice(readConsent()), [])
-  if (choice) return null
+  const consent = useConsent()
+  const heading = useRef<HTMLHeadingElement>(null)
+  const opener = useRef<HTMLElement | null>(null)
 
-  const choose = (next: ConsentChoice) => {
-    storeConsent(next)
-    applyConsent(next, gtm)
-    setChoice(next)
+  useEffect(() => {
+    if (!consent.reopened) return
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    heading.current?.focus()
+    // Escape closes it again (the choice stays), wherever the focus is.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return
+      closeConsent()
+      if (opener.current?.isConnected) opener.current.focus()
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  }, [consent.reopened])
+
+  if (!enabled || !bannerShown(consent)) return null
+  const reopened = consent.reopened
+
+  const done = (choice: ConsentChoice | undefined) => {
+    if (choice) chooseConsent(choice)
+    else closeConsent()
+    // Back where the visitor was (the banner goes away under the focus otherwise).
+    if (reopened && opener.current?.isConnected) opener.current.focus()
   }
 
   return (
     <>
       {/* Room at the end of the page, so the fixed banner never hides the last content (e.g. a submit button). */}
-      <div className="consent-banner-spacer" aria-hidden="true" />
-      <section className="consent-banner" aria-labelledby="consent-title">
+      <div className={`consent-banner-spacer${reopened ? ' consent-banner-spacer--reopened' : ''}`} aria-hidden="true" />
+      <section className={`consent-banner${reopened ? ' consent-banner--reopened' : ''}`} aria-labelledby="consent-title">
         <div className="consent-banner__inner">
-          <div>
-            <h2 id="consent-title">{t`Cookies op deze website`}</h2>
+          <div className="consent-banner__text">
+            <h2 id="consent-title" ref={heading} tabIndex={-1}>
+              {t`Cookies op deze website`}
+            </h2>
             <p>
               {t`Wij gebruiken analytische cookies om onze website te verbeteren, alleen als u daarmee instemt.`}{' '}
               <Link activeOptions={currentPageOnly} to="/$locale/~cookie-policy" params={{ locale }}>
                 {t`Lees ons cookiebeleid`}
               </Link>
             </p>
+            {reopened ? <p className="consent-banner__current">{i18n._(choiceLabel(consent.choice))}</p> : null}
           </div>
           <div className="consent-banner__actions">
-            <button type="button" className="button button--secondary" onClick={() => choose('denied')}>
+            <button type="button" className="button button--secondary" onClick={() => done('denied')}>
               {t({ message: 'Weigeren', comment: 'Cookie banner button: refuse optional cookies (the other button accepts them)' })}
             </button>
-            <button type="button" className="button" onClick={() => choose('granted')}>
+            <button type="button" className="button" onClick={() => done('granted')}>
               {t`Accepteren`}
             </button>
           </div>
+          {reopened ? (
+            <button type="button" className="consent-banner__close" onClick={() => done(undefined)}>
+              <span aria-hidden="true">×</span>
+              <span className="visually-hidden">{t`Sluiten zonder te wijzigen`}</span>
+            </button>
+          ) : null}
         </div>
       </section>
     </>

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useCurrentLocale } from '../i18n/use-locale'
+import { CookieSettingsMenuItem } from './CookieSettings'
 import { MenuItems } from './MenuItems'
 import { useOptionalSiteData } from './site-data'
 import { currentPageOnly } from './current-page'
@@ -37,6 +38,7 @@ export function SiteFooter() {
             <li>
               <Link activeOptions={currentPageOnly} to="/$locale/~cookie-policy" params={{ locale }}>{t`Cookiebeleid`}</Link>
             </li>
+            <CookieSettingsMenuItem />
           </ul>
         </nav>
         {site && site.socialLinks.length > 0 ? (

@@ -80,7 +80,7 @@ function RootComponent() {
     <>
       <PendingBar />
       <Outlet />
-      <ConsentBanner gtm={config.gtm} />
+      <ConsentBanner enabled={config.gtm !== undefined} />
       <ClientRuntime sentry={config.sentry} buildId={config.buildId} gtm={config.gtm} />
     </>
   )

@@ -27,6 +27,8 @@ export interface LinkTag {
   rel: string
   href: string
   hrefLang?: string
+  type?: string
+  title?: string
 }
 
 /** A path on the site's own origin as an absolute URL. */

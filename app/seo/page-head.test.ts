@@ -48,6 +48,18 @@ describe('pageHead', () => {
     expect(jsonLdTypes(newsList)).toEqual(['BreadcrumbList'])
   })
 
+  it("links the feed of the page on its language's origin (LOCALE_DOMAINS), after the language links", () => {
+    const feed = { path: '/en/news/feed.xml', title: 'News – Autogroep Horizon' }
+    const head = pageHead({ ...newsList, site: { ...site, localeOrigins: { en: 'https://www.example.co.uk' } }, feed })
+    expect(head.links.at(-1)).toEqual({
+      rel: 'alternate',
+      type: 'application/atom+xml',
+      title: 'News – Autogroep Horizon',
+      href: 'https://www.example.co.uk/en/news/feed.xml',
+    })
+    expect(pageHead(newsList).links.some((link) => link.type !== undefined)).toBe(false)
+  })
+
   it("prefers the page's own description and image", () => {
     const image = { url: '/media/a.webp', width: 800, height: 533, alt: 'A' }
     const head = pageHead({ ...newsList, description: 'Own', image })

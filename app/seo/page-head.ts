@@ -44,6 +44,8 @@ export interface PageSeo {
   breadcrumbs: ReadonlyArray<{ title: string; link?: string }>
   /** Locations shown on the page (structured data for each). */
   locations?: ReadonlyArray<LocationInput>
+  /** A feed of this page's content (the news pages' Atom feed): its public path and title. */
+  feed?: { path: string; title: string }
 }
 
 export interface HeadTags {
@@ -98,5 +100,8 @@ export function pageHead(seo: PageSeo | undefined): HeadTags {
   // A trail of one (the page itself) says nothing.
   if (seo.breadcrumbs.length > 1) jsonLd.push(breadcrumbListJsonLd(seo.breadcrumbs, path, site.siteUrl))
 
-  return { meta, links: languageLinks(site, locale, path, seo.translations), scripts: jsonLd.map(jsonLdScript) }
+  const links = languageLinks(site, locale, path, seo.translations)
+  if (seo.feed)
+    links.push({ rel: 'alternate', type: 'application/atom+xml', title: seo.feed.title, href: absoluteUrlIn(site, locale, seo.feed.path) })
+  return { meta, links, scripts: jsonLd.map(jsonLdScript) }
 }

@@ -28,7 +28,8 @@ const servers: ChildProcess[] = []
 let siteServer: ChildProcess | undefined
 
 test.beforeAll(async () => {
-  siteServer = await startServer(sitePort)
+  // With a GTM container, so pages carry the consent banner (its script is never loaded here: no browser).
+  siteServer = await startServer(sitePort, { GTM_ID: 'GTM-HOSTILE1' })
   servers.push(siteServer)
 })
 

@@ -83,8 +83,17 @@ test.describe('cookie policy, privacy and terms', () => {
   test('the cookie policy index lists its sections and jumps to them', async ({ page }) => {
     await openPage(page, '/en/cookie-policy')
     const toc = page.getByRole('navigation', { name: 'Table of contents' })
-    await expect(toc.getByRole('link')).toHaveCount(4)
+    await expect(toc.getByRole('link')).toHaveCount(5)
     await toc.getByRole('link', { name: 'Analytics cookies' }).click()
     await expect(page).toHaveURL(/#analytische-cookies$/)
+    // The visitor's own settings come last (this server has no GTM_ID: nothing to choose).
+    await toc.getByRole('link', { name: 'Your cookie settings' }).click()
+    await expect(page).toHaveURL(/#cookie-settings$/)
+    const settings = page.getByRole('region', { name: 'Your cookie settings' })
+    await expect(settings).toContainText('This website does not currently use analytics cookies.')
+    await expect(settings.getByRole('button')).toHaveCount(0)
+    // Changing a choice no longer means deleting a cookie by hand.
+    await expect(page.locator('main')).not.toContainText('Delete the')
+    await expect(page.locator('main')).toContainText('Cookie settings button at the bottom of every page')
   })
 })

@@ -6,6 +6,11 @@ export function newsPath(locale: Locale, slug?: string): string {
   return pathCodec.toPublic(`/${locale}/~news${slug ? `/${slug}` : ''}`)
 }
 
+/** Public path of the news feed (Atom) of a language: the news list's path plus `/feed.xml`. */
+export function newsFeedPath(locale: Locale): string {
+  return pathCodec.toPublic(`/${locale}/~news/feed.xml`)
+}
+
 /** Public path of one page of the news list (page 1 has no query). */
 export function newsListPath(locale: Locale, page: number): string {
   return page > 1 ? `${newsPath(locale)}?page=${page}` : newsPath(locale)

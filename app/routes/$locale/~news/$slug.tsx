@@ -4,10 +4,11 @@ import { Image } from '../../../blocks/Image'
 import { loadSiteSeo } from '../../../cms/load-page'
 import { cmsQueries } from '../../../cms/queries'
 import { Breadcrumbs } from '../../../components/Breadcrumbs'
-import { formatNewsDate, newsAlternates, newsPath, newsTranslations } from '../../../components/news/news-paths'
+import { formatNewsDate, newsAlternates, newsFeedPath, newsPath, newsTranslations } from '../../../components/news/news-paths'
 import { homeLabel, newsLabel } from '../../../components/news/labels'
 import { RichText } from '../../../components/RichText'
 import { pathCodec } from '../../../i18n/i18n'
+import { documentTitle } from '../../../seo/meta'
 import { pageHead, type PageSeo } from '../../../seo/page-head'
 import { currentPageOnly } from '../../../components/current-page'
 
@@ -42,6 +43,7 @@ export const Route = createFileRoute('/$locale/~news/$slug')({
       published: item.date,
       translations: newsTranslations(locale, item.slug, item.translations),
       breadcrumbs,
+      feed: { path: newsFeedPath(locale), title: documentTitle(i18n._(newsLabel), site.title) },
     }
     return { item, alternates: newsAlternates(locale, item.slug, item.translations), breadcrumbs, seo }
   },

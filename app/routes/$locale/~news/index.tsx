@@ -6,9 +6,10 @@ import { cmsQueries } from '../../../cms/queries'
 import { Breadcrumbs } from '../../../components/Breadcrumbs'
 import { NewsList } from '../../../components/news/NewsList'
 import { homeLabel, newsLabel } from '../../../components/news/labels'
-import { newsListPath, newsListTranslations, newsPath } from '../../../components/news/news-paths'
+import { newsFeedPath, newsListPath, newsListTranslations, newsPath } from '../../../components/news/news-paths'
 import { parsePageParam } from '../../../components/news/page-param'
 import { pathCodec } from '../../../i18n/i18n'
+import { documentTitle } from '../../../seo/meta'
 import { pageHead, type PageSeo } from '../../../seo/page-head'
 
 export const Route = createFileRoute('/$locale/~news/')({
@@ -49,6 +50,7 @@ export const Route = createFileRoute('/$locale/~news/')({
       title: i18n._(newsLabel),
       translations: newsListTranslations(page, pageCounts),
       breadcrumbs,
+      feed: { path: newsFeedPath(locale), title: documentTitle(i18n._(newsLabel), site.title) },
     }
     return { ...data, page: deps.page, breadcrumbs, seo }
   },

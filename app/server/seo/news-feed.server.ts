@@ -1,0 +1,62 @@
+import { setupI18n } from '@lingui/core'
+import { isoOf, type Locale } from '../../../app.config'
+import { newsFeedPath, newsPath } from '../../components/news/news-paths'
+import { newsLabel } from '../../components/news/labels'
+import { activateLocale, pathCodec } from '../../i18n/i18n'
+import { absoluteUrlIn, documentTitle } from '../../seo/meta'
+import { cms } from '../cms/operations.server'
+import { getRuntimeConfig } from '../env.server'
+import { buildAtomFeed, tagUri } from './atom-feed'
+
+/** Entries in a feed: the newest items (readers keep what they saw before). */
+export const newsFeedSize = 50
+
+/** A day on which the site owned its host name: part of every feed and entry id, never to change. */
+const tagDate = '2026-11-01'
+
+/**
+ * The news of one language as an Atom feed, from the CMS (published items only, never
+ * drafts): absolute links on the language's own origin (LOCALE_DOMAINS), as in the sitemap.
+ */
+export async function renderNewsFeed(locale: Locale): Promise<string> {
+  const iso = isoOf(locale)
+  const i18n = setupI18n()
+  const [{ readNewsItems }, { readSiteConfig: site }] = await Promise.all([
+    cms.readNewsList({ locale: iso, limit: newsFeedSize, offset: 0 }),
+    cms.readSite({ locale: iso }),
+    activateLocale(i18n, locale),
+  ])
+  const config = getRuntimeConfig()
+  const origins = { siteUrl: config.SITE_URL, localeOrigins: config.LOCALE_DOMAINS ?? {} }
+  const absolute = (path: string) => absoluteUrlIn(origins, locale, path)
+  const host = new URL(config.SITE_URL).hostname
+  // Without news yet the feed still needs a date: the newest edit of the language's pages.
+  const emptyUpdated =
+    readNewsItems.nodes.length > 0
+      ? ''
+      : ((await cms.readSitemap({ locale: iso })).readPages
+          .map((page) => page.lastEdited)
+          .sort()
+          .at(-1) ?? '')
+  return buildAtomFeed({
+    id: tagUri(host, tagDate, 'news', locale),
+    title: documentTitle(i18n._(newsLabel), site.title),
+    subtitle: site.tagline,
+    language: locale,
+    selfUrl: absolute(newsFeedPath(locale)),
+    alternateUrl: absolute(newsPath(locale)),
+    author: { name: site.title, uri: absolute(pathCodec.toPublic(`/${locale}`)) },
+    icon: absolute('/apple-touch-icon.png'),
+    emptyUpdated,
+    entries: readNewsItems.nodes.map((item) => ({
+      // The CMS's id is the same for every language of an item: the language makes it this entry's.
+      id: tagUri(host, tagDate, 'news', item.id, locale),
+      title: item.title,
+      summary: item.summary,
+      url: absolute(newsPath(locale, item.slug)),
+      published: item.date,
+      // The CMS keeps no edit date for news items (as in the sitemap and the JSON-LD).
+      updated: item.date,
+    })),
+  })
+}
