@@ -243,12 +243,11 @@ describe('CMS response cache', () => {
     mode = 'hang'
     const started = Date.now()
     for (let i = 0; i < circuitSettings.failureThreshold; i++) await expect(run({ locale: `x${i}` })).rejects.toMatchObject({ status: 500 })
-    expect(Date.now() - started).toBeLessThan(circuitSettings.failureThreshold * 100 + 1000)
+    // A hanging CMS would hold these calls for ever; a loose bound, since a busy machine is slow.
+    expect(Date.now() - started).toBeLessThan(4_000)
     const calls = seen.length
-    const fast = Date.now()
     await expect(run({ locale: 'nl_NL' })).rejects.toMatchObject({ status: 500 })
-    // Far below the 100 ms timeout: the CMS was not called (the call count below says so too).
-    expect(Date.now() - fast).toBeLessThan(100)
+    // Failed fast: the open circuit did not call the CMS at all.
     expect(seen).toHaveLength(calls)
   })
 })
