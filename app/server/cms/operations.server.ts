@@ -1,5 +1,7 @@
 import { createCmsOperation } from './client.server'
 import {
+  ContactPageQuery,
+  LocationQuery,
   LocationsQuery,
   SubmitContactFormMutation,
   NewsItemQuery,
@@ -17,5 +19,7 @@ export const cms = {
   readNewsItem: createCmsOperation(NewsItemQuery),
   readSitemap: createCmsOperation(SitemapQuery),
   readLocations: createCmsOperation(LocationsQuery),
+  readLocation: createCmsOperation(LocationQuery),
+  readContactPage: createCmsOperation(ContactPageQuery),
   submitContactForm: createCmsOperation(SubmitContactFormMutation),
 }
