@@ -25,6 +25,8 @@ import { Route as DotwellKnownSecurityDottxtRouteImport } from './routes/[.]well
 import { Route as ApiGlobalRouteImport } from './routes/api/global'
 import { Route as BuildsLatestDotjsonRouteImport } from './routes/builds/latest[.]json'
 import { Route as LocaleChar126cookiePolicyIndexRouteImport } from './routes/$locale/~cookie-policy/index'
+import { Route as LocaleChar126locationsIndexRouteImport } from './routes/$locale/~locations/index'
+import { Route as LocaleChar126locationsSlugRouteImport } from './routes/$locale/~locations/$slug'
 import { Route as LocaleChar126newsIndexRouteImport } from './routes/$locale/~news/index'
 import { Route as LocaleChar126newsSlugRouteImport } from './routes/$locale/~news/$slug'
 import { Route as ApiCachePurgeRouteImport } from './routes/api/cache/purge'
@@ -117,6 +119,18 @@ const LocaleChar126cookiePolicyIndexRoute =
     path: '/',
     getParentRoute: () => LocaleChar126cookiePolicyRouteRoute,
   } as any)
+const LocaleChar126locationsIndexRoute =
+  LocaleChar126locationsIndexRouteImport.update({
+    id: '/~locations/',
+    path: '/~locations/',
+    getParentRoute: () => LocaleRouteRoute,
+  } as any)
+const LocaleChar126locationsSlugRoute =
+  LocaleChar126locationsSlugRouteImport.update({
+    id: '/~locations/$slug',
+    path: '/~locations/$slug',
+    getParentRoute: () => LocaleRouteRoute,
+  } as any)
 const LocaleChar126newsIndexRoute = LocaleChar126newsIndexRouteImport.update({
   id: '/~news/',
   path: '/~news/',
@@ -174,6 +188,7 @@ export interface FileRoutesByFullPath {
   '/api/global': typeof ApiGlobalRoute
   '/builds/latest.json': typeof BuildsLatestDotjsonRoute
   '/$locale/': typeof LocaleIndexRoute
+  '/$locale/~locations/$slug': typeof LocaleChar126locationsSlugRoute
   '/$locale/~news/$slug': typeof LocaleChar126newsSlugRoute
   '/api/cache/purge': typeof ApiCachePurgeRoute
   '/api/captcha/challenge': typeof ApiCaptchaChallengeRoute
@@ -181,6 +196,7 @@ export interface FileRoutesByFullPath {
   '/api/v1/$': typeof ApiV1SplatRoute
   '/builds/meta/$file': typeof BuildsMetaFileRoute
   '/$locale/~cookie-policy/': typeof LocaleChar126cookiePolicyIndexRoute
+  '/$locale/~locations/': typeof LocaleChar126locationsIndexRoute
   '/$locale/~news/': typeof LocaleChar126newsIndexRoute
   '/api/preview/': typeof ApiPreviewIndexRoute
 }
@@ -198,6 +214,7 @@ export interface FileRoutesByTo {
   '/api/global': typeof ApiGlobalRoute
   '/builds/latest.json': typeof BuildsLatestDotjsonRoute
   '/$locale': typeof LocaleIndexRoute
+  '/$locale/~locations/$slug': typeof LocaleChar126locationsSlugRoute
   '/$locale/~news/$slug': typeof LocaleChar126newsSlugRoute
   '/api/cache/purge': typeof ApiCachePurgeRoute
   '/api/captcha/challenge': typeof ApiCaptchaChallengeRoute
@@ -205,6 +222,7 @@ export interface FileRoutesByTo {
   '/api/v1/$': typeof ApiV1SplatRoute
   '/builds/meta/$file': typeof BuildsMetaFileRoute
   '/$locale/~cookie-policy': typeof LocaleChar126cookiePolicyIndexRoute
+  '/$locale/~locations': typeof LocaleChar126locationsIndexRoute
   '/$locale/~news': typeof LocaleChar126newsIndexRoute
   '/api/preview': typeof ApiPreviewIndexRoute
 }
@@ -225,6 +243,7 @@ export interface FileRoutesById {
   '/api/global': typeof ApiGlobalRoute
   '/builds/latest.json': typeof BuildsLatestDotjsonRoute
   '/$locale/': typeof LocaleIndexRoute
+  '/$locale/~locations/$slug': typeof LocaleChar126locationsSlugRoute
   '/$locale/~news/$slug': typeof LocaleChar126newsSlugRoute
   '/api/cache/purge': typeof ApiCachePurgeRoute
   '/api/captcha/challenge': typeof ApiCaptchaChallengeRoute
@@ -232,6 +251,7 @@ export interface FileRoutesById {
   '/api/v1/$': typeof ApiV1SplatRoute
   '/builds/meta/$file': typeof BuildsMetaFileRoute
   '/$locale/~cookie-policy/': typeof LocaleChar126cookiePolicyIndexRoute
+  '/$locale/~locations/': typeof LocaleChar126locationsIndexRoute
   '/$locale/~news/': typeof LocaleChar126newsIndexRoute
   '/api/preview/': typeof ApiPreviewIndexRoute
 }
@@ -253,6 +273,7 @@ export interface FileRouteTypes {
     | '/api/global'
     | '/builds/latest.json'
     | '/$locale/'
+    | '/$locale/~locations/$slug'
     | '/$locale/~news/$slug'
     | '/api/cache/purge'
     | '/api/captcha/challenge'
@@ -260,6 +281,7 @@ export interface FileRouteTypes {
     | '/api/v1/$'
     | '/builds/meta/$file'
     | '/$locale/~cookie-policy/'
+    | '/$locale/~locations/'
     | '/$locale/~news/'
     | '/api/preview/'
   fileRoutesByTo: FileRoutesByTo
@@ -277,6 +299,7 @@ export interface FileRouteTypes {
     | '/api/global'
     | '/builds/latest.json'
     | '/$locale'
+    | '/$locale/~locations/$slug'
     | '/$locale/~news/$slug'
     | '/api/cache/purge'
     | '/api/captcha/challenge'
@@ -284,6 +307,7 @@ export interface FileRouteTypes {
     | '/api/v1/$'
     | '/builds/meta/$file'
     | '/$locale/~cookie-policy'
+    | '/$locale/~locations'
     | '/$locale/~news'
     | '/api/preview'
   id:
@@ -303,6 +327,7 @@ export interface FileRouteTypes {
     | '/api/global'
     | '/builds/latest.json'
     | '/$locale/'
+    | '/$locale/~locations/$slug'
     | '/$locale/~news/$slug'
     | '/api/cache/purge'
     | '/api/captcha/challenge'
@@ -310,6 +335,7 @@ export interface FileRouteTypes {
     | '/api/v1/$'
     | '/builds/meta/$file'
     | '/$locale/~cookie-policy/'
+    | '/$locale/~locations/'
     | '/$locale/~news/'
     | '/api/preview/'
   fileRoutesById: FileRoutesById
@@ -447,6 +473,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LocaleChar126cookiePolicyIndexRouteImport
       parentRoute: typeof LocaleChar126cookiePolicyRouteRoute
     }
+    '/$locale/~locations/': {
+      id: '/$locale/~locations/'
+      path: '/~locations'
+      fullPath: '/$locale/~locations/'
+      preLoaderRoute: typeof LocaleChar126locationsIndexRouteImport
+      parentRoute: typeof LocaleRouteRoute
+    }
+    '/$locale/~locations/$slug': {
+      id: '/$locale/~locations/$slug'
+      path: '/~locations/$slug'
+      fullPath: '/$locale/~locations/$slug'
+      preLoaderRoute: typeof LocaleChar126locationsSlugRouteImport
+      parentRoute: typeof LocaleRouteRoute
+    }
     '/$locale/~news/': {
       id: '/$locale/~news/'
       path: '/~news'
@@ -526,7 +566,9 @@ interface LocaleRouteRouteChildren {
   LocaleChar126privacyRoute: typeof LocaleChar126privacyRoute
   LocaleChar126termsRoute: typeof LocaleChar126termsRoute
   LocaleIndexRoute: typeof LocaleIndexRoute
+  LocaleChar126locationsSlugRoute: typeof LocaleChar126locationsSlugRoute
   LocaleChar126newsSlugRoute: typeof LocaleChar126newsSlugRoute
+  LocaleChar126locationsIndexRoute: typeof LocaleChar126locationsIndexRoute
   LocaleChar126newsIndexRoute: typeof LocaleChar126newsIndexRoute
 }
 
@@ -537,7 +579,9 @@ const LocaleRouteRouteChildren: LocaleRouteRouteChildren = {
   LocaleChar126privacyRoute: LocaleChar126privacyRoute,
   LocaleChar126termsRoute: LocaleChar126termsRoute,
   LocaleIndexRoute: LocaleIndexRoute,
+  LocaleChar126locationsSlugRoute: LocaleChar126locationsSlugRoute,
   LocaleChar126newsSlugRoute: LocaleChar126newsSlugRoute,
+  LocaleChar126locationsIndexRoute: LocaleChar126locationsIndexRoute,
   LocaleChar126newsIndexRoute: LocaleChar126newsIndexRoute,
 }
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Locale } from '../../app.config'
-import { fetchLocations, fetchNewsItem, fetchNewsList, fetchPage, fetchPreviewState, fetchSite } from './cms.functions'
+import { fetchLocation, fetchLocations, fetchNewsItem, fetchNewsList, fetchPage, fetchPreviewState, fetchSite } from './cms.functions'
 
 /** Query factories: loaders ensure them on the server, client navigation reuses them. */
 export const cmsQueries = {
@@ -24,6 +24,11 @@ export const cmsQueries = {
       queryKey: ['cms', 'locations', locale],
       queryFn: () => fetchLocations({ data: { locale } }),
       staleTime: 5 * 60_000,
+    }),
+  location: (locale: Locale, id: string) =>
+    queryOptions({
+      queryKey: ['cms', 'location', locale, id],
+      queryFn: () => fetchLocation({ data: { locale, id } }),
     }),
   site: (locale: Locale) =>
     queryOptions({
