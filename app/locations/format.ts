@@ -1,9 +1,9 @@
 import type { Interval, WeekSchedule } from './opening-hours'
 
 /**
- * Day names and times in the page's language, made by the route's loader: the page renders
- * these strings on the server and the browser hydrates the very same ones, whatever either's
- * Intl data says (Danish writes 08.00, French lundi).
+ * Day names and times in the page's language, made on the server (hours-view.ts): the page
+ * renders these strings and the browser hydrates the very same ones, whatever its Intl data says
+ * (Danish writes 08.00, French lundi).
  */
 
 /** An opening interval with its times as the page language writes them. */

@@ -2,9 +2,6 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { LocationService } from './services'
 
-/** The locations list's name in breadcrumbs (its CMS page has its own title). */
-export const locationsLabel = msg({ id: 'locations.breadcrumb', message: 'Vestigingen' })
-
 export const serviceNames: Record<LocationService, MessageDescriptor> = {
   newCars: msg({ id: 'locationService.newCars', message: 'Nieuwe auto’s' }),
   usedCars: msg({ id: 'locationService.usedCars', message: 'Occasions' }),

@@ -32,22 +32,26 @@ function parseTime(value: string, allowEndOfDay: boolean): number | null {
 }
 
 /**
- * One `openingHours` value, or why it cannot be read (for the content validation's message).
- * Days wrapping round the week (Sa-Mo) and hours past midnight (22:00-02:00) are not accepted:
- * write them as two values.
+ * Why a value cannot be read, by kind (the embedded CMS words it for editors; the browser, which
+ * runs this too, needs no messages): `item` is the days or time range at fault.
  */
-export function readOpeningHours(value: string): ParsedHours | { problem: string } {
+export type HoursProblem = { kind: 'format' | 'day' | 'backwards' | 'time' | 'order'; item: string }
+
+/**
+ * One `openingHours` value, or why it cannot be read. Days wrapping round the week (Sa-Mo) and
+ * hours past midnight (22:00-02:00) are not accepted: they are written as two values.
+ */
+export function readOpeningHours(value: string): ParsedHours | { problem: HoursProblem } {
   const match = /^([A-Za-z,\s-]+?)\s+(\d{2}:\d{2}-\d{2}:\d{2}(?:\s*,\s*\d{2}:\d{2}-\d{2}:\d{2})*)$/.exec(value.trim())
-  if (!match) return { problem: `"${value}" is not like "Mo-Fr 08:00-18:00" (days, a space, then opening-closing times)` }
+  if (!match) return { problem: { kind: 'format', item: value } }
   const [, dayPart = '', timePart = ''] = match
   const days = new Set<number>()
   for (const item of dayPart.split(',').map((part) => part.trim())) {
     const [from = '', to, ...rest] = item.split('-')
     const start = dayIndex(from)
     const end = to === undefined ? start : dayIndex(to)
-    if (rest.length > 0 || start < 0 || end < 0)
-      return { problem: `"${item}" in "${value}" is not a day or range of days (Mo, Tu, We, Th, Fr, Sa, Su)` }
-    if (end < start) return { problem: `"${item}" in "${value}" runs backwards: write a range from Monday towards Sunday` }
+    if (rest.length > 0 || start < 0 || end < 0) return { problem: { kind: 'day', item } }
+    if (end < start) return { problem: { kind: 'backwards', item } }
     for (let day = start; day <= end; day++) days.add(day)
   }
   const intervals: Interval[] = []
@@ -55,8 +59,8 @@ export function readOpeningHours(value: string): ParsedHours | { problem: string
     const [from = '', to = ''] = range.split('-')
     const opens = parseTime(from, false)
     const closes = parseTime(to, true)
-    if (opens === null || closes === null) return { problem: `"${range}" in "${value}" is not a time range between 00:00 and 24:00` }
-    if (closes <= opens) return { problem: `"${range}" in "${value}" closes before it opens (past midnight: write two values)` }
+    if (opens === null || closes === null) return { problem: { kind: 'time', item: range } }
+    if (closes <= opens) return { problem: { kind: 'order', item: range } }
     intervals.push({ opens, closes })
   }
   return { days: [...days].sort((a, b) => a - b), intervals }

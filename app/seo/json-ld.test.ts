@@ -128,13 +128,12 @@ describe('location structured data', () => {
       email: null,
       openingHours: ['Mo-Fr 07:30-17:30'],
     }
-    const shop = locationJsonLd({ ...location, brandNames: ['Audi'] }, 'https://www.example.com/de/standorte/k', siteUrl)
+    const shop = locationJsonLd(location, 'https://www.example.com/de/standorte/k', siteUrl)
     expect(shop).toMatchObject({
       '@type': 'AutoBodyShop',
       '@id': 'https://www.example.com/de/standorte/k#k',
       url: 'https://www.example.com/de/standorte/k',
       name: 'Horizon Köln',
-      brand: [{ '@type': 'Brand', name: 'Audi' }],
       openingHoursSpecification: [{ dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '07:30', closes: '17:30' }],
       geo: { latitude: 50.9, longitude: 6.9 },
       telephone: '+49 1',
@@ -142,7 +141,6 @@ describe('location structured data', () => {
       parentOrganization: { '@id': organization['@id'] },
     })
     expect(shop).not.toHaveProperty('email')
-    expect(locationJsonLd(location, 'https://www.example.com/x', siteUrl)).not.toHaveProperty('brand')
     expect(locationJsonLd({ ...location, type: 'unknown' }, 'https://www.example.com/x', siteUrl)).toMatchObject({
       '@type': 'AutomotiveBusiness',
     })

@@ -4,7 +4,6 @@
  */
 import type {
   AutomotiveBusiness,
-  Brand,
   BreadcrumbList,
   ItemList,
   ImageObject,
@@ -110,8 +109,6 @@ export interface LocationInput {
   phone?: string | null
   email?: string | null
   openingHours: ReadonlyArray<string>
-  /** Brand names (not keys) the location sells or services. */
-  brandNames?: ReadonlyArray<string>
 }
 
 const schemaTypes: Record<string, Exclude<AutomotiveBusiness, string>['@type']> = {
@@ -123,7 +120,6 @@ const schemaTypes: Record<string, Exclude<AutomotiveBusiness, string>['@type']> 
 
 /** One location as its kind of business, part of the organization; `pageUrl` is its own page. */
 export function locationJsonLd(location: LocationInput, pageUrl: string, siteUrl: string): WithContext<AutomotiveBusiness> {
-  const brands = location.brandNames ?? []
   return {
     '@context': 'https://schema.org',
     '@type': schemaTypes[location.type] ?? 'AutomotiveBusiness',
@@ -141,7 +137,6 @@ export function locationJsonLd(location: LocationInput, pageUrl: string, siteUrl
     hasMap: `https://www.openstreetmap.org/?mlat=${location.lat}&mlon=${location.lng}#map=16/${location.lat}/${location.lng}`,
     ...(location.phone ? { telephone: location.phone } : {}),
     ...(location.email ? { email: location.email } : {}),
-    ...(brands.length ? { brand: brands.map((name): Brand => ({ '@type': 'Brand', name })) } : {}),
     openingHoursSpecification: location.openingHours.flatMap(openingHoursSpecification),
     parentOrganization: { '@id': organizationId(siteUrl) },
   }

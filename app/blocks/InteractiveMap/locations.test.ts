@@ -10,7 +10,6 @@ import {
   brandsOf,
   facetCounts,
   filterLocations,
-  locationSearch,
   noSelection,
   orderedLocations,
   parseSelection,
@@ -19,6 +18,7 @@ import {
   withKnownBrand,
   type LocationRow,
 } from './locations'
+import { locationSearch } from './search'
 
 const row = (id: string, type: LocationRow['type'], country: string, more: Partial<LocationRow> = {}): LocationRow => ({
   id,

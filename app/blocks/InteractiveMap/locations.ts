@@ -2,6 +2,7 @@ import type { ResultOf } from 'gql.tada'
 import * as v from 'valibot'
 import type { LocationsQuery } from '../../cms/documents'
 import { byDistance, parseAt, resolvePlace, type Point } from '../../locations/nearest'
+import { searchKeys, type LocationSearch } from './search'
 
 export type LocationRow = ResultOf<typeof LocationsQuery>['readLocations'][number]
 export type LocationType = LocationRow['type']
@@ -28,24 +29,6 @@ export interface Selection {
 }
 
 export const noSelection: Selection = { country: null, type: null, brand: null, near: null, at: null }
-
-/**
- * The search params of the locations list, kept as given (the router would otherwise rewrite the
- * URL) and judged below. The router reads `?near=3512` as the number 3512 (it parses values as
- * JSON), so a value may be a number.
- */
-export type LocationSearch = Partial<Record<'country' | 'type' | 'brand' | 'near' | 'at', string | number>>
-
-const searchKeys = ['country', 'type', 'brand', 'near', 'at'] as const
-
-export function locationSearch(search: Record<string, unknown>): LocationSearch {
-  const result: LocationSearch = {}
-  for (const key of searchKeys) {
-    const value = search[key]
-    if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))) result[key] = value
-  }
-  return result
-}
 
 /**
  * A value for the URL: a string that the router would read back as a number ("3512") is given

@@ -1,15 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
-import type { LabelledInterval } from '../../locations/format'
-import type { WeekSchedule } from '../../locations/opening-hours'
+import type { HoursView } from '../../locations/hours-view'
 import { localTime, openStatus } from '../../locations/open-status'
-
-/** A location's week as its page shows it: every string made in the loader (format.ts). */
-export interface HoursView {
-  timeZone: string
-  schedule: WeekSchedule<LabelledInterval>
-  /** Monday first, as a sentence names them ("maandag") and as a table row heads them ("Maandag"). */
-  dayNames: { inline: string[]; heading: string[] }
-}
 
 /** "Open now · closes at 18:00" / "Closed · opens Monday at 08:00", at `now` in the location's zone. */
 export function OpenStatusLine({ hours, now }: { hours: HoursView; now: number }) {

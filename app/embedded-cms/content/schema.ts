@@ -11,7 +11,7 @@
 import * as v from 'valibot'
 import { localeCodes, perLocale, type Locale } from '../../../app.config'
 import { isTimeZone } from '../../locations/open-status'
-import { readOpeningHours } from '../../locations/opening-hours'
+import { readOpeningHours, type HoursProblem } from '../../locations/opening-hours'
 import { locationServices } from '../../locations/services'
 
 const text = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'))
@@ -265,13 +265,29 @@ export type NewsFile = v.InferOutput<typeof newsFileSchema>
 export const locationTypes = ['dealer', 'carbodyrepairshop', 'leaselocation', 'otherlocation'] as const
 export const locationCountries = ['NL', 'BE', 'DE', 'FR', 'LU', 'GB', 'DK'] as const
 
-/** A schema.org opening-hours value the site can read (opening-hours.ts says why not). */
+/** Why an opening-hours value cannot be read, for the editor. */
+function hoursProblemMessage(value: string, { kind, item }: HoursProblem): string {
+  switch (kind) {
+    case 'format':
+      return `"${value}" is not like "Mo-Fr 08:00-18:00" (days, a space, then opening-closing times)`
+    case 'day':
+      return `"${item}" in "${value}" is not a day or range of days (Mo, Tu, We, Th, Fr, Sa, Su)`
+    case 'backwards':
+      return `"${item}" in "${value}" runs backwards: write a range from Monday towards Sunday`
+    case 'time':
+      return `"${item}" in "${value}" is not a time range between 00:00 and 24:00`
+    case 'order':
+      return `"${item}" in "${value}" closes before it opens (past midnight: write two values)`
+  }
+}
+
+/** A schema.org opening-hours value the site can read. */
 const openingHoursValue = v.pipe(
   text,
   v.rawCheck(({ dataset, addIssue }) => {
     if (!dataset.typed) return
     const parsed = readOpeningHours(dataset.value)
-    if ('problem' in parsed) addIssue({ message: parsed.problem })
+    if ('problem' in parsed) addIssue({ message: hoursProblemMessage(dataset.value, parsed.problem) })
   }),
 )
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { locationSearch, type LocationSearch } from '../../blocks/InteractiveMap/locations'
+import { locationSearch, type LocationSearch } from '../../blocks/InteractiveMap/search'
 import { loadCmsPage } from '../../cms/load-page'
 import { CmsPage } from '../../components/CmsPage'
 import { pathCodec } from '../../i18n/i18n'
