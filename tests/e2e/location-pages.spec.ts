@@ -4,7 +4,7 @@ import { XMLParser } from 'fast-xml-parser'
 import * as v from 'valibot'
 import { parse } from 'yaml'
 import { demoPages, locales } from './demo-pages'
-import { expect, expectNoA11yViolations, openPage, test } from './fixtures'
+import { expect, expectNoA11yViolations, openLocationsList, openPage, test } from './fixtures'
 
 /** The content's locations: what every page must show. */
 const contentLocations = v.parse(
@@ -134,7 +134,6 @@ test.describe('a page per location', () => {
     expect(items.find((item) => item['@type'] === 'AutoDealer')).toMatchObject({
       '@id': `${baseURL}/de/standorte/utrecht-dealer#utrecht-dealer`,
       telephone: '+31 100 2000',
-      brand: [{ name: 'Audi' }, { name: 'Volkswagen' }],
       openingHoursSpecification: [
         { dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '08:00', closes: '18:00' },
         { dayOfWeek: ['Saturday'], opens: '09:00', closes: '17:00' },
@@ -203,7 +202,7 @@ test.describe('a page per location', () => {
 
   test('is accessible (axe, WCAG 2.2 AA) on a phone and a wide screen, and opens from the list', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 })
-    await openPage(page, '/en/locations?country=gb')
+    await openLocationsList(page, '/en/locations?country=gb')
     await page.getByRole('link', { name: 'Horizon Reading', exact: true }).click()
     await expect(page).toHaveURL(/\/en\/locations\/reading-dealer$/)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Horizon Reading')
@@ -218,7 +217,7 @@ test.describe('a page per location', () => {
   })
 
   test('the map popup links to the location page', async ({ page }) => {
-    await openPage(page, '/en/locations?country=dk')
+    await openLocationsList(page, '/en/locations?country=dk')
     await page
       .locator('.location-card')
       .filter({ has: page.getByRole('link', { name: 'Horizon Aarhus', exact: true }) })
@@ -292,7 +291,7 @@ test.describe('finding a location on the list', () => {
   const audi = contentLocations.filter((l) => l.brands.includes('audi')).map((l) => l.name)
 
   test('filters by brand next to country and type, in the URL', async ({ page }) => {
-    await openPage(page, '/en/locations')
+    await openLocationsList(page, '/en/locations')
     const brand = page.getByRole('combobox', { name: 'Brand' })
     await brand.selectOption({ label: `Audi (${audi.length})` })
     await expect(page).toHaveURL(/\/en\/locations\?brand=audi$/)
@@ -309,7 +308,7 @@ test.describe('finding a location on the list', () => {
   })
 
   test('sorts nearest first from a typed postcode or town, with distances', async ({ page }) => {
-    await openPage(page, '/vestigingen')
+    await openLocationsList(page, '/vestigingen')
     await page.getByRole('searchbox', { name: 'Plaats of postcode' }).fill('3512')
     await page.getByRole('button', { name: 'Toon vestigingen' }).click()
     // A postcode stays plain in the URL (not JSON-quoted).
@@ -329,7 +328,7 @@ test.describe('finding a location on the list', () => {
     await expect(page.locator('.location-card h3')).toHaveText(nearestFrom(located('koln-otherlocation'), opel))
 
     // A place with no location: said so, and the list keeps its order.
-    await openPage(page, '/en/locations?near=Timbuktu')
+    await openLocationsList(page, '/en/locations?near=Timbuktu')
     await expect(page.locator('.locations-sort')).toContainText('No location found near “Timbuktu”')
     await expect(page.locator('.location-card')).toHaveCount(contentLocations.length)
     await page.getByRole('link', { name: 'Clear search' }).click()
@@ -356,7 +355,7 @@ test.describe('finding a location on the list', () => {
         original(success, error, options)
       }
     })
-    await openPage(page, '/da/afdelinger')
+    await openLocationsList(page, '/da/afdelinger')
     expect(asked).toEqual([])
     await context.grantPermissions(['geolocation'])
     await page.getByRole('button', { name: 'Nærmest mig' }).click()
@@ -391,11 +390,11 @@ test.describe('finding a location on the list', () => {
   })
 
   test('the list page is accessible with every filter set (axe, WCAG 2.2 AA)', async ({ page }) => {
-    await openPage(page, '/en/locations?country=nl&type=dealer&brand=audi&near=3512')
+    await openLocationsList(page, '/en/locations?country=nl&type=dealer&brand=audi&near=3512')
     await expect(page.locator('.locations-sort')).toBeVisible()
     await expectNoA11yViolations(page)
     await page.setViewportSize({ width: 390, height: 844 })
-    await openPage(page, '/de/standorte?near=Timbuktu')
+    await openLocationsList(page, '/de/standorte?near=Timbuktu')
     await expectNoA11yViolations(page)
   })
 })
