@@ -47,6 +47,20 @@ export function localeOfIso(iso: string): Locale | undefined {
 }
 
 /**
+ * The countries the group has locations in, each with the time zone its locations keep their
+ * opening hours in when the content names none (each of the seven has a single zone).
+ */
+export const countryTimeZones = {
+  NL: 'Europe/Amsterdam',
+  BE: 'Europe/Brussels',
+  DE: 'Europe/Berlin',
+  FR: 'Europe/Paris',
+  LU: 'Europe/Luxembourg',
+  GB: 'Europe/London',
+  DK: 'Europe/Copenhagen',
+} as const
+
+/**
  * Constants from the spec (section 9). Durations in milliseconds unless named otherwise.
  * The spec's websocket retry limit (5) is not here: the site makes no GraphQL subscriptions.
  */

@@ -25,6 +25,8 @@ import { Route as DotwellKnownSecurityDottxtRouteImport } from './routes/[.]well
 import { Route as ApiGlobalRouteImport } from './routes/api/global'
 import { Route as BuildsLatestDotjsonRouteImport } from './routes/builds/latest[.]json'
 import { Route as LocaleChar126cookiePolicyIndexRouteImport } from './routes/$locale/~cookie-policy/index'
+import { Route as LocaleChar126locationsIndexRouteImport } from './routes/$locale/~locations/index'
+import { Route as LocaleChar126locationsSlugRouteImport } from './routes/$locale/~locations/$slug'
 import { Route as LocaleChar126newsIndexRouteImport } from './routes/$locale/~news/index'
 import { Route as LocaleChar126newsSlugRouteImport } from './routes/$locale/~news/$slug'
 import { Route as LocaleChar126newsFeedDotxmlRouteImport } from './routes/$locale/~news/feed[.]xml'
@@ -118,6 +120,18 @@ const LocaleChar126cookiePolicyIndexRoute =
     path: '/',
     getParentRoute: () => LocaleChar126cookiePolicyRouteRoute,
   } as any)
+const LocaleChar126locationsIndexRoute =
+  LocaleChar126locationsIndexRouteImport.update({
+    id: '/~locations/',
+    path: '/~locations/',
+    getParentRoute: () => LocaleRouteRoute,
+  } as any)
+const LocaleChar126locationsSlugRoute =
+  LocaleChar126locationsSlugRouteImport.update({
+    id: '/~locations/$slug',
+    path: '/~locations/$slug',
+    getParentRoute: () => LocaleRouteRoute,
+  } as any)
 const LocaleChar126newsIndexRoute = LocaleChar126newsIndexRouteImport.update({
   id: '/~news/',
   path: '/~news/',
@@ -181,6 +195,7 @@ export interface FileRoutesByFullPath {
   '/api/global': typeof ApiGlobalRoute
   '/builds/latest.json': typeof BuildsLatestDotjsonRoute
   '/$locale/': typeof LocaleIndexRoute
+  '/$locale/~locations/$slug': typeof LocaleChar126locationsSlugRoute
   '/$locale/~news/$slug': typeof LocaleChar126newsSlugRoute
   '/$locale/~news/feed.xml': typeof LocaleChar126newsFeedDotxmlRoute
   '/api/cache/purge': typeof ApiCachePurgeRoute
@@ -189,6 +204,7 @@ export interface FileRoutesByFullPath {
   '/api/v1/$': typeof ApiV1SplatRoute
   '/builds/meta/$file': typeof BuildsMetaFileRoute
   '/$locale/~cookie-policy/': typeof LocaleChar126cookiePolicyIndexRoute
+  '/$locale/~locations/': typeof LocaleChar126locationsIndexRoute
   '/$locale/~news/': typeof LocaleChar126newsIndexRoute
   '/api/preview/': typeof ApiPreviewIndexRoute
 }
@@ -206,6 +222,7 @@ export interface FileRoutesByTo {
   '/api/global': typeof ApiGlobalRoute
   '/builds/latest.json': typeof BuildsLatestDotjsonRoute
   '/$locale': typeof LocaleIndexRoute
+  '/$locale/~locations/$slug': typeof LocaleChar126locationsSlugRoute
   '/$locale/~news/$slug': typeof LocaleChar126newsSlugRoute
   '/$locale/~news/feed.xml': typeof LocaleChar126newsFeedDotxmlRoute
   '/api/cache/purge': typeof ApiCachePurgeRoute
@@ -214,6 +231,7 @@ export interface FileRoutesByTo {
   '/api/v1/$': typeof ApiV1SplatRoute
   '/builds/meta/$file': typeof BuildsMetaFileRoute
   '/$locale/~cookie-policy': typeof LocaleChar126cookiePolicyIndexRoute
+  '/$locale/~locations': typeof LocaleChar126locationsIndexRoute
   '/$locale/~news': typeof LocaleChar126newsIndexRoute
   '/api/preview': typeof ApiPreviewIndexRoute
 }
@@ -234,6 +252,7 @@ export interface FileRoutesById {
   '/api/global': typeof ApiGlobalRoute
   '/builds/latest.json': typeof BuildsLatestDotjsonRoute
   '/$locale/': typeof LocaleIndexRoute
+  '/$locale/~locations/$slug': typeof LocaleChar126locationsSlugRoute
   '/$locale/~news/$slug': typeof LocaleChar126newsSlugRoute
   '/$locale/~news/feed.xml': typeof LocaleChar126newsFeedDotxmlRoute
   '/api/cache/purge': typeof ApiCachePurgeRoute
@@ -242,6 +261,7 @@ export interface FileRoutesById {
   '/api/v1/$': typeof ApiV1SplatRoute
   '/builds/meta/$file': typeof BuildsMetaFileRoute
   '/$locale/~cookie-policy/': typeof LocaleChar126cookiePolicyIndexRoute
+  '/$locale/~locations/': typeof LocaleChar126locationsIndexRoute
   '/$locale/~news/': typeof LocaleChar126newsIndexRoute
   '/api/preview/': typeof ApiPreviewIndexRoute
 }
@@ -263,6 +283,7 @@ export interface FileRouteTypes {
     | '/api/global'
     | '/builds/latest.json'
     | '/$locale/'
+    | '/$locale/~locations/$slug'
     | '/$locale/~news/$slug'
     | '/$locale/~news/feed.xml'
     | '/api/cache/purge'
@@ -271,6 +292,7 @@ export interface FileRouteTypes {
     | '/api/v1/$'
     | '/builds/meta/$file'
     | '/$locale/~cookie-policy/'
+    | '/$locale/~locations/'
     | '/$locale/~news/'
     | '/api/preview/'
   fileRoutesByTo: FileRoutesByTo
@@ -288,6 +310,7 @@ export interface FileRouteTypes {
     | '/api/global'
     | '/builds/latest.json'
     | '/$locale'
+    | '/$locale/~locations/$slug'
     | '/$locale/~news/$slug'
     | '/$locale/~news/feed.xml'
     | '/api/cache/purge'
@@ -296,6 +319,7 @@ export interface FileRouteTypes {
     | '/api/v1/$'
     | '/builds/meta/$file'
     | '/$locale/~cookie-policy'
+    | '/$locale/~locations'
     | '/$locale/~news'
     | '/api/preview'
   id:
@@ -315,6 +339,7 @@ export interface FileRouteTypes {
     | '/api/global'
     | '/builds/latest.json'
     | '/$locale/'
+    | '/$locale/~locations/$slug'
     | '/$locale/~news/$slug'
     | '/$locale/~news/feed.xml'
     | '/api/cache/purge'
@@ -323,6 +348,7 @@ export interface FileRouteTypes {
     | '/api/v1/$'
     | '/builds/meta/$file'
     | '/$locale/~cookie-policy/'
+    | '/$locale/~locations/'
     | '/$locale/~news/'
     | '/api/preview/'
   fileRoutesById: FileRoutesById
@@ -460,6 +486,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LocaleChar126cookiePolicyIndexRouteImport
       parentRoute: typeof LocaleChar126cookiePolicyRouteRoute
     }
+    '/$locale/~locations/': {
+      id: '/$locale/~locations/'
+      path: '/~locations'
+      fullPath: '/$locale/~locations/'
+      preLoaderRoute: typeof LocaleChar126locationsIndexRouteImport
+      parentRoute: typeof LocaleRouteRoute
+    }
+    '/$locale/~locations/$slug': {
+      id: '/$locale/~locations/$slug'
+      path: '/~locations/$slug'
+      fullPath: '/$locale/~locations/$slug'
+      preLoaderRoute: typeof LocaleChar126locationsSlugRouteImport
+      parentRoute: typeof LocaleRouteRoute
+    }
     '/$locale/~news/': {
       id: '/$locale/~news/'
       path: '/~news'
@@ -546,8 +586,10 @@ interface LocaleRouteRouteChildren {
   LocaleChar126privacyRoute: typeof LocaleChar126privacyRoute
   LocaleChar126termsRoute: typeof LocaleChar126termsRoute
   LocaleIndexRoute: typeof LocaleIndexRoute
+  LocaleChar126locationsSlugRoute: typeof LocaleChar126locationsSlugRoute
   LocaleChar126newsSlugRoute: typeof LocaleChar126newsSlugRoute
   LocaleChar126newsFeedDotxmlRoute: typeof LocaleChar126newsFeedDotxmlRoute
+  LocaleChar126locationsIndexRoute: typeof LocaleChar126locationsIndexRoute
   LocaleChar126newsIndexRoute: typeof LocaleChar126newsIndexRoute
 }
 
@@ -558,8 +600,10 @@ const LocaleRouteRouteChildren: LocaleRouteRouteChildren = {
   LocaleChar126privacyRoute: LocaleChar126privacyRoute,
   LocaleChar126termsRoute: LocaleChar126termsRoute,
   LocaleIndexRoute: LocaleIndexRoute,
+  LocaleChar126locationsSlugRoute: LocaleChar126locationsSlugRoute,
   LocaleChar126newsSlugRoute: LocaleChar126newsSlugRoute,
   LocaleChar126newsFeedDotxmlRoute: LocaleChar126newsFeedDotxmlRoute,
+  LocaleChar126locationsIndexRoute: LocaleChar126locationsIndexRoute,
   LocaleChar126newsIndexRoute: LocaleChar126newsIndexRoute,
 }
 

@@ -11,7 +11,7 @@ import type { BlockElement } from './registry'
  */
 
 /** What a block's prefetch adds to its page's head (structured data about what the block shows). */
-export type BlockHeadData = Pick<PageSeo, 'locations'>
+export type BlockHeadData = Pick<PageSeo, 'locationList'>
 
 /**
  * A block that reads more than its fragment (a query of its own) fills the

@@ -6,6 +6,8 @@ import { resolveNewsItem } from '../server/cms/news-item.server'
 import { cms } from '../server/cms/operations.server'
 import { validInput } from '../errors/http-error'
 import { previewTokenOf } from '../server/preview.server'
+import { hoursView } from '../locations/hours-view'
+import { isLocationSlug } from '../locations/paths'
 
 const localeSchema = v.picklist(localeCodes)
 
@@ -79,6 +81,28 @@ const slugSchema = v.pipe(v.string(), v.minLength(1))
 export const fetchNewsItem = createServerFn({ method: 'GET' })
   .validator(validInput(v.object({ locale: localeSchema, slug: slugSchema })))
   .handler(({ data }) => resolveNewsItem(data.locale, data.slug, requestOptions()))
+
+/**
+ * One location, its week in the page language (hours-view.ts) and the contact page its page
+ * links to. An id that cannot be a location's (locations/paths.ts) is not asked for: not found,
+ * as an unknown one.
+ */
+export const fetchLocation = createServerFn({ method: 'GET' })
+  .validator(validInput(v.object({ locale: localeSchema, id: slugSchema })))
+  .handler(async ({ data }) => {
+    if (!isLocationSlug(data.id)) return { location: null, hours: null, contactPage: null }
+    const locale = isoOf(data.locale)
+    const [location, contact] = await Promise.all([
+      cms.readLocation({ id: data.id, locale }, requestOptions()),
+      cms.readContactPage({ locale }, requestOptions()),
+    ])
+    const found = location.readOneLocation
+    return {
+      location: found,
+      hours: found ? hoursView(found, data.locale) : null,
+      contactPage: contact.readSiteConfig.contactPage?.link ?? null,
+    }
+  })
 
 export const fetchLocations = createServerFn({ method: 'GET' })
   .validator(validInput(v.object({ locale: localeSchema })))

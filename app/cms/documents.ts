@@ -166,9 +166,14 @@ export const SitemapQuery = graphql(`
         }
       }
     }
+    readLocations(locale: $locale) {
+      id
+      lastEdited
+    }
   }
 `)
 
+/** The locations list and map: what they show (and filter and sort by), nothing a location page adds. */
 export const LocationsQuery = graphql(`
   query Locations($locale: String!) {
     readLocations(locale: $locale) {
@@ -185,9 +190,44 @@ export const LocationsQuery = graphql(`
       lat
       lng
       phone
+    }
+  }
+`)
+
+/** A location's page (alone in its document: an unknown id is a miss the CMS client keeps apart). */
+export const LocationQuery = graphql(`
+  query Location($id: ID!, $locale: String!) {
+    readOneLocation(id: $id, locale: $locale) {
+      id
+      name
+      type
+      brands
+      services
+      address {
+        street
+        postalCode
+        city
+        country
+      }
+      lat
+      lng
+      phone
       email
       website
       openingHours
+      timeZone
+      lastEdited
+    }
+  }
+`)
+
+/** Where a location page's "contact us" link goes. */
+export const ContactPageQuery = graphql(`
+  query ContactPage($locale: String!) {
+    readSiteConfig(locale: $locale) {
+      contactPage {
+        link
+      }
     }
   }
 `)

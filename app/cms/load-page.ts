@@ -61,7 +61,7 @@ export async function loadCmsPage({ queryClient, locale }: PageLoaderContext, li
     throw notFound()
   }
   // Blocks that read data of their own find it in the query cache (blocks/prefetch.ts); some add to the head.
-  const { locations } = await prefetchBlocks(queryClient, locale, page.__typename === 'Page' ? page.elementalArea.elements : [])
+  const { locationList } = await prefetchBlocks(queryClient, locale, page.__typename === 'Page' ? page.elementalArea.elements : [])
   const breadcrumbs = [
     ...page.breadcrumbs.map((b) => ({ title: b.menuTitle || b.title, link: b.link })),
     { title: page.menuTitle || page.title, link: page.link },
@@ -75,7 +75,7 @@ export async function loadCmsPage({ queryClient, locale }: PageLoaderContext, li
     description: page.metaDescription,
     translations: alternates,
     breadcrumbs,
-    locations,
+    locationList,
   }
   return {
     page,

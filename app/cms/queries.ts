@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Locale } from '../../app.config'
 import {
+  fetchLocation,
   fetchLocationOptions,
   fetchLocations,
   fetchNewsItem,
@@ -38,6 +39,11 @@ export const cmsQueries = {
       queryKey: ['cms', 'location-options', locale],
       queryFn: () => fetchLocationOptions({ data: { locale } }),
       staleTime: 5 * 60_000,
+      }),
+  location: (locale: Locale, id: string) =>
+    queryOptions({
+      queryKey: ['cms', 'location', locale, id],
+      queryFn: () => fetchLocation({ data: { locale, id } }),
     }),
   site: (locale: Locale) =>
     queryOptions({

@@ -31,6 +31,8 @@ describe('GraphQL limits', () => {
         'NewsItemQuery',
         'SitemapQuery',
         'LocationsQuery',
+        'LocationQuery',
+        'ContactPageQuery',
         'SubmitContactFormMutation',
       ]),
     )

@@ -19,6 +19,7 @@ const newsListArgs = v.object({
   offset: v.pipe(v.number(), v.integer(), v.minValue(0)),
 })
 const newsItemArgs = v.object({ slug: v.string(), locale: isoLocale })
+const locationArgs = v.object({ id: v.string(), locale: isoLocale })
 const submitArgs = v.object({
   input: v.object({
     firstName: v.string(),
@@ -95,12 +96,11 @@ export function getEmbeddedSchema(): GraphQLSchema {
         // Locations are not translated: the locale is validated but does not change the answer.
         readLocations: (_root: unknown, args: unknown, context?: CmsContext) => {
           v.parse(localeArgs, args)
-          return currentContent(previewOf(context)).locations.map((location) => ({
-            ...location,
-            phone: location.phone ?? null,
-            email: location.email ?? null,
-            website: location.website ?? null,
-          }))
+          return currentContent(previewOf(context)).locations
+        },
+        readOneLocation: (_root: unknown, args: unknown, context?: CmsContext) => {
+          const { id } = v.parse(locationArgs, args)
+          return currentContent(previewOf(context)).locations.find((location) => location.id === id) ?? null
         },
       },
       Mutation: {

@@ -13,9 +13,10 @@ export const internalSegment = {
   cookiePolicy: '~cookie-policy',
   privacy: '~privacy',
   terms: '~terms',
+  locations: '~locations',
 } as const satisfies Record<SegmentKey, string>
 
-export const segmentKeys: ReadonlyArray<SegmentKey> = ['news', 'cookiePolicy', 'privacy', 'terms']
+export const segmentKeys: ReadonlyArray<SegmentKey> = ['news', 'cookiePolicy', 'privacy', 'terms', 'locations']
 
 /** Paths served by server routes or assets, never localized. */
 export const reservedFirstSegments: ReadonlySet<string> = new Set([

@@ -21,6 +21,11 @@ export const segmentMessages = {
   cookiePolicy: msg({ id: 'segment.cookiePolicy', message: 'cookie-policy', comment: 'URL segment of the cookie policy' }),
   privacy: msg({ id: 'segment.privacy', message: 'privacy', comment: 'URL segment of the privacy statement' }),
   terms: msg({ id: 'segment.terms', message: 'algemene-voorwaarden', comment: 'URL segment of the terms and conditions' }),
+  locations: msg({
+    id: 'segment.locations',
+    message: 'vestigingen',
+    comment: 'URL segment of the locations list (a CMS page at this address) and of each location page under it',
+  }),
 }
 
 export type SegmentKey = keyof typeof segmentMessages
@@ -33,7 +38,7 @@ export function buildSegmentTable(source: Record<Locale, Messages>): SegmentTabl
   const rowFor = (locale: Locale): Record<SegmentKey, string> => {
     i18n.activate(locale)
     const t = (key: SegmentKey) => i18n._(segmentMessages[key]).trim()
-    return { news: t('news'), cookiePolicy: t('cookiePolicy'), privacy: t('privacy'), terms: t('terms') }
+    return { news: t('news'), cookiePolicy: t('cookiePolicy'), privacy: t('privacy'), terms: t('terms'), locations: t('locations') }
   }
   return perLocale(rowFor)
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   breadcrumbListJsonLd,
   jsonForScript,
+  itemListJsonLd,
   locationJsonLd,
   newsArticleJsonLd,
   openingHoursSpecification,
@@ -96,7 +97,23 @@ describe('location structured data', () => {
       },
     ])
     expect(openingHoursSpecification('Sa 09:00-17:00')[0]).toMatchObject({ dayOfWeek: ['Saturday'] })
+    expect(openingHoursSpecification('Mo,We 09:00-12:00,13:00-17:00')).toEqual([
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Wednesday'], opens: '09:00', closes: '12:00' },
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Wednesday'], opens: '13:00', closes: '17:00' },
+    ])
     expect(openingHoursSpecification('by appointment')).toEqual([])
+  })
+
+  it('lists items as links to their own pages', () => {
+    expect(itemListJsonLd(['https://www.example.com/a', 'https://www.example.com/b'])).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'ItemList',
+      numberOfItems: 2,
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, url: 'https://www.example.com/a' },
+        { '@type': 'ListItem', position: 2, url: 'https://www.example.com/b' },
+      ],
+    })
   })
 
   it('describes each location as its business type, part of the organization', () => {
@@ -111,11 +128,13 @@ describe('location structured data', () => {
       email: null,
       openingHours: ['Mo-Fr 07:30-17:30'],
     }
-    const shop = locationJsonLd(location, 'https://www.example.com/de/standorte', siteUrl)
+    const shop = locationJsonLd(location, 'https://www.example.com/de/standorte/k', siteUrl)
     expect(shop).toMatchObject({
       '@type': 'AutoBodyShop',
-      '@id': 'https://www.example.com/de/standorte#k',
+      '@id': 'https://www.example.com/de/standorte/k#k',
+      url: 'https://www.example.com/de/standorte/k',
       name: 'Horizon Köln',
+      openingHoursSpecification: [{ dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '07:30', closes: '17:30' }],
       geo: { latitude: 50.9, longitude: 6.9 },
       telephone: '+49 1',
       address: { addressCountry: 'DE', addressLocality: 'Köln' },

@@ -5,6 +5,7 @@
 import type {
   AutomotiveBusiness,
   BreadcrumbList,
+  ItemList,
   ImageObject,
   NewsArticle,
   DayOfWeek,
@@ -15,6 +16,7 @@ import type {
   WithContext,
 } from 'schema-dts'
 import type { Locale } from '../../app.config'
+import { isoTime, parseOpeningHours } from '../locations/opening-hours'
 import { absoluteUrl } from './meta'
 
 /**
@@ -116,13 +118,14 @@ const schemaTypes: Record<string, Exclude<AutomotiveBusiness, string>['@type']> 
   otherlocation: 'AutomotiveBusiness',
 }
 
-/** One location as its kind of business, part of the organization; `pageUrl` is the page listing it. */
+/** One location as its kind of business, part of the organization; `pageUrl` is its own page. */
 export function locationJsonLd(location: LocationInput, pageUrl: string, siteUrl: string): WithContext<AutomotiveBusiness> {
   return {
     '@context': 'https://schema.org',
     '@type': schemaTypes[location.type] ?? 'AutomotiveBusiness',
     '@id': `${pageUrl}#${location.id}`,
     name: location.name,
+    url: pageUrl,
     address: {
       '@type': 'PostalAddress',
       streetAddress: location.address.street,
@@ -131,10 +134,21 @@ export function locationJsonLd(location: LocationInput, pageUrl: string, siteUrl
       addressCountry: location.address.country,
     },
     geo: { '@type': 'GeoCoordinates', latitude: location.lat, longitude: location.lng },
+    hasMap: `https://www.openstreetmap.org/?mlat=${location.lat}&mlon=${location.lng}#map=16/${location.lat}/${location.lng}`,
     ...(location.phone ? { telephone: location.phone } : {}),
     ...(location.email ? { email: location.email } : {}),
     openingHoursSpecification: location.openingHours.flatMap(openingHoursSpecification),
     parentOrganization: { '@id': organizationId(siteUrl) },
+  }
+}
+
+/** A list page's items as links to their own pages, in the order shown (absolute URLs). */
+export function itemListJsonLd(urls: ReadonlyArray<string>): WithContext<ItemList> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    numberOfItems: urls.length,
+    itemListElement: urls.map((url, index) => ({ '@type': 'ListItem', position: index + 1, url })),
   }
 }
 
@@ -156,33 +170,22 @@ export function breadcrumbListJsonLd(
   }
 }
 
-const days: Record<string, DayOfWeek> = {
-  Mo: 'Monday',
-  Tu: 'Tuesday',
-  We: 'Wednesday',
-  Th: 'Thursday',
-  Fr: 'Friday',
-  Sa: 'Saturday',
-  Su: 'Sunday',
-}
-const dayOrder = Object.keys(days)
+const days: ReadonlyArray<DayOfWeek> = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']
 
-/** "Mo-Fr 08:00-18:00" → schema.org OpeningHoursSpecification (unparseable entries are skipped). */
+/**
+ * "Mo-Fr 08:00-18:00" → schema.org OpeningHoursSpecification, one per time range
+ * (unreadable entries are skipped).
+ */
 export function openingHoursSpecification(value: string): OpeningHoursSpecification[] {
-  const match = /^([A-Z][a-z])(?:-([A-Z][a-z]))? (\d{2}:\d{2})-(\d{2}:\d{2})$/.exec(value.trim())
-  if (!match) return []
-  const [, from = '', to, opens, closes] = match
-  const start = dayOrder.indexOf(from)
-  const end = to ? dayOrder.indexOf(to) : start
-  if (start < 0 || end < start) return []
-  return [
-    {
-      '@type': 'OpeningHoursSpecification',
-      dayOfWeek: dayOrder.slice(start, end + 1).flatMap((day) => days[day] ?? []),
-      opens,
-      closes,
-    },
-  ]
+  const parsed = parseOpeningHours(value)
+  if (!parsed) return []
+  const dayOfWeek = parsed.days.flatMap((day) => days[day] ?? [])
+  return parsed.intervals.map((interval) => ({
+    '@type': 'OpeningHoursSpecification',
+    dayOfWeek,
+    opens: isoTime(interval.opens),
+    closes: isoTime(interval.closes),
+  }))
 }
 
 /** JSON for a <script> element: `<` escaped so content can never close the script. */

@@ -67,13 +67,25 @@ describe('pageHead', () => {
     expect(head.meta).toContainEqual({ property: 'og:image', content: 'https://www.example.com/media/a.webp' })
   })
 
-  it('describes an article and the locations shown, before the trail', () => {
+  it('describes an article and a location, before the trail', () => {
     const article: PageSeo = { ...newsList, path: '/en/news/x', title: 'X', type: 'article', published: '2026-11-12' }
     expect(jsonLdTypes(article)).toEqual(['NewsArticle', 'BreadcrumbList'])
     expect(pageHead(article).meta).toContainEqual({ property: 'og:type', content: 'article' })
     const address = { street: 'S 1', postalCode: '8000', city: 'Aarhus', country: 'DK' }
     const location = { id: 'a', name: 'Horizon Aarhus', type: 'dealer', address, lat: 56.1, lng: 10.2, openingHours: [] }
-    expect(jsonLdTypes({ ...newsList, locations: [location] })).toEqual(['AutoDealer', 'BreadcrumbList'])
+    expect(jsonLdTypes({ ...newsList, location })).toEqual(['AutoDealer', 'BreadcrumbList'])
+  })
+
+  it('lists the locations of a list page as links to their own pages', () => {
+    const head = pageHead({ ...newsList, locationList: [{ id: 'a' }, { id: 'b-c' }] })
+    const list = head.scripts.map((script) => JSON.parse(script.children)).find((item) => item['@type'] === 'ItemList')
+    expect(list).toMatchObject({
+      numberOfItems: 2,
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, url: 'https://www.example.com/en/locations/a' },
+        { '@type': 'ListItem', position: 2, url: 'https://www.example.com/en/locations/b-c' },
+      ],
+    })
   })
 
   it('has no trail for a page that is its own trail', () => {

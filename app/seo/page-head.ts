@@ -4,7 +4,16 @@
  * organization's JSON-LD is the /$locale route's.
  */
 import type { Locale } from '../../app.config'
-import { breadcrumbListJsonLd, jsonLdScript, locationJsonLd, newsArticleJsonLd, type JsonLd, type LocationInput } from './json-ld'
+import { locationsPath } from '../locations/paths'
+import {
+  breadcrumbListJsonLd,
+  itemListJsonLd,
+  jsonLdScript,
+  locationJsonLd,
+  newsArticleJsonLd,
+  type JsonLd,
+  type LocationInput,
+} from './json-ld'
 import {
   absoluteUrlIn,
   documentTitle,
@@ -42,8 +51,13 @@ export interface PageSeo {
   translations: Translations
   /** The trail shown on the page, current page last (public paths). */
   breadcrumbs: ReadonlyArray<{ title: string; link?: string }>
-  /** Locations shown on the page (structured data for each). */
-  locations?: ReadonlyArray<LocationInput>
+  /** The location this page is about (its business, with opening hours). */
+  location?: LocationInput
+  /**
+   * Locations listed on the page: an ItemList of links to their own pages, which describe them
+   * (the same objects the list renders, so the page's data carries them once).
+   */
+  locationList?: ReadonlyArray<{ id: string }>
   /** A feed of this page's content (the news pages' Atom feed): its public path and title. */
   feed?: { path: string; title: string }
 }
@@ -96,7 +110,10 @@ export function pageHead(seo: PageSeo | undefined): HeadTags {
       ),
     )
   }
-  for (const location of seo.locations ?? []) jsonLd.push(locationJsonLd(location, url, site.siteUrl))
+  if (seo.location) jsonLd.push(locationJsonLd(seo.location, url, site.siteUrl))
+  if (seo.locationList?.length) {
+    jsonLd.push(itemListJsonLd(seo.locationList.map((item) => absoluteUrlIn(site, locale, locationsPath(locale, item.id)))))
+  }
   // A trail of one (the page itself) says nothing.
   if (seo.breadcrumbs.length > 1) jsonLd.push(breadcrumbListJsonLd(seo.breadcrumbs, path, site.siteUrl))
 

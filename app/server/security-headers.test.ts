@@ -120,6 +120,8 @@ describe('securityHeaders', () => {
     expect(headers['Cross-Origin-Opener-Policy']).toBe('same-origin')
     expect(headers['Cross-Origin-Resource-Policy']).toBe('same-origin')
     expect(headers['Permissions-Policy']).toContain('camera=()')
+    // The locations list may ask for the position ("near me"), from this origin only, never a frame.
+    expect(headers['Permissions-Policy']).toContain('geolocation=(self)')
     expect(headers['Content-Security-Policy']).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
     expect(headers['Strict-Transport-Security']).toBeUndefined()
   })

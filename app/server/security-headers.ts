@@ -100,8 +100,9 @@ export function securityHeaders(config: RuntimeConfig, scriptHashes?: ReadonlyAr
     'Content-Security-Policy': scriptHashes ? contentSecurityPolicy(config, scriptHashes) : nonDocumentPolicy,
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
+    // Geolocation for this origin only: the locations list's "near me", asked for on a click.
     'Permissions-Policy':
-      'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), interest-cohort=()',
+      'accelerometer=(), camera=(), geolocation=(self), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), interest-cohort=()',
     'Cross-Origin-Opener-Policy': 'same-origin',
     'Cross-Origin-Resource-Policy': 'same-origin',
     // For old browsers; frame-ancestors in the policy is the modern equivalent.

@@ -33,6 +33,7 @@ async function pageTypes(request: APIRequestContext): Promise<Record<string, str
     'news detail': await newsDetailPath(request),
     contact: demoPages.contact.nl,
     locations: demoPages.locations.nl,
+    'location page': `${demoPages.locations.nl}/utrecht-dealer`,
     'cookie policy': legalPages.cookie.nl,
     privacy: legalPages.privacy.nl,
     'not found': '/deze-pagina-bestaat-niet',

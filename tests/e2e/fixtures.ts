@@ -51,6 +51,16 @@ export async function openPage(page: Page, path: string) {
   return response
 }
 
+/**
+ * Opens a page with the locations block and waits until the block, which hydrates on its own
+ * once in view (ADR 014), has: its "near me" button exists only then.
+ */
+export async function openLocationsList(page: Page, path: string) {
+  const response = await openPage(page, path)
+  await page.locator('.locations-filter__near-me button').waitFor()
+  return response
+}
+
 /** Zero WCAG 2.2 AA violations (axe-core). */
 export async function expectNoA11yViolations(page: Page) {
   const results = await new AxeBuilder({ page })

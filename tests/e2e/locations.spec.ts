@@ -1,5 +1,5 @@
 import { demoPages, locales } from './demo-pages'
-import { expect, expectNoA11yViolations, openPage, test } from './fixtures'
+import { expect, expectNoA11yViolations, openLocationsList, openPage, test } from './fixtures'
 
 const tile = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGPo6OgAAAMCAYFzAgoAAAAASUVORK5CYII=', 'base64')
 const countryLabel = { nl: 'Land', en: 'Country', de: 'Land', fr: 'Pays', da: 'Land' } as const
@@ -13,7 +13,7 @@ test.beforeEach(async ({ context }) => {
 test.describe('locations', () => {
   for (const locale of locales) {
     test(`${locale}: seven countries whose counts add up, and Germany filters list and counts`, async ({ page }) => {
-      await openPage(page, demoPages.locations[locale])
+      await openLocationsList(page, demoPages.locations[locale])
       const select = page.getByRole('combobox', { name: countryLabel[locale] })
       const options = await select.locator('option').allTextContents()
       expect(options).toHaveLength(8)
@@ -50,7 +50,7 @@ test.describe('locations', () => {
   })
 
   test('with JavaScript the filter keeps a visible submit button, which applies the selection', async ({ page }) => {
-    await openPage(page, '/en/locations')
+    await openLocationsList(page, '/en/locations')
     const show = page.getByRole('button', { name: 'Show locations' })
     await expect(show).toBeVisible()
     // Keyboard users change a select and then submit; the selection is applied either way.
@@ -67,7 +67,8 @@ test.describe('locations', () => {
     await page.getByRole('combobox', { name: 'Land' }).selectOption('de')
     await page.getByRole('combobox', { name: 'Type vestiging' }).selectOption('dealer')
     await page.getByRole('button', { name: 'Toon vestigingen' }).click()
-    await expect(page).toHaveURL(/\/vestigingen\?country=de&type=dealer$/)
+    // The form sends its brand and place fields too, empty: they select everything.
+    await expect(page).toHaveURL(/\/vestigingen\?country=de&type=dealer&brand=&near=$/)
     const cards = page.locator('.location-card')
     expect(await cards.count()).toBeGreaterThan(0)
     for (const type of await cards.evaluateAll((els) => els.map((el) => el.getAttribute('data-type')))) expect(type).toBe('dealer')
@@ -75,7 +76,7 @@ test.describe('locations', () => {
   })
 
   test('the map shows every location (as a marker or in a cluster) and is reachable from the list by keyboard', async ({ page }) => {
-    await openPage(page, '/en/locations?country=dk')
+    await openLocationsList(page, '/en/locations?country=dk')
     const cards = await page.locator('.location-card').count()
     const markers = page.locator('.leaflet-marker-icon.location-marker')
     await expect(markers.first()).toBeVisible()

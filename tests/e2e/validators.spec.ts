@@ -105,8 +105,9 @@ test.beforeAll(() => {
 test.afterAll(() => rmSync(workDir, { recursive: true, force: true }))
 
 test('every page is valid HTML for the Nu HTML Checker (zero errors and warnings)', async ({ request, baseURL }) => {
-  // One checker run for all pages: the JVM starts once.
-  test.setTimeout(240_000)
+  // One checker run for all pages: the JVM starts once. ~420 pages since every location has its
+  // own page in five languages.
+  test.setTimeout(480_000)
   const urls = [...(await sitemapLocs(request)), ...extraPaths]
   expect(urls.length).toBeGreaterThan(50)
   const fileOf = new Map<string, string>()

@@ -1,26 +1,30 @@
 import { useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { getRouteApi, useNavigate, useSearch } from '@tanstack/react-router'
+import { getRouteApi, Link, useNavigate, useSearch } from '@tanstack/react-router'
 import type { ResultOf } from 'gql.tada'
 import { lazy, Suspense, useEffect, useState, type ComponentProps, type FormEvent } from 'react'
 import { cmsQueries } from '../../cms/queries'
 import { RichText } from '../../components/RichText'
 import { useCurrentLocale } from '../../i18n/use-locale'
+import { atParam, parseAt } from '../../locations/nearest'
 import { BlockSection } from '../BlockSection'
+import { brandLogos } from '../Grid/brand-logos'
 import type { InteractiveMapBlockFragment } from './fragment'
 import { countryNames, totalCountLabel, typeCountLabel, typeNames } from './labels'
 import {
-  countByCountry,
-  countByType,
+  brandsOf,
   countries,
   countryOf,
-  directionsUrl,
+  facetCounts,
   filterLocations,
-  inCountry,
   locationTypes,
+  orderedLocations,
   parseSelection,
   selectionSearch,
+  sortOrigin,
+  withKnownBrand,
   type Selection,
+  type SortOrigin,
 } from './locations'
 import { TypeIcon } from './TypeIcon'
 
@@ -31,7 +35,7 @@ const rootRoute = getRouteApi('__root__')
 
 /**
  * False in the server render and while hydrating, true after the first effects: then only the
- * components that use it (the map and the "show on map" buttons) render again, not the whole list.
+ * components that use it (the map and the buttons that need JavaScript) render again, not the whole list.
  */
 function useMounted(): boolean {
   const [mounted, setMounted] = useState(false)
@@ -64,36 +68,133 @@ function ShowOnMapButton({ name, onClick }: { name: string; onClick: () => void 
   )
 }
 
+type PositionState = { kind: 'idle' } | { kind: 'busy' } | { kind: 'denied' } | { kind: 'failed' }
+
 /**
- * Locations by country and type: a selector with counts, a server-rendered
- * list that works without JavaScript (a GET form on the page URL, with its submit button
- * either way), and a Leaflet map once the browser takes over.
+ * "Near me": the browser asks for the position only when this is pressed (never on page load).
+ * Needs JavaScript and a browser with geolocation, so it appears after hydration only.
+ */
+function NearMeButton({ id, onPosition }: { id: string; onPosition: (position: { lat: number; lng: number }) => void }) {
+  const { t } = useLingui()
+  const [state, setState] = useState<PositionState>({ kind: 'idle' })
+  const mounted = useMounted()
+  if (!mounted || !('geolocation' in navigator)) return null
+  const locate = () => {
+    setState({ kind: 'busy' })
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setState({ kind: 'idle' })
+        onPosition({ lat: position.coords.latitude, lng: position.coords.longitude })
+      },
+      (error) => setState({ kind: error.code === error.PERMISSION_DENIED ? 'denied' : 'failed' }),
+      // A position from the last 10 minutes will do: the URL keeps it only to 0.1° anyway.
+      { enableHighAccuracy: false, timeout: 15_000, maximumAge: 600_000 },
+    )
+  }
+  return (
+    <div className="locations-filter__near-me">
+      <button type="button" className="button button--secondary" onClick={locate} disabled={state.kind === 'busy'} aria-describedby={id}>
+        {state.kind === 'busy'
+          ? t({ id: 'locations.nearMe.busy', message: 'Locatie bepalen…' })
+          : t({ id: 'locations.nearMe', message: 'Dichtstbijzijnde bij mij' })}
+      </button>
+      <output id={id} className="locations-filter__hint">
+        {state.kind === 'denied'
+          ? t({
+              id: 'locations.nearMe.denied',
+              message: 'Uw browser geeft uw locatie niet door. Typ een plaats of postcode.',
+            })
+          : state.kind === 'failed'
+            ? t({ id: 'locations.nearMe.failed', message: 'Uw locatie kon niet worden bepaald. Typ een plaats of postcode.' })
+            : null}
+      </output>
+    </div>
+  )
+}
+
+/** What the list is sorted by, and a way back to the editors' order. */
+function SortLine({ origin, clearSearch }: { origin: SortOrigin; clearSearch: ReturnType<typeof selectionSearch> }) {
+  const { t } = useLingui()
+  let text: string
+  if (origin.kind === 'position') text = t({ id: 'locations.sortedFromPosition', message: 'Gesorteerd op afstand tot uw locatie.' })
+  else if (origin.kind === 'place') {
+    const place = `${origin.match.address.postalCode} ${origin.match.address.city}`
+    text = t({ id: 'locations.sortedFromPlace', message: `Gesorteerd op afstand tot ${place}.` })
+  } else {
+    const query = origin.query
+    text = t({
+      id: 'locations.placeNotFound',
+      message: `Geen vestiging gevonden bij “${query}”. Probeer de naam van een plaats of een postcode waar wij gevestigd zijn.`,
+    })
+  }
+  return (
+    <p className={origin.kind === 'not-found' ? 'locations-sort locations-sort--not-found' : 'locations-sort'}>
+      {`${text} `}
+      <Link to="." search={clearSearch} replace resetScroll={false}>
+        {origin.kind === 'not-found'
+          ? t({ id: 'locations.clearPlace', message: 'Zoekterm wissen' })
+          : t({ id: 'locations.clearSort', message: 'Sortering wissen' })}
+      </Link>
+    </p>
+  )
+}
+
+/** Brand names for the selector, from the logo table (its key when a brand has no logo). */
+function brandName(key: string): string {
+  return brandLogos[key]?.name ?? key
+}
+
+/** Names in a fixed order on server and browser alike (no locale collation whose data could differ). */
+function byName(a: string, b: string): number {
+  const key = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
+  return key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0
+}
+
+/**
+ * Locations by country, type and brand, optionally nearest first: a selector with counts, a
+ * server-rendered list that works without JavaScript (a GET form on the page URL, with its
+ * submit button either way), each entry linking to its own page, and a Leaflet map once the
+ * browser takes over.
  */
 export function InteractiveMap({ block }: { block: ResultOf<typeof InteractiveMapBlockFragment> }) {
   const { t, i18n } = useLingui()
   const locale = useCurrentLocale()
-  const navigate = useNavigate({ from: '/$locale/$' })
+  const navigate = useNavigate()
   const { tiles } = rootRoute.useLoaderData()
   const { data: locations } = useSuspenseQuery(cmsQueries.locations(locale))
-  const selection = parseSelection(useSearch({ strict: false }))
+  const selection = withKnownBrand(parseSelection(useSearch({ strict: false })), locations)
   const [focusedId, setFocusedId] = useState<string | null>(null)
 
   const countryLabel = (code: string) => {
     const country = countryOf(code)
     return country ? i18n._(countryNames[country]) : code
   }
-  const perCountry = countByCountry(locations)
-  const inSelectedCountry = inCountry(locations, selection.country)
-  const perType = countByType(inSelectedCountry)
+  const counts = facetCounts(locations, selection)
   const selected = filterLocations(locations, selection)
+  const origin = sortOrigin(locations, selection)
+  const ordered = orderedLocations(selected, origin)
+  const brands = brandsOf(locations).sort((a, b) => byName(brandName(a), brandName(b)))
+  const kilometres = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 })
+  // Whole kilometres, at least 1: the position behind it is rounded to about 10 km anyway.
+  const distanceLabel = (km: number) => {
+    const distance = kilometres.format(Math.max(1, km))
+    return t({ id: 'locations.distance', message: `${distance} km` })
+  }
+  const brandTotal = counts.brandTotal
 
   const select = (next: Selection) => {
-    void navigate({ search: selectionSearch(next), replace: true, resetScroll: false })
+    void navigate({ to: '.', search: selectionSearch(next), replace: true, resetScroll: false })
   }
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const data = new FormData(event.currentTarget)
-    select(parseSelection({ country: data.get('country') ?? undefined, type: data.get('type') ?? undefined }))
+    const field = (name: string) => {
+      const value = data.get(name)
+      return typeof value === 'string' ? value : undefined
+    }
+    const next = parseSelection({ country: field('country'), type: field('type'), brand: field('brand'), near: field('near') })
+    // An empty place field keeps the position "near me" found.
+    select({ ...next, at: next.near ? null : selection.at })
   }
 
   return (
@@ -108,12 +209,12 @@ export function InteractiveMap({ block }: { block: ResultOf<typeof InteractiveMa
             id={`${block.id}-country`}
             name="country"
             value={selection.country?.toLowerCase() ?? ''}
-            onChange={(event) => select(parseSelection({ country: event.target.value, type: selection.type ?? undefined }))}
+            onChange={(event) => select({ ...selection, country: parseSelection({ country: event.target.value }).country })}
           >
-            <option value="">{t`Alle landen (${locations.length})`}</option>
+            <option value="">{t`Alle landen (${counts.countryTotal})`}</option>
             {countries.map((country) => (
               <option key={country} value={country.toLowerCase()}>
-                {`${i18n._(countryNames[country])} (${perCountry[country]})`}
+                {`${i18n._(countryNames[country])} (${counts.country[country]})`}
               </option>
             ))}
           </select>
@@ -124,21 +225,62 @@ export function InteractiveMap({ block }: { block: ResultOf<typeof InteractiveMa
             id={`${block.id}-type`}
             name="type"
             value={selection.type ?? ''}
-            onChange={(event) => select(parseSelection({ country: selection.country ?? undefined, type: event.target.value }))}
+            onChange={(event) => select({ ...selection, type: parseSelection({ type: event.target.value }).type })}
           >
             <option value="">{t`Alle typen`}</option>
             {locationTypes.map((type) => (
               <option key={type} value={type}>
-                {`${i18n._(typeNames[type])} (${perType[type]})`}
+                {`${i18n._(typeNames[type])} (${counts.type[type]})`}
               </option>
             ))}
           </select>
         </div>
-        {/* Always there: without JavaScript it sends the form; with it, the selects already apply on
-            change and the button applies them again (a form needs a visible way to submit). */}
-        <button type="submit" className="button">
-          {t`Toon vestigingen`}
-        </button>
+        <div className="locations-filter__field">
+          <label htmlFor={`${block.id}-brand`}>{t({ id: 'locations.brand', message: 'Merk' })}</label>
+          <select
+            id={`${block.id}-brand`}
+            name="brand"
+            value={selection.brand ?? ''}
+            onChange={(event) => select({ ...selection, brand: parseSelection({ brand: event.target.value }).brand })}
+          >
+            <option value="">{t({ id: 'locations.allBrands', message: `Alle merken (${brandTotal})` })}</option>
+            {brands.map((brand) => (
+              <option key={brand} value={brand}>
+                {`${brandName(brand)} (${counts.brand.get(brand) ?? 0})`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="locations-filter__field locations-filter__field--near">
+          <label htmlFor={`${block.id}-near`}>{t({ id: 'locations.near', message: 'Plaats of postcode' })}</label>
+          <input
+            // A new URL (Back, a cleared search) shows its own place, not what was typed before.
+            key={selection.near ?? ''}
+            id={`${block.id}-near`}
+            name="near"
+            type="search"
+            defaultValue={selection.near ?? ''}
+            autoComplete="postal-code"
+            enterKeyHint="search"
+            maxLength={100}
+            aria-describedby={`${block.id}-near-hint`}
+          />
+          <span id={`${block.id}-near-hint`} className="locations-filter__hint">
+            {t({ id: 'locations.nearHint', message: 'Dichtstbijzijnde eerst, bijv. Utrecht of 3511' })}
+          </span>
+        </div>
+        {selection.at && !selection.near ? <input type="hidden" name="at" value={`${selection.at.lat},${selection.at.lng}`} /> : null}
+        <div className="locations-filter__actions">
+          {/* Always there: without JavaScript it sends the form; with it, the selects already apply on
+              change and the button applies them again (a form needs a visible way to submit). */}
+          <button type="submit" className="button">
+            {t`Toon vestigingen`}
+          </button>
+          <NearMeButton
+            id={`${block.id}-near-me-status`}
+            onPosition={(position) => select({ ...selection, near: null, at: parseAt(atParam(position)) })}
+          />
+        </div>
       </form>
 
       <div className="locations-summary" aria-live="polite">
@@ -147,10 +289,11 @@ export function InteractiveMap({ block }: { block: ResultOf<typeof InteractiveMa
           {locationTypes.map((type) => (
             <li key={type} data-type={type}>
               <TypeIcon type={type} />
-              {typeCountLabel(i18n, type, perType[type])}
+              {typeCountLabel(i18n, type, counts.type[type])}
             </li>
           ))}
         </ul>
+        {origin ? <SortLine origin={origin} clearSearch={selectionSearch({ ...selection, near: null, at: null })} /> : null}
       </div>
 
       <div className="locations-layout">
@@ -159,31 +302,35 @@ export function InteractiveMap({ block }: { block: ResultOf<typeof InteractiveMa
             locations={selected}
             focusedId={focusedId}
             tiles={tiles}
+            locale={locale}
             typeLabel={(type) => i18n._(typeNames[type])}
             directionsLabel={t`Route plannen`}
+            detailsLabel={t({ id: 'locations.details', message: 'Openingstijden en details' })}
           />
         </section>
         <ul className="locations-list">
-          {selected.map((location) => (
+          {ordered.map(({ location, km }) => (
             <li key={location.id} className="location-card" data-type={location.type}>
-              <h3>{location.name}</h3>
+              <h3>
+                <Link to="/$locale/~locations/$slug" params={{ locale, slug: location.id }}>
+                  {location.name}
+                </Link>
+              </h3>
               <p className="location-card__type">
                 <TypeIcon type={location.type} />
                 {i18n._(typeNames[location.type])}
+                {km === null ? null : <span className="location-card__distance">{distanceLabel(km)}</span>}
               </p>
               <address>
                 {location.address.street}
                 <br />
-                {location.address.postalCode} {location.address.city}
+                {`${location.address.postalCode} ${location.address.city}`}
                 <br />
                 {countryLabel(location.address.country)}
               </address>
               <p className="location-card__links">
-                {location.phone ? <a href={`tel:${location.phone.replace(/\s+/g, '')}`}>{location.phone}</a> : null}
-                <a href={directionsUrl(location)} rel="noopener noreferrer">
-                  {t`Route plannen`}
-                  <span className="visually-hidden">: {location.name}</span>
-                </a>
+                {/* Directions, hours and the rest are on the location's own page (and in the map's popup). */}
+                {location.phone ? <a href={`tel:${location.phone.replace(/[^\d+]/g, '')}`}>{location.phone}</a> : null}
                 <ShowOnMapButton name={location.name} onClick={() => setFocusedId(location.id)} />
               </p>
             </li>

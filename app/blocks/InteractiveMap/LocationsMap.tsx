@@ -2,9 +2,11 @@ import L from 'leaflet'
 import 'leaflet/dist/leaflet.css'
 import 'react-leaflet-cluster/dist/assets/MarkerCluster.css'
 import { useEffect, useMemo, useRef, useState } from 'react'
+import { Link } from '@tanstack/react-router'
 import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet'
 import MarkerClusterGroup from 'react-leaflet-cluster'
 import type {} from 'leaflet.markercluster'
+import type { Locale } from '../../../app.config'
 import { directionsUrl, type LocationRow, type LocationType } from './locations'
 import { typeStyle } from './TypeIcon'
 
@@ -17,8 +19,11 @@ interface Props {
   locations: ReadonlyArray<LocationRow>
   focusedId: string | null
   tiles: TileSettings
+  locale: Locale
   typeLabel: (type: LocationType) => string
   directionsLabel: string
+  /** Text of the popup's link to the location's own page. */
+  detailsLabel: string
 }
 
 function markerIcon(type: LocationType): L.DivIcon {
@@ -72,7 +77,8 @@ function FocusLocation({
     if (!focusedId) return
     const marker = markers.current.get(focusedId)
     const group = clusters.current
-    if (!marker || !group) return
+    // A location chosen while the map was still loading waits for its marker to join the clusters.
+    if (!marker || !group || !group.hasLayer(marker)) return
     group.zoomToShowLayer(marker, () => {
       marker.openPopup()
       // After the zoom animation has placed the marker: focus it (else the map itself).
@@ -92,7 +98,7 @@ function clusterIcon(cluster: L.MarkerCluster): L.DivIcon {
   })
 }
 
-export default function LocationsMap({ locations, focusedId, tiles, typeLabel, directionsLabel }: Props) {
+export default function LocationsMap({ locations, focusedId, tiles, locale, typeLabel, directionsLabel, detailsLabel }: Props) {
   const markers = useRef(new Map<string, L.Marker>())
   const clusters = useRef<L.MarkerClusterGroup | null>(null)
   const icons = useMemo(
@@ -116,7 +122,6 @@ export default function LocationsMap({ locations, focusedId, tiles, typeLabel, d
       {/* On high-density screens: four half-size tiles of the next zoom level per tile, so the map stays sharp. */}
       <TileLayer url={tiles.url} attribution={tiles.attribution} detectRetina />
       <FitToLocations locations={locations} />
-      <FocusLocation markers={markers} clusters={clusters} focusedId={focusedId} />
       {/* Nearby markers merge into one badge, so every target keeps its size and spacing (WCAG 2.5.8). */}
       <MarkerClusterGroup ref={clusters} iconCreateFunction={clusterIcon} showCoverageOnHover={false} maxClusterRadius={48}>
         {locations.map((location) => (
@@ -141,9 +146,13 @@ export default function LocationsMap({ locations, focusedId, tiles, typeLabel, d
               {location.phone ? (
                 <>
                   <br />
-                  <a href={`tel:${location.phone.replace(/\s+/g, '')}`}>{location.phone}</a>
+                  <a href={`tel:${location.phone.replace(/[^\d+]/g, '')}`}>{location.phone}</a>
                 </>
               ) : null}
+              <br />
+              <Link to="/$locale/~locations/$slug" params={{ locale, slug: location.id }}>
+                {detailsLabel}
+              </Link>
               <br />
               <a href={directionsUrl(location)} rel="noopener noreferrer">
                 {directionsLabel}
@@ -152,6 +161,8 @@ export default function LocationsMap({ locations, focusedId, tiles, typeLabel, d
           </Marker>
         ))}
       </MarkerClusterGroup>
+      {/* After the clusters: its effect runs once the markers have added themselves to them. */}
+      <FocusLocation markers={markers} clusters={clusters} focusedId={focusedId} />
     </MapContainer>
   )
 }

@@ -8,14 +8,15 @@ export const typeStyle: Record<LocationType, { color: string; letter: string }> 
   otherlocation: { color: '#6d28d9', letter: 'O' },
 }
 
+/**
+ * A round badge with the type's letter; its colour comes from the stylesheet by the `data-type`
+ * of the element around it (blocks.css), so 60 list entries carry a short span rather than 60
+ * SVG drawings.
+ */
 export function TypeIcon({ type }: { type: LocationType }) {
-  const { color, letter } = typeStyle[type]
   return (
-    <svg className="type-icon" viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">
-      <circle cx="10" cy="10" r="9" fill={color} />
-      <text x="10" y="14" textAnchor="middle" fontSize="11" fontWeight="700" fill="#fff" fontFamily="system-ui, sans-serif">
-        {letter}
-      </text>
-    </svg>
+    <span className="type-icon" aria-hidden="true">
+      {typeStyle[type].letter}
+    </span>
   )
 }

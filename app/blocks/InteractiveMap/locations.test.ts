@@ -6,9 +6,21 @@ import { messages as fr } from '../../locales/fr/messages.po'
 import { messages as nl } from '../../locales/nl/messages.po'
 import { messages as da } from '../../locales/da/messages.po'
 import { totalCountLabel, typeCountLabel } from './labels'
-import { countByCountry, countByType, filterLocations, parseSelection, selectionSearch, type LocationRow } from './locations'
+import {
+  brandsOf,
+  facetCounts,
+  filterLocations,
+  noSelection,
+  orderedLocations,
+  parseSelection,
+  selectionSearch,
+  sortOrigin,
+  withKnownBrand,
+  type LocationRow,
+} from './locations'
+import { locationSearch } from './search'
 
-const row = (id: string, type: LocationRow['type'], country: string): LocationRow => ({
+const row = (id: string, type: LocationRow['type'], country: string, more: Partial<LocationRow> = {}): LocationRow => ({
   id,
   name: id,
   type,
@@ -17,36 +29,106 @@ const row = (id: string, type: LocationRow['type'], country: string): LocationRo
   lat: 0,
   lng: 0,
   phone: null,
-  email: null,
-  website: null,
-  openingHours: [],
+  ...more,
 })
 
-const rows = [row('a', 'dealer', 'NL'), row('b', 'dealer', 'DE'), row('c', 'carbodyrepairshop', 'DE'), row('d', 'leaselocation', 'DK')]
+const rows = [
+  row('a', 'dealer', 'NL', { brands: ['audi', 'volkswagen'] }),
+  row('b', 'dealer', 'DE', { brands: ['audi'] }),
+  row('c', 'carbodyrepairshop', 'DE'),
+  row('d', 'leaselocation', 'DK', { brands: ['skoda'] }),
+]
+
+const place = (id: string, postalCode: string, city: string, country: string, lat: number, lng: number) =>
+  row(id, 'dealer', country, { name: `Horizon ${city}`, address: { street: 's', postalCode, city, country }, lat, lng })
+
+const europe = [
+  place('utrecht', '3511 ED', 'Utrecht', 'NL', 52.09, 5.12),
+  place('brugge', '8200', 'Brugge', 'BE', 51.21, 3.22),
+  place('aarhus', '8200', 'Aarhus', 'DK', 56.16, 10.2),
+  place('koeln', '50829', 'Köln', 'DE', 50.94, 6.96),
+  place('luxembourg', 'L-1741', 'Luxembourg', 'LU', 49.61, 6.13),
+  place('amsterdam', '1014 BA', 'Amsterdam', 'NL', 52.37, 4.9),
+]
 
 describe('locations', () => {
   it('parses the selection from search params, ignoring unknown values', () => {
-    expect(parseSelection({ country: 'de', type: 'dealer' })).toEqual({ country: 'DE', type: 'dealer' })
-    expect(parseSelection({ country: 'XX', type: 'garage' })).toEqual({ country: null, type: null })
-    expect(parseSelection({})).toEqual({ country: null, type: null })
-    expect(selectionSearch({ country: 'DE', type: null })).toEqual({ country: 'de' })
+    expect(parseSelection({ country: 'de', type: 'dealer', brand: 'Audi' })).toEqual({
+      ...noSelection,
+      country: 'DE',
+      type: 'dealer',
+      brand: 'audi',
+    })
+    expect(parseSelection({ country: 'XX', type: 'garage', brand: '<script>', near: ' ', at: '91,5' })).toEqual(noSelection)
+    expect(parseSelection({ at: '52.1,5.1', near: ' Utrecht ' })).toEqual({ ...noSelection, near: 'Utrecht', at: { lat: 52.1, lng: 5.1 } })
+    expect(parseSelection({ near: 'x'.repeat(101) })).toEqual(noSelection)
+    expect(parseSelection({})).toEqual(noSelection)
+    expect(selectionSearch({ ...noSelection, country: 'DE', brand: 'audi' })).toEqual({ country: 'de', brand: 'audi' })
+    // A typed place wins over an earlier position, as the form sends both.
+    expect(selectionSearch({ ...noSelection, near: 'Utrecht', at: { lat: 1, lng: 2 } })).toEqual({ near: 'Utrecht' })
+    expect(selectionSearch({ ...noSelection, at: { lat: 52.1, lng: 5.1 } })).toEqual({ at: '52.1,5.1' })
   })
 
-  it('counts per country and per type, adding up to the total', () => {
-    const perCountry = countByCountry(rows)
-    expect(perCountry).toEqual({ NL: 1, BE: 0, DE: 2, FR: 0, LU: 0, GB: 0, DK: 1 })
-    expect(Object.values(perCountry).reduce((a, b) => a + b, 0)).toBe(rows.length)
-    expect(countByType(filterLocations(rows, { country: 'DE', type: null }))).toEqual({
+  it('reads and writes a numeric place as the router parses it (a number), keeping leading zeros', () => {
+    expect(parseSelection({ near: 3512 }).near).toBe('3512')
+    expect(selectionSearch({ ...noSelection, near: '3512' })).toEqual({ near: 3512 })
+    expect(selectionSearch({ ...noSelection, near: '01000' })).toEqual({ near: '01000' })
+    expect(selectionSearch({ ...noSelection, near: '3511 ED' })).toEqual({ near: '3511 ED' })
+  })
+
+  it('keeps only search params it knows, as strings', () => {
+    expect(locationSearch({ country: 'de', brand: 'audi', page: 2, near: 3512, at: Number.NaN, type: true, other: 'x' })).toEqual({
+      country: 'de',
+      brand: 'audi',
+      near: 3512,
+    })
+  })
+
+  it('counts each filter given the others, adding up to the total', () => {
+    const none = { country: null, type: null, brand: null }
+    const counts = facetCounts(rows, none)
+    expect(counts.country).toEqual({ NL: 1, BE: 0, DE: 2, FR: 0, LU: 0, GB: 0, DK: 1 })
+    expect(Object.values(counts.country).reduce((a, b) => a + b, 0)).toBe(rows.length)
+    expect(facetCounts(rows, { ...none, country: 'DE' }).type).toEqual({
       dealer: 1,
       carbodyrepairshop: 1,
       leaselocation: 0,
       otherlocation: 0,
     })
+    expect(facetCounts(rows, { ...none, brand: 'audi' }).country).toMatchObject({ NL: 1, DE: 1, DK: 0 })
+    expect([...facetCounts(rows, { ...none, country: 'DE' }).brand]).toEqual([['audi', 1]])
   })
 
-  it('filters by country and type', () => {
-    expect(filterLocations(rows, { country: 'DE', type: 'dealer' }).map((r) => r.id)).toEqual(['b'])
-    expect(filterLocations(rows, { country: null, type: 'dealer' }).map((r) => r.id)).toEqual(['a', 'b'])
+  it('filters by country, type and brand', () => {
+    const none = { country: null, type: null, brand: null }
+    expect(filterLocations(rows, { ...none, country: 'DE', type: 'dealer' }).map((r) => r.id)).toEqual(['b'])
+    expect(filterLocations(rows, { ...none, type: 'dealer' }).map((r) => r.id)).toEqual(['a', 'b'])
+    expect(filterLocations(rows, { ...none, brand: 'audi' }).map((r) => r.id)).toEqual(['a', 'b'])
+    expect(filterLocations(rows, { ...none, brand: 'skoda', country: 'NL' })).toEqual([])
+  })
+
+  it('ignores a brand filter for a brand no location carries', () => {
+    expect(withKnownBrand({ ...noSelection, brand: 'tesla' }, rows).brand).toBeNull()
+    expect(withKnownBrand({ ...noSelection, brand: 'skoda' }, rows).brand).toBe('skoda')
+    expect(brandsOf(rows)).toEqual(['audi', 'volkswagen', 'skoda'])
+  })
+
+  it('sorts nearest first from a typed postcode, city or a position', () => {
+    const idsFrom = (selection: Partial<typeof noSelection>) => {
+      const full = { ...noSelection, ...selection }
+      return orderedLocations(filterLocations(europe, full), sortOrigin(europe, full)).map(({ location }) => location.id)
+    }
+    expect(idsFrom({ near: '3512 AB' }).slice(0, 2)).toEqual(['utrecht', 'amsterdam'])
+    expect(idsFrom({ near: 'koln' })[0]).toBe('koeln')
+    expect(idsFrom({ near: 'L-1740' })[0]).toBe('luxembourg')
+    expect(idsFrom({ at: { lat: 52.4, lng: 4.9 } })[0]).toBe('amsterdam')
+    // A postcode two countries share means the selected country's.
+    expect(sortOrigin(europe, { ...noSelection, near: '8200', country: 'DK' })).toMatchObject({ kind: 'place', match: { id: 'aarhus' } })
+    expect(sortOrigin(europe, { ...noSelection, near: '8200', country: 'BE' })).toMatchObject({ kind: 'place', match: { id: 'brugge' } })
+    expect(sortOrigin(europe, { ...noSelection, near: 'Timbuktu' })).toEqual({ kind: 'not-found', query: 'Timbuktu' })
+    // Not found: the list keeps the editors' order, without distances.
+    expect(orderedLocations(europe, { kind: 'not-found', query: 'x' }).map(({ km }) => km)).toEqual(europe.map(() => null))
+    expect(sortOrigin(europe, noSelection)).toBeNull()
   })
 })
 

@@ -4,10 +4,10 @@ import { cmsQueries } from '../../cms/queries'
 
 /**
  * The map reads the locations from the query cache (useSuspenseQuery), so the
- * server render needs them there first. They are also the page's structured
- * data: one JSON-LD business per location.
+ * server render needs them there first. The page's structured data lists them as links to
+ * their own pages, which describe each one.
  */
 export async function prefetchInteractiveMap(queryClient: QueryClient, locale: Locale) {
-  const locations = await queryClient.ensureQueryData(cmsQueries.locations(locale))
-  return { locations }
+  const locationList = await queryClient.ensureQueryData(cmsQueries.locations(locale))
+  return { locationList }
 }

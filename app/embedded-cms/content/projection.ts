@@ -1,7 +1,9 @@
 import { languages, type Locale } from '../../../app.config'
+import { countryTimeZones } from '../../../app.config'
+import { defaultServices, type LocationService } from '../../locations/services'
 import type { ContentElement, ContentLink, LocationsFile, PageFile, PageTexts } from './schema'
 import { ContentError, type ContentSources, type ImageSize, type RawContent } from './read'
-import { redirectedLinkProblem, reservedSegmentProblem } from './reachability'
+import { locationPageProblem, redirectedLinkProblem, reservedSegmentProblem } from './reachability'
 import { checkReferences, existsIn } from './references'
 import { hasVariants, variantsOf, type ImageVariant } from '../../blocks/image-variants'
 import { mediaVersion } from '../media.server'
@@ -98,10 +100,21 @@ export interface SiteConfigValue {
   ogImage: ImageValue | null
   socialLinks: Array<{ platform: string; url: string }>
   locale: string
+  contactPage: PageSummary | null
+}
+
+/** A location as the contract serves it: defaults filled in, absent fields null. */
+export type LocationValue = Omit<LocationsFile['locations'][number], 'phone' | 'email' | 'website'> & {
+  services: LocationService[]
+  timeZone: string
+  lastEdited: string
+  phone: string | null
+  email: string | null
+  website: string | null
 }
 
 export interface EmbeddedContent {
-  locations: LocationsFile['locations']
+  locations: LocationValue[]
   /** iso locale → items, newest first */
   news: Map<string, NewsValue[]>
   /** iso locale → link → page */
@@ -278,7 +291,8 @@ export function buildContent(all: RawContent, { drafts }: { drafts: boolean }): 
     const segment = textIn(page.urlSegment, locale)
     // The top-level segment is the page's own when every ancestor's is empty (the home page's).
     const topLevel = segment !== '' && ancestors(page).every((p) => textIn(p.urlSegment, locale) === '')
-    const message = (topLevel ? reservedSegmentProblem(segment, locale) : undefined) ?? redirectedLinkProblem(link)
+    const message =
+      (topLevel ? reservedSegmentProblem(segment, locale) : undefined) ?? redirectedLinkProblem(link) ?? locationPageProblem(link, locale)
     return message === undefined ? undefined : { at: `urlSegment.${locale}`, message }
   }
   const links: Resolver = {
@@ -289,7 +303,21 @@ export function buildContent(all: RawContent, { drafts }: { drafts: boolean }): 
         : { title: textIn(target.title, locale), url: (target.url ?? '').replace('{locale}', locale), external: true },
   }
 
-  const content: EmbeddedContent = { locations: raw.locations, pages: new Map(), news: new Map(), site: new Map(), navigation: new Map() }
+  const content: EmbeddedContent = {
+    locations: raw.locations.map((location) => ({
+      ...location,
+      services: [...(location.services ?? defaultServices[location.type])],
+      timeZone: location.timeZone ?? countryTimeZones[location.address.country],
+      lastEdited: location.lastEdited ?? raw.locationsModified,
+      phone: location.phone ?? null,
+      email: location.email ?? null,
+      website: location.website ?? null,
+    })),
+    pages: new Map(),
+    news: new Map(),
+    site: new Map(),
+    navigation: new Map(),
+  }
   const news = buildNews(raw.news, raw.sources, raw.imageSizes)
 
   for (const language of languages) {
@@ -334,6 +362,7 @@ export function buildContent(all: RawContent, { drafts }: { drafts: boolean }): 
       ogImage: raw.site.ogImage ? links.image(raw.site.ogImage, locale) : null,
       socialLinks: raw.site.socialLinks,
       locale: language.iso,
+      contactPage: contactPageIn(locale),
     })
 
     // A menu entry for a page that does not exist in this language is left out of this language's menu.
@@ -353,6 +382,14 @@ export function buildContent(all: RawContent, { drafts }: { drafts: boolean }): 
     content.news.set(language.iso, news.get(locale) ?? [])
   }
   return content
+
+  /** The page with the contact form in a language (location pages link to it); the first in file order. */
+  function contactPageIn(locale: Locale): PageSummary | null {
+    const entry = raw.pages.find(
+      ({ page }) => page.type === 'Page' && existsIn(page, locale) && page.elements.some((element) => element.type === 'ContactForm'),
+    )
+    return entry ? summary(entry.page, locale) : null
+  }
 
   function pageValue(page: PageFile, common: PageCommon, locale: Locale): PageValue {
     switch (page.type) {

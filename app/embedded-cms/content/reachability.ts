@@ -31,6 +31,15 @@ export function reservedSegmentProblem(segment: string, locale: Locale): string 
   return undefined
 }
 
+/**
+ * Why a link is a location page's address (`/vestigingen/<anything>`), or undefined: the
+ * locations list itself is the CMS page at the segment; everything below it is a location.
+ */
+export function locationPageProblem(link: string, locale: Locale): string | undefined {
+  const list = locale === 'nl' ? `/${segmentTable[locale].locations}` : `/${locale}/${segmentTable[locale].locations}`
+  return link.startsWith(`${list}/`) ? `${link} is the address of a location page (${list}/<id>), so this page would never be shown` : undefined
+}
+
 /** Why a whole link is redirected away before its page is looked up, or undefined. */
 export function redirectedLinkProblem(link: string): string | undefined {
   return legacy.has(link)

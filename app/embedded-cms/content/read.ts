@@ -194,6 +194,8 @@ export interface RawContent {
   pages: Array<{ file: string; page: PageFile; modified: string }>
   news: Array<{ file: string; item: NewsFile }>
   locations: LocationsFile['locations']
+  /** locations.yaml's modification time: a location's lastEdited when it states none. */
+  locationsModified: string
   site: SiteFile
   navigation: NavigationFile
   /** Display path of navigation.yaml, for reference errors found later. */
@@ -234,6 +236,7 @@ export function readContent(dir: string): RawContent {
   const news = yamlFiles(join(dir, 'news')).map((path) => ({ file: display(path), item: load(newsFileSchema, path) }))
   const locationsPath = join(dir, 'locations.yaml')
   const locations = existsSync(locationsPath) ? load(locationsFileSchema, locationsPath).locations : []
+  const locationsModified = existsSync(locationsPath) ? statSync(locationsPath).mtime.toISOString() : new Date(0).toISOString()
   const ids = new Set<string>()
   for (const [index, location] of locations.entries()) {
     if (ids.has(location.id)) throw new ContentError(sources.problem(display(locationsPath), `locations[${index}].id`, `"${location.id}" is used twice`))
@@ -255,6 +258,7 @@ export function readContent(dir: string): RawContent {
     pages,
     news,
     locations,
+    locationsModified,
     site,
     navigation: load(navigationFileSchema, navigationPath),
     navigationFile: display(navigationPath),

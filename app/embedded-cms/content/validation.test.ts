@@ -370,6 +370,66 @@ describe('drafts', () => {
   })
 })
 
+describe('locations', () => {
+  const location = (fields: Record<string, unknown> = {}) => ({
+    id: 'utrecht-dealer',
+    name: 'Horizon Utrecht',
+    type: 'dealer',
+    address: { street: 'Stationsplein 12', postalCode: '3511 ED', city: 'Utrecht', country: 'NL' },
+    lat: 52.09,
+    lng: 5.12,
+    openingHours: ['Mo-Fr 08:00-18:00'],
+    ...fields,
+  })
+  const ask = async (source: string) => {
+    const result = await graphql({ schema: getEmbeddedSchema(), source })
+    expect(result.errors).toBeUndefined()
+    return result.data
+  }
+
+  it('fills in the country’s time zone, the type’s services and the file’s date, and finds one by id', async () => {
+    const dir = fixture({ 'locations.yaml': { locations: [location(), location({ id: 'london', address: { street: 'S', postalCode: 'SE1', city: 'London', country: 'GB' }, services: ['evCharging'], lastEdited: '2026-05-01T10:00:00Z' })] } })
+    utimesSync(join(dir, 'locations.yaml'), new Date('2026-03-04T05:06:07Z'), new Date('2026-03-04T05:06:07Z'))
+    reloadContent(dir)
+    expect(
+      await ask(
+        `{ a: readOneLocation(id: "utrecht-dealer", locale: "de_DE") { timeZone services lastEdited phone } b: readOneLocation(id: "london", locale: "nl_NL") { timeZone services lastEdited } c: readOneLocation(id: "nowhere", locale: "nl_NL") { id } }`,
+      ),
+    ).toEqual({
+      a: { timeZone: 'Europe/Amsterdam', services: ['newCars', 'usedCars', 'maintenance', 'repairs', 'tyres'], lastEdited: '2026-03-04T05:06:07.000Z', phone: null },
+      b: { timeZone: 'Europe/London', services: ['evCharging'], lastEdited: '2026-05-01T10:00:00Z' },
+      c: null,
+    })
+  })
+
+  it('names opening hours it cannot read, an unknown time zone or service, and an id that is no address', () => {
+    const file = (fields: Record<string, unknown>) => fixture({ 'locations.yaml': { locations: [location(fields)] } })
+    expect(errorOf(file({ openingHours: ['Mo-Fr 08:00-18:00', 'Sa 17:00-09:00'] }))).toMatch(
+      /^content\/locations\.yaml:\d+:\d+: locations\[0\]\.openingHours\[1\]: "17:00-09:00" in "Sa 17:00-09:00" closes before it opens/,
+    )
+    expect(errorOf(file({ timeZone: 'Europe/Utrecht' }))).toMatch(/locations\[0\]\.timeZone: must be an IANA time zone/)
+    expect(errorOf(file({ services: ['carWash'] }))).toMatch(/locations\[0\]\.services\[0\]/)
+    expect(errorOf(file({ id: 'utrecht--dealer' }))).toMatch(/locations\[0\]\.id: must be lowercase words joined by dashes/)
+  })
+
+  it('refuses a page below the locations list: its address is a location page’s', () => {
+    const dir = fixture({
+      'pages/locations.yaml': page('locations', { urlSegment: { ...all('x'), nl: 'vestigingen', en: 'locations' } }),
+      'pages/utrecht.yaml': page('utrecht', { parent: 'locations' }),
+    })
+    expect(errorOf(dir)).toMatch(/urlSegment\.nl: \/vestigingen\/utrecht is the address of a location page/)
+  })
+
+  it('names the page with the contact form as the contact page, per language', async () => {
+    reloadContent(fixture())
+    expect(await ask(`{ readSiteConfig(locale: "en_US") { contactPage { id link } } }`)).toEqual({
+      readSiteConfig: { contactPage: { id: 'about', link: '/en/about' } },
+    })
+    reloadContent(fixture({ 'pages/about.yaml': page('about') }))
+    expect(await ask(`{ readSiteConfig(locale: "en_US") { contactPage { id } } }`)).toEqual({ readSiteConfig: { contactPage: null } })
+  })
+})
+
 describe('optional content', () => {
   it('serves empty news and locations when their files are absent', async () => {
     reloadContent(fixture())

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { locationSearch, type LocationSearch } from '../../blocks/InteractiveMap/search'
 import { loadCmsPage } from '../../cms/load-page'
 import { CmsPage } from '../../components/CmsPage'
 import { pathCodec } from '../../i18n/i18n'
@@ -6,11 +7,10 @@ import { pageHead } from '../../seo/page-head'
 
 /** Every path not claimed by a fixed route: a CMS content page, looked up by link + locale. */
 export const Route = createFileRoute('/$locale/$')({
-  // Filters of the locations block (?country=de&type=dealer) and the contact form's preselected
-  // location (?location=<id>), kept as given and judged by the block.
-  validateSearch: (search): { country?: string; type?: string; location?: string } => ({
-    ...(typeof search.country === 'string' ? { country: search.country } : {}),
-    ...(typeof search.type === 'string' ? { type: search.type } : {}),
+  // Filters of a locations block (?country=de&type=dealer, blocks/InteractiveMap/locations.ts) and the
+  // location a contact page is asked about (?location=<id>, from a location page), kept as given.
+  validateSearch: (search): LocationSearch & { location?: string } => ({
+    ...locationSearch(search),
     ...(typeof search.location === 'string' ? { location: search.location } : {}),
   }),
   loader: ({ context, params }) => loadCmsPage(context, pathCodec.toPublic(`/${context.locale}/${params._splat ?? ''}`)),

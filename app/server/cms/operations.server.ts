@@ -1,6 +1,8 @@
 import { createCmsOperation } from './client.server'
 import {
   LocationOptionsQuery,
+  ContactPageQuery,
+  LocationQuery,
   LocationsQuery,
   SubmitContactFormMutation,
   NewsItemQuery,
@@ -19,5 +21,7 @@ export const cms = {
   readSitemap: createCmsOperation(SitemapQuery),
   readLocations: createCmsOperation(LocationsQuery),
   readLocationOptions: createCmsOperation(LocationOptionsQuery),
+  readLocation: createCmsOperation(LocationQuery),
+  readContactPage: createCmsOperation(ContactPageQuery),
   submitContactForm: createCmsOperation(SubmitContactFormMutation),
 }

@@ -1,4 +1,5 @@
-import { languages, localeOfIso, type Locale } from '../../../app.config'
+import { languages, localeOfIso, perLocale, type Locale } from '../../../app.config'
+import { locationsPath } from '../../locations/paths'
 import { getRuntimeConfig } from '../env.server'
 import { newsPath } from '../../components/news/news-paths'
 import { cms } from '../cms/operations.server'
@@ -16,13 +17,25 @@ export async function renderSitemap(): Promise<string> {
     const locale = language.code
     const data = await cms.readSitemap({ locale: language.iso })
     const pages = data.readPages.filter((page) => page.__typename !== 'RedirectorPage')
+    const locations = data.readLocations
+    const locationsList = locationsPath(locale)
     for (const page of pages) {
       const alternates: Partial<Record<Locale, string>> = { [locale]: page.link }
       for (const t of page.translations) {
         const code = codeOf(t.locale)
         if (code) alternates[code] = t.link
       }
-      entries.push({ locale, path: page.link, lastmod: page.lastEdited, alternates })
+      // The locations list changes with any location it lists.
+      const lastmod =
+        page.link === locationsList
+          ? (latestDate([page.lastEdited, ...locations.map((l) => l.lastEdited)]) ?? page.lastEdited)
+          : page.lastEdited
+      entries.push({ locale, path: page.link, lastmod, alternates })
+    }
+    // Every location has its page in every language, at the same id.
+    for (const location of locations) {
+      const alternates = perLocale((code) => locationsPath(code, location.id))
+      entries.push({ locale, path: alternates[locale], lastmod: location.lastEdited, alternates })
     }
     // The list changes when an item is published: its newest item's date (a language without
     // news yet: its newest page's edit).
