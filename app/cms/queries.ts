@@ -39,7 +39,7 @@ export const cmsQueries = {
       queryKey: ['cms', 'location-options', locale],
       queryFn: () => fetchLocationOptions({ data: { locale } }),
       staleTime: 5 * 60_000,
-      }),
+    }),
   location: (locale: Locale, id: string) =>
     queryOptions({
       queryKey: ['cms', 'location', locale, id],
