@@ -196,7 +196,7 @@ test.describe('contact form without JavaScript', () => {
     expect(redirect.status()).toBe(303)
     expect(redirect.headers().location).toMatch(/^\/contact\?sent=[\w-]+\.[\w-]+#contact-form-thanks$/)
     await expect(page).toHaveURL(/\/contact\?sent=.+#contact-form-thanks$/)
-    const thanks = page.getByRole('status')
+    const thanks = page.getByRole('main').getByRole('status')
     await expect(thanks).toContainText('Beste Zoë,')
     await expect(thanks).toContainText('Autogroep Horizon')
     await expect(page.locator('form.contact-form')).toHaveCount(0)
@@ -212,7 +212,7 @@ test.describe('contact form without JavaScript', () => {
     // The thank-you is this visitor's: never cached, and shown again on a reload.
     const reload = await page.reload()
     expect(reload?.headers()['cache-control']).toBe('private, no-store')
-    await expect(page.getByRole('status')).toContainText('Beste Zoë,')
+    await expect(page.getByRole('main').getByRole('status')).toContainText('Beste Zoë,')
 
     // The same post again (the browser's resubmit, a double click that got through): stored once.
     const again = await page.request.post('/contact', {
@@ -225,7 +225,7 @@ test.describe('contact form without JavaScript', () => {
 
     // A made-up or altered thank-you link is just the page with its form.
     await page.goto(`/contact?sent=${new URL(page.url()).searchParams.get('sent')?.replace(/.$/, '0')}`)
-    await expect(page.getByRole('status')).toHaveCount(0)
+    await expect(page.getByRole('main').getByRole('status')).toHaveCount(0)
     await expect(page.locator('form.contact-form')).toHaveCount(1)
 
     // Operators see the new fields in `npm run submissions` and its CSV.
@@ -327,7 +327,7 @@ test('the states a post without scripts leads to have no WCAG 2.2 AA violations'
   await page.getByLabel('Votre message', { exact: true }).fill('Bonjour')
   await solveCaptchaFor(context, base)
   await page.getByRole('button', { name: 'Envoyer' }).click()
-  await expect(page.getByRole('status')).toContainText('Zoë')
+  await expect(page.getByRole('main').getByRole('status')).toContainText('Zoë')
   await expectNoA11yViolations(page)
   await context.close()
 })
@@ -351,7 +351,7 @@ test('the thank-you link hydrates as it was rendered, and stays on its URL', asy
   const link = sent.headers().location ?? ''
   // The console guard fails the test on any hydration warning.
   await openPage(page, link)
-  await expect(page.getByRole('status')).toContainText('Søren')
+  await expect(page.getByRole('main').getByRole('status')).toContainText('Søren')
   await expect(page.locator('form.contact-form')).toHaveCount(0)
   expect(new URL(page.url()).search).toBe(new URL(link, base).search)
 })
