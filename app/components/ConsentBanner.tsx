@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { bannerShown, chooseConsent, closeConsent, type ConsentChoice } from '../client-runtime/consent'
 import { useCurrentLocale } from '../i18n/use-locale'
-import { choiceLabel } from './consent-labels'
+import { choiceLabel, ConsentButtons } from './consent-parts'
 import { currentPageOnly } from './current-page'
 import { useConsent } from './use-consent'
 
@@ -69,14 +69,7 @@ export function ConsentBanner({ enabled }: Props) {
             </p>
             {reopened ? <p className="consent-banner__current">{i18n._(choiceLabel(consent.choice))}</p> : null}
           </div>
-          <div className="consent-banner__actions">
-            <button type="button" className="button button--secondary" onClick={() => done('denied')}>
-              {t({ message: 'Weigeren', comment: 'Cookie banner button: refuse optional cookies (the other button accepts them)' })}
-            </button>
-            <button type="button" className="button" onClick={() => done('granted')}>
-              {t`Accepteren`}
-            </button>
-          </div>
+          <ConsentButtons className="consent-banner__actions" onChoose={done} />
           {reopened ? (
             <button type="button" className="consent-banner__close" onClick={() => done(undefined)}>
               <span aria-hidden="true">×</span>

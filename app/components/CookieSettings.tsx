@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { chooseConsent, reopenConsent } from '../client-runtime/consent'
 import { useCurrentLocale } from '../i18n/use-locale'
-import { choiceLabel } from './consent-labels'
+import { choiceLabel, ConsentButtons } from './consent-parts'
 import { useAnalyticsConfigured, useConsent } from './use-consent'
 
 /** Where the no-JavaScript "Cookie settings" link of the footer leads (the cookie policy's section). */
@@ -66,14 +66,7 @@ export function CookieSettings() {
           <p>
             <output className="cookie-settings__status">{i18n._(choiceLabel(consent.choice))}</output>
           </p>
-          <div className="cookie-settings__actions">
-            <button type="button" className="button button--secondary" onClick={() => chooseConsent('denied')}>
-              {t({ message: 'Weigeren', comment: 'Cookie banner button: refuse optional cookies (the other button accepts them)' })}
-            </button>
-            <button type="button" className="button" onClick={() => chooseConsent('granted')}>
-              {t`Accepteren`}
-            </button>
-          </div>
+          <ConsentButtons className="cookie-settings__actions" onChoose={chooseConsent} />
         </>
       )}
     </section>
