@@ -27,6 +27,9 @@ export default defineConfig({
       // Server code never reaches a browser chunk: the build fails on an import of a *.server.*
       // file or anything under app/server/ or app/embedded-cms/ from browser code.
       importProtection: { behavior: 'error', client: { files: ['**/*.server.*', '**/app/server/**', '**/app/embedded-cms/**'] } },
+      // The stylesheets go into the page itself: no render-blocking request before the first paint
+      // (ADR 020).
+      server: { build: { inlineCss: true } },
     }),
     nitro({
       // nitro's server runs as cluster workers (.output/server/worker.mjs) under our own primary,

@@ -58,7 +58,7 @@ import autocannon from 'autocannon'
 import { ensureBuild } from './lib/build.mjs'
 import { initialJs } from './lib/initial-js.mjs'
 import { serverEntry, serverNodeArgs } from './lib/server.mjs'
-import { measuredPages, measuringRun, portPicker } from './lib/site.mjs'
+import { firstLocationPath, measuredPages, measuringRun, portPicker } from './lib/site.mjs'
 
 ensureBuild()
 
@@ -429,8 +429,7 @@ async function findPages(base) {
   const pages = Object.entries(found).map(([name, path]) => ({ name, path, status: 200 }))
   const notes = []
   const locationsHtml = (await html(base, found.locations)).body.toString()
-  const escaped = found.locations.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  const location = new RegExp(`href="(${escaped}/[^"/?#]+)"`).exec(locationsHtml)?.[1]
+  const location = firstLocationPath(found.locations, locationsHtml)
   if (location) pages.push({ name: 'location', path: location, status: 200 })
   else notes.push(`single location page: none in this build (no ${found.locations}/{slug} link on ${found.locations}): skipped`)
   pages.push({ name: 'not found', path: randomPath(), status: 404, random: true })

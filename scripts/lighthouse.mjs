@@ -1,8 +1,9 @@
 // `npm run lighthouse`: builds when stale, serves the production build on
 // 127.0.0.1 (LIGHTHOUSE_PORT, default 4400; the next free port up to 20 higher
 // when taken), and runs Lighthouse (default config = mobile preset) in the local
-// Chromium, as a Dutch browser, on home, news list, a news detail, contact and
-// locations (nl, the default language, without prefix), each requested twice
+// Chromium, as a Dutch browser, on home, news list, a news detail, contact,
+// locations and the first location page (nl, the default language, without
+// prefix), each requested twice
 // first so the server is warm. Prints performance, accessibility,
 // best-practices and seo per page, the failing audits and metrics below 100,
 // and writes the full results to bench/results/lighthouse-<timestamp>.json.
@@ -29,7 +30,7 @@ import lighthouse from 'lighthouse'
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
 import { ensureBuild } from './lib/build.mjs'
 import { serverEntry, serverNodeArgs } from './lib/server.mjs'
-import { measuredPages, measuringRun, portPicker } from './lib/site.mjs'
+import { firstLocationPath, measuredPages, measuringRun, portPicker } from './lib/site.mjs'
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo']
 /** Lighthouse runs per page (LIGHTHOUSE_RUNS, default 1); with more, the median run (Lighthouse's own pick) counts. */
@@ -205,10 +206,12 @@ async function warmImageVariants(base, page) {
   for (const url of urls) await (await fetch(url)).arrayBuffer()
 }
 
-/** The five pages' nl paths, warmed up, optionally narrowed by LIGHTHOUSE_PAGES. */
+/** The five pages' nl paths and the first location page, warmed up, optionally narrowed by LIGHTHOUSE_PAGES. */
 async function findPages(base) {
   const found = await measuredPages((path) => html(base, path))
   const pages = Object.entries(found).map(([name, path]) => ({ name, path }))
+  const location = firstLocationPath(found.locations, await html(base, found.locations))
+  if (location) pages.push({ name: 'location', path: location })
   // Each page is requested (twice) before it is audited: a warm server, as in production, where
   // a page is rarely requested for the first time since its last change. So are its image
   // variants: they are made on first request (ADR 013) and kept on disk, so only the first

@@ -61,12 +61,27 @@ function UnknownBlock({ element }: { element: never }) {
   return null
 }
 
+/** Blocks that choose their own hydration moment (and load their code then) in `Block`. */
+const selfHydrating: ReadonlySet<BlockElement['__typename']> = new Set(['ContactForm', 'InteractiveMap'])
+
+/**
+ * The first block hydrates with the page; every later one when it scrolls into view. On a phone
+ * most blocks start below the fold, and hydrating them all at once made the longest tasks after
+ * the first paint (ADR 020). Until then a block is the server's HTML: its links work as plain
+ * links. The code stays in the page's chunk (`split={false}`): only the work is deferred.
+ */
 export function Blocks({ elements }: { elements: ReadonlyArray<BlockElement> }) {
   return (
     <>
-      {elements.map((element, index) => (
-        <Block key={element.id} element={element} isFirst={index === 0} />
-      ))}
+      {elements.map((element, index) =>
+        index === 0 || selfHydrating.has(element.__typename) ? (
+          <Block key={element.id} element={element} isFirst={index === 0} />
+        ) : (
+          <Hydrate key={element.id} when={visible()} split={false}>
+            <Block element={element} isFirst={false} />
+          </Hydrate>
+        ),
+      )}
     </>
   )
 }

@@ -15,8 +15,9 @@ import { PendingBar } from '../components/PendingBar'
 import { statusMessageOf } from '../errors/http-error'
 import { errorMeta } from '../seo/meta'
 import type { RouterContext } from '../router'
-import blocksStylesUrl from '../blocks/blocks.css?url'
-import stylesUrl from '../styles.css?url'
+// Imported for their effect: the build inlines them into every page (vite.config.ts, inlineCss).
+import '../styles.css'
+import '../blocks/blocks.css'
 
 /** The spec's document title for error states: the status message. */
 function errorTitle(matches: ReadonlyArray<AnyRouteMatch>): string | undefined {
@@ -54,8 +55,6 @@ export const Route = createRootRouteWithContext<RouterContext>()({
         ...(error ? errorMeta(error) : []),
       ],
       links: [
-        { rel: 'stylesheet', href: stylesUrl },
-        { rel: 'stylesheet', href: blocksStylesUrl },
         // The SVG for browsers that take it; the ICO (its sizes named, so they prefer the SVG) and
         // the touch icon for the rest; the manifest names the site and its icons for home screens.
         { rel: 'icon', href: '/favicon.ico', sizes: '16x16 32x32 48x48' },

@@ -7,6 +7,7 @@ import { type CachedPage, type ContentCoding, matchesEtag, negotiateEncoding, re
 import { getPageCache } from './page-cache.server'
 import { pageRenderDuration } from './metrics.server'
 import { RenderSlots } from './render-slots'
+import { deferClientEntry } from './deferred-entry'
 import { createRenderMarker, inlineScriptHashes, securityHeaders } from './security-headers'
 import { plainResponse } from './request-guard.server'
 import { previewTokenOf } from './preview.server'
@@ -110,7 +111,7 @@ async function renderWithMarker(request: Request, render: Render): Promise<Rende
   const endTimer = pageRenderDuration.startTimer()
   try {
     const response = await render(request, marker)
-    const html = response.headers.get('content-type')?.startsWith('text/html') ? await response.text() : undefined
+    const html = response.headers.get('content-type')?.startsWith('text/html') ? deferClientEntry(await response.text(), marker) : undefined
     return { response, marker, html }
   } finally {
     endTimer()

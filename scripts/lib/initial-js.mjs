@@ -18,7 +18,8 @@ export function compressedSizes(bytes) {
 }
 
 /**
- * A page's initial JS: its <script src> and <link rel="modulepreload"> (same origin), plus
+ * A page's initial JS: its <script src> and <link rel="modulepreload"> (same origin), or what the
+ * entry loader's data-entry and data-preloads name, plus
  * whatever those import statically (normally all preloaded already), each counted once.
  * Chunks loaded later (`import(…)`: deferred blocks, the map, locale catalogs) are not.
  * `getBytes(url)` fetches a file's uncompressed bytes; `cache` (url → sizes) spares refetching
@@ -32,7 +33,12 @@ export async function initialJs(pageUrl, pageHtml, getBytes, cache = new Map()) 
     const url = new URL(href.replaceAll('&amp;', '&'), from)
     if (url.origin === origin && !queue.includes(url.href)) queue.push(url.href)
   }
-  for (const [tag] of pageHtml.matchAll(/<script\b[^>]*>/gi)) add(attribute(tag, 'src'), pageUrl)
+  for (const [tag] of pageHtml.matchAll(/<script\b[^>]*>/gi)) {
+    add(attribute(tag, 'src'), pageUrl)
+    // The entry loader (app/server/deferred-entry.ts) names the entry and the preloads it adds after the first frame.
+    add(attribute(tag, 'data-entry'), pageUrl)
+    for (const href of (attribute(tag, 'data-preloads') ?? '').split(' ')) add(href, pageUrl)
+  }
   for (const [tag] of pageHtml.matchAll(/<link\b[^>]*>/gi)) {
     if ((attribute(tag, 'rel') ?? '').toLowerCase().split(/\s+/).includes('modulepreload')) add(attribute(tag, 'href'), pageUrl)
   }

@@ -78,6 +78,12 @@ export function portPicker(first, last) {
   }
 }
 
+/** The first single-location page the locations list links to (`/vestigingen/{slug}`), if any. */
+export function firstLocationPath(locationsPath, locationsHtml) {
+  const escaped = locationsPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  return new RegExp(`href="(${escaped}/[^"/?#]+)"`).exec(locationsHtml)?.[1]
+}
+
 /**
  * The five measured pages' nl paths, from the content and route catalog; the news detail is
  * the first article linked from the news list. `fetchHtml(path)` returns a page's HTML.

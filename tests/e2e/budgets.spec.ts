@@ -13,6 +13,7 @@ import { expect, openPage, test } from './fixtures'
 const budgetsSchema = v.object({
   initialJsGzipKb: v.record(v.string(), v.number()),
   htmlKb: v.record(v.string(), v.number()),
+  inlineCssKb: v.number(),
 })
 const budgets = v.parse(budgetsSchema, JSON.parse(readFileSync('bench/budgets.json', 'utf8')))
 
@@ -42,6 +43,14 @@ async function pageTypes(request: APIRequestContext): Promise<Record<string, str
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10
 
+/** The stylesheet the build inlines into every page (ADR 020): budgeted once, apart from the page's own markup. */
+function inlineCssBytes(html: string): number {
+  return [...html.matchAll(/<style\b[^>]*\bdata-tsr-inline-css[^>]*>[\s\S]*?<\/style>/g)].reduce(
+    (sum, [element]) => sum + Buffer.byteLength(element),
+    0,
+  )
+}
+
 test('every page type stays within its initial JS and HTML budgets', async ({ request, baseURL }) => {
   const cache = new Map<string, unknown>()
   const getBytes = async (url: string) => {
@@ -54,13 +63,17 @@ test('every page type stays within its initial JS and HTML budgets', async ({ re
   for (const [name, path] of Object.entries(await pageTypes(request))) {
     const response = await request.get(path, { headers: { accept: 'text/html', 'accept-encoding': 'identity' } })
     expect([200, 404], path).toContain(response.status())
-    const html = await response.body()
-    const js = await initialJs(new URL(path, baseURL).href, html.toString(), getBytes, cache)
+    const body = await response.body()
+    const js = await initialJs(new URL(path, baseURL).href, body.toString(), getBytes, cache)
+    const css = inlineCssBytes(body.toString())
+    const html = { length: body.length - css }
     const jsBudget = budgets.initialJsGzipKb[name]
     const htmlBudget = budgets.htmlKb[name]
     rows.push(
-      `${name} (${path}): initial JS ${kb(js.gzipBytes)} KB gzip (budget ${jsBudget}), HTML ${kb(html.length)} KB (budget ${htmlBudget})`,
+      `${name} (${path}): initial JS ${kb(js.gzipBytes)} KB gzip (budget ${jsBudget}), HTML ${kb(html.length)} KB without the inline CSS (budget ${htmlBudget}), inline CSS ${kb(css)} KB (budget ${budgets.inlineCssKb})`,
     )
+    if (css === 0) overBudget.push(`${name}: no inline stylesheet`)
+    if (css > budgets.inlineCssKb * 1024) overBudget.push(`${name}: inline CSS ${kb(css)} KB > ${budgets.inlineCssKb} KB`)
     if (jsBudget === undefined || htmlBudget === undefined) overBudget.push(`${name}: no budget in bench/budgets.json`)
     if (jsBudget !== undefined && js.gzipBytes > jsBudget * 1024)
       overBudget.push(`${name}: initial JS ${kb(js.gzipBytes)} KB > ${jsBudget} KB`)
@@ -110,4 +123,24 @@ test('the contact form and the map load their code only on pages that show them'
   const mapOn = Object.keys(pages).filter((name) => [...(loaded[name]?.keys() ?? [])].some((url) => /LocationsMap/.test(url)))
   expect(formOn, 'pages that load TanStack Form').toEqual(['contact'])
   expect(mapOn, 'pages that load the map').toEqual(['locations'])
+})
+
+test('a page paints before it asks for any JavaScript, and needs no stylesheet request', async ({ page }) => {
+  await openPage(page, demoPages.home.nl)
+  const timing = await page.evaluate(() => ({
+    firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    scripts: performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+      .map((entry) => entry.startTime),
+    stylesheets: performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname.endsWith('.css')).length,
+  }))
+  expect(timing.firstPaint, 'first-contentful-paint').toBeGreaterThan(0)
+  expect(timing.scripts.length).toBeGreaterThan(0)
+  // The entry loader (app/server/deferred-entry.ts) starts the downloads after the first frame.
+  expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.firstPaint ?? Infinity)
+  expect(timing.stylesheets, 'stylesheet requests').toBe(0)
+  // And the app did take over (openPage waits for hydration): the chunks the head no longer
+  // preloads were added by the loader.
+  expect(await page.locator('link[rel="modulepreload"]').count()).toBeGreaterThan(0)
 })
