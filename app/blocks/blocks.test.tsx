@@ -12,7 +12,8 @@ afterEach(cleanup)
 // renders its children; here it renders them at once, in its marker <div> as in the app.
 vi.mock(import('@tanstack/react-start'), async (importOriginal) => ({
   ...(await importOriginal()),
-  Hydrate: ({ children }: { children: ReactNode }) => <div data-ts-hydrate-id="test">{children}</div>,
+  // Start's visible() boundary renders a plain <div> around its children.
+  Hydrate: ({ children }: { children: ReactNode }) => <div data-testid="hydrate">{children}</div>,
 }))
 
 const image = { url: '/media/hero.webp', alt: 'Een auto op de weg', width: 1600, height: 900, variants: [] }
@@ -239,7 +240,7 @@ describe('registry', () => {
     expect(roots).toHaveLength(1)
     // The heavy blocks hydrate when seen: their code loads apart (ADR 014).
     const deferred = typename === 'ContactForm' || typename === 'InteractiveMap'
-    expect(roots[0]?.hasAttribute('data-ts-hydrate-id')).toBe(deferred)
+    expect(roots[0]?.getAttribute('data-testid') === 'hydrate').toBe(deferred)
     const root = deferred ? roots[0]?.firstElementChild : roots[0]
     expect(root?.classList.contains(className)).toBe(true)
   })
@@ -251,7 +252,7 @@ describe('registry', () => {
     )
     // The first block hydrates with the page; the later ones each sit in a deferred-hydration marker.
     const blockOf = (el: Element) =>
-      el.hasAttribute('data-ts-hydrate-id') ? `deferred ${el.firstElementChild?.classList[1]}` : el.classList[1]
+      el.getAttribute('data-testid') === 'hydrate' ? `deferred ${el.firstElementChild?.classList[1]}` : el.classList[1]
     expect(Array.from(container.children).map(blockOf)).toEqual([
       'block--hero',
       'deferred block--media-content',

@@ -23,6 +23,8 @@ export function ClientRuntime({ sentry, buildId, gtm }: Props) {
   useEffect(() => {
     // Sentry (and its replay code) is its own chunk, fetched only when a DSN is configured.
     if (sentry) void import('../client-runtime/sentry-browser').then(({ initSentry }) => initSentry(router, sentry))
+    // Only client navigations animate: their styles are not in the page's inlined stylesheet.
+    void import('../view-transitions.css')
     // Before the first page view (the effect below): it is held back until consent when GTM is configured.
     initConsent(gtm)
     const unsubscribe = router.subscribe('onBeforeNavigate', noteClientNavigation)

@@ -26,6 +26,25 @@ test.describe('CMS content pages', () => {
     await expect(page.getByRole('link', { name: /Jaarverslag 2025/ })).toHaveAttribute('href', '/media/files/jaarverslag-2025.pdf')
   })
 
+  test('consecutive plain blocks share one gap, through the deferred-hydration wrappers', async ({ page }) => {
+    await openPage(page, '/')
+    const gaps = await page.evaluate(() =>
+      [...document.querySelectorAll('.cms-page .block')].map((block) => [block.classList[1], getComputedStyle(block).paddingTop]),
+    )
+    // After the hero (a band of its own) the icons keep their gap; the grid right after the icons
+    // does not add a second one, nor do the next plain blocks; the link band after the full-width photo keeps its own.
+    expect(gaps).toEqual([
+      ['block--hero', '0px'],
+      ['block--icons', expect.not.stringMatching(/^0px$/)],
+      ['block--grid', '0px'],
+      ['block--media-content', '0px'],
+      ['block--two-columns', '0px'],
+      ['block--full-width-media', '0px'],
+      ['block--link', expect.not.stringMatching(/^0px$/)],
+      ['block--download', expect.not.stringMatching(/^0px$/)],
+    ])
+  })
+
   test('images have dimensions and only the first loads eagerly', async ({ page }) => {
     await openPage(page, '/')
     const images = await page
