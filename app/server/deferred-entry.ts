@@ -14,7 +14,20 @@
  */
 
 const preloadLink = /<link rel="modulepreload" href="([^"<>]+)"[^>]*>/g
-const moduleScript = /<script type="module" async="" src="([^"<>]+)"([^>]*)><\/script>/g
+const entryOpening = '<script type="module" async="" src="'
+const entryTag = /^<script type="module" async="" src="([^"<>]+)"([^>]*)><\/script>$/
+
+/** The router's entry script: the last module script with the marker (it ends the body). */
+function routerEntry(html: string, stamped: string): { start: number; end: number; src: string } | undefined {
+  for (let at = html.lastIndexOf(entryOpening); at >= 0; at = at > 0 ? html.lastIndexOf(entryOpening, at - 1) : -1) {
+    const close = html.indexOf('></script>', at)
+    if (close < 0) continue
+    const end = close + '></script>'.length
+    const match = entryTag.exec(html.slice(at, end))
+    if (match?.[1] && match[2]?.includes(stamped)) return { start: at, end, src: match[1] }
+  }
+  return undefined
+}
 
 /**
  * Loads on the first paint the browser reports (a frame on screen, not only drawn), or half a
@@ -27,17 +40,18 @@ export const entryLoader =
 
 export function deferClientEntry(html: string, marker: string): string {
   const stamped = `nonce="${marker}"`
-  const entry = [...html.matchAll(moduleScript)].find((match) => match[2]?.includes(stamped))
-  const src = entry?.[1]
-  if (!entry || !src) return html
+  const entry = routerEntry(html, stamped)
+  // The preloads are in the head: only that part is searched (the body is most of the page).
+  const headEnd = html.indexOf('</head>')
+  if (!entry || headEnd < 0 || headEnd > entry.start) return html
   const preloads: string[] = []
-  const withoutPreloads = html.replace(preloadLink, (link, href: string) => {
+  const head = html.slice(0, headEnd).replace(preloadLink, (link, href: string) => {
     if (!link.includes(stamped)) return link
     preloads.push(href)
     return ''
   })
   // As written in the HTML (entities included, no quote: the patterns exclude it); space-separated:
   // a URL from the build has no spaces.
-  const loader = `<script ${stamped} data-entry="${src}" data-preloads="${preloads.join(' ')}">${entryLoader}</script>`
-  return withoutPreloads.replace(entry[0], () => loader)
+  const loader = `<script ${stamped} data-entry="${entry.src}" data-preloads="${preloads.join(' ')}">${entryLoader}</script>`
+  return head + html.slice(headEnd, entry.start) + loader + html.slice(entry.end)
 }
