@@ -6,6 +6,7 @@ import { accessLogEntry, accessLogLevel, accessLogMessage, requestIdFrom } from 
 import { getRuntimeConfig } from './server/env.server'
 import { isAllowedHost } from './server/allowed-hosts'
 import { clientIp } from './server/client-ip.server'
+import { completeResponseFacts } from './server/complete-response'
 import { startApp } from './server/lifecycle.server'
 import { logger } from './server/logger.server'
 import { httpRequestDuration, statusClass } from './server/metrics.server'
@@ -60,9 +61,10 @@ async function handle(request: Request, url: URL, requestId: string): Promise<Re
   if (url.pathname.startsWith('/media/_/')) return serveMediaVariant(request, url)
   if (url.pathname.startsWith('/media/')) return serveContentMedia(request, url)
 
-  const ip = clientIp(socketAddress(request), request.headers.get('x-forwarded-for'), config.TRUST_PROXY)
+  // Worked out when something renders: a page-cache hit never needs it.
+  const ip = () => clientIp(socketAddress(request), request.headers.get('x-forwarded-for'), config.TRUST_PROXY)
   const render = (pageRequest: Request, nonce?: string) =>
-    Promise.resolve(startHandler(pageRequest, { context: { clientIp: ip, requestId, nonce } }))
+    Promise.resolve(startHandler(pageRequest, { context: { clientIp: ip(), requestId, nonce } }))
 
   if (isPagePath(url.pathname)) {
     // The contact form posted by the browser itself (no JavaScript yet): the server function's
@@ -70,14 +72,18 @@ async function handle(request: Request, url: URL, requestId: string): Promise<Re
     if (isFormPost(request)) {
       const limited = await limitBody(request, largeBodyLimit)
       if (limited instanceof Response) return limited
-      return deliverPage(limited, url, (pageRequest, nonce) =>
-        Promise.resolve(startHandler(pageRequest, { context: { clientIp: ip, requestId, nonce, pageFormPost: true } })),
+      return deliverPage(
+        limited,
+        url,
+        (pageRequest, nonce) =>
+          Promise.resolve(startHandler(pageRequest, { context: { clientIp: ip(), requestId, nonce, pageFormPost: true } })),
+        requestId,
       )
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return plainResponse(405, 'Method not allowed / Methode niet toegestaan', { Allow: 'GET, HEAD' })
     }
-    return deliverPage(request, url, render)
+    return deliverPage(request, url, render, requestId)
   }
   // No body to limit (TRACE and CONNECT cannot even be rebuilt as a fetch Request): the route answers, 405 when it lacks the method.
   if (['GET', 'HEAD', 'TRACE', 'CONNECT'].includes(request.method)) return render(request)
@@ -87,6 +93,8 @@ async function handle(request: Request, url: URL, requestId: string): Promise<Re
 
 /** The response with its request id; a copy when its headers are immutable (a Response.redirect()). */
 function withRequestId(response: Response, requestId: string): Response {
+  // A page carries it already, in headers best left untouched (complete-response.ts).
+  if (completeResponseFacts(response)) return response
   try {
     response.headers.set('X-Request-Id', requestId)
     return response

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { LRUCache } from 'lru-cache'
-import sharp from 'sharp'
 import { parseVariantPath, variantTypes, type VariantRequest } from '../blocks/image-variants'
 import { getRuntimeConfig } from '../server/env.server'
 import { logger } from '../server/logger.server'
@@ -24,8 +23,12 @@ const memory = new LRUCache<string, Buffer>({ maxSize: 48 * 1024 * 1024, sizeCal
 /** Variants being made: a second request for one waits for the first instead of encoding again. */
 const pending = new Map<string, Promise<Buffer>>()
 
-/** Encoder settings: AVIF and WebP at about the same visual quality. */
-function encode(file: string, { width, format }: VariantRequest): Promise<Buffer> {
+/**
+ * Encoder settings: AVIF and WebP at about the same visual quality. sharp (libvips, ~6 MB per
+ * process) loads with the first variant a process makes: most serve theirs from disk.
+ */
+async function encode(file: string, { width, format }: VariantRequest): Promise<Buffer> {
+  const { default: sharp } = await import('sharp')
   // rotate(): applies the EXIF orientation, which the re-encoded file no longer carries.
   const resized = sharp(file).rotate().resize({ width, withoutEnlargement: true })
   return (format === 'avif' ? resized.avif({ quality: 50, effort: 4 }) : resized.webp({ quality: 75 })).toBuffer()

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { completeResponseFacts } from './complete-response'
 import { isPagePath } from './request-guard.server'
 
 /**
@@ -47,8 +48,10 @@ export interface AccessLogEntry {
 const maxLoggedPathLength = 1024
 
 export function accessLogEntry(request: Request, url: URL, response: Response, durationMs: number, reqId: string): AccessLogEntry {
-  const cache = response.headers.get('x-page-cache')
-  const length = response.headers.get('content-length')
+  // A page knows both without its headers being read (complete-response.ts).
+  const facts = completeResponseFacts(response)
+  const cache = facts ? facts.cache : response.headers.get('x-page-cache')
+  const length = facts ? (facts.bytes === undefined ? null : String(facts.bytes)) : response.headers.get('content-length')
   return {
     reqId,
     method: request.method,

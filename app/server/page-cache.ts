@@ -62,18 +62,33 @@ export function pageEtag(body: Uint8Array): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`
 }
 
+/** Parsed Accept-Encoding values: browsers send a handful of distinct ones, so each is parsed once. */
+const acceptedCodings = new Map<string, ReadonlySet<string | undefined>>()
+
+function acceptedCodingsOf(acceptEncoding: string): ReadonlySet<string | undefined> {
+  let accepted = acceptedCodings.get(acceptEncoding)
+  if (!accepted) {
+    accepted = new Set(
+      acceptEncoding
+        .split(',')
+        .map((part) => part.trim().split(';'))
+        .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, '')) > 0)
+        .map(([name]) => name?.trim().toLowerCase()),
+    )
+    // Made-up values cannot grow it without bound.
+    if (acceptedCodings.size >= 64) acceptedCodings.clear()
+    acceptedCodings.set(acceptEncoding, accepted)
+  }
+  return accepted
+}
+
 /** The best coding the client accepts (q > 0) among those the page has. */
 export function negotiateEncoding(
   acceptEncoding: string | null,
   available: Partial<Record<ContentCoding, unknown>>,
 ): ContentCoding | undefined {
-  const accepted = new Set(
-    (acceptEncoding ?? '')
-      .split(',')
-      .map((part) => part.trim().split(';'))
-      .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, '')) > 0)
-      .map(([name]) => name?.trim().toLowerCase()),
-  )
+  if (!acceptEncoding) return undefined
+  const accepted = acceptedCodingsOf(acceptEncoding)
   if (available.br && accepted.has('br')) return 'br'
   if (available.gzip && accepted.has('gzip')) return 'gzip'
   return undefined

@@ -10,6 +10,7 @@ import { RenderSlots } from './render-slots'
 import { deferClientEntry } from './deferred-entry'
 import { createRenderMarker, inlineScriptHashes, securityHeaders } from './security-headers'
 import { plainResponse } from './request-guard.server'
+import { markComplete } from './complete-response'
 import { previewTokenOf } from './preview.server'
 
 /**
@@ -72,29 +73,62 @@ function withVary(existing: string | null, ...names: string[]): string {
   return [...all.values()].join(', ')
 }
 
+type HeaderList = Array<[string, string]>
+
+/** Headers a page answer sets itself, whatever the rendered response carried. */
+const setPerAnswer = new Set(['cache-control', 'vary', 'etag', 'age', 'x-page-cache', 'content-encoding', 'content-length'])
+
+/**
+ * Every header of a page's answer in one coding except the per-request ones (X-Page-Cache, Age,
+ * X-Request-Id, Content-Length): made once per stored page and coding, so a hit copies a short
+ * list instead of building headers.
+ */
+const fixedHeaders = new WeakMap<CachedPage, Map<ContentCoding | 'identity', HeaderList>>()
+
+function fixedHeadersOf(page: CachedPage, encoding: ContentCoding | undefined, validator: boolean): HeaderList {
+  const coding = encoding ?? 'identity'
+  const byCoding = fixedHeaders.get(page) ?? new Map<ContentCoding | 'identity', HeaderList>()
+  fixedHeaders.set(page, byCoding)
+  let list = byCoding.get(coding)
+  if (!list) {
+    const stored = new Map(page.headers.map(([name, value]) => [name.toLowerCase(), value]))
+    list = page.headers.filter(([name]) => !setPerAnswer.has(name.toLowerCase()))
+    list.push(
+      ['Cache-Control', cacheControl(page.status, stored.get('cache-control') ?? null)],
+      // Cookie: a signed-in visitor gets another page than the shared one.
+      ['Vary', withVary(stored.get('vary') ?? null, 'Accept-Encoding', 'Cookie')],
+      ['ETag', encoding ? `${page.etag.slice(0, -1)}-${encoding}"` : page.etag],
+    )
+    if (encoding) list.push(['Content-Encoding', encoding])
+    byCoding.set(coding, list)
+  }
+  // A post's answer is not a representation of the page: no validator.
+  return validator ? list : list.filter(([name]) => name !== 'ETag')
+}
+
 /**
  * Sends a stored or just rendered page: 304 when the browser has it, otherwise the bytes in
- * the best coding the client accepts. srvx's FastResponse writes them straight to the socket.
+ * the best coding the client accepts. srvx's FastResponse writes them straight to the socket;
+ * its headers are final (complete-response.ts), so nothing turns them into a `Headers` object.
  */
-function deliver(request: Request, page: CachedPage, state: 'HIT' | 'STALE' | 'MISS' | 'BYPASS'): Response {
-  const headers = new Headers(page.headers)
-  headers.set('X-Page-Cache', state)
-  // How long ago it was rendered: a CDN counts its own freshness from there, not from now.
-  if (state === 'HIT' || state === 'STALE') headers.set('Age', String(Math.max(0, Math.floor((Date.now() - page.storedAt) / 1000))))
-  headers.set('Cache-Control', cacheControl(page.status, headers.get('cache-control')))
-  // Cookie: a signed-in visitor gets another page than the shared one.
-  headers.set('Vary', withVary(headers.get('vary'), 'Accept-Encoding', 'Cookie'))
+function deliver(request: Request, page: CachedPage, state: 'HIT' | 'STALE' | 'MISS' | 'BYPASS', requestId: string): Response {
   const encoding = negotiateEncoding(request.headers.get('accept-encoding'), page.encoded)
-  // A post's answer is not a representation of the page: no validator, never a 304.
-  if (page.status === 200 && request.method !== 'POST') {
-    headers.set('ETag', encoding ? `${page.etag.slice(0, -1)}-${encoding}"` : page.etag)
-    if (matchesEtag(request.headers.get('if-none-match'), page.etag)) return new FastResponse(null, { status: 304, headers })
+  const validator = page.status === 200 && request.method !== 'POST'
+  const headers: HeaderList = [...fixedHeadersOf(page, encoding, validator), ['X-Page-Cache', state], ['X-Request-Id', requestId]]
+  // How long ago it was rendered: a CDN counts its own freshness from there, not from now.
+  if (state === 'HIT' || state === 'STALE') headers.push(['Age', String(Math.max(0, Math.floor((Date.now() - page.storedAt) / 1000)))])
+  if (validator && matchesEtag(request.headers.get('if-none-match'), page.etag)) {
+    // A 304 describes the representation the browser has: no coding or length of a body.
+    const notModified = headers.filter(([name]) => name !== 'Content-Encoding')
+    return markComplete(new FastResponse(null, { status: 304, headers: notModified }), { cache: state, bytes: undefined })
   }
   const body = (encoding && page.encoded[encoding]) || page.body
-  if (encoding) headers.set('Content-Encoding', encoding)
-  headers.set('Content-Length', String(body.byteLength))
+  headers.push(['Content-Length', String(body.byteLength)])
   // HEAD: the headers GET would send, Content-Length included, and no body.
-  return new FastResponse(request.method === 'HEAD' ? null : body, { status: page.status, headers })
+  return markComplete(new FastResponse(request.method === 'HEAD' ? null : body, { status: page.status, headers }), {
+    cache: state,
+    bytes: body.byteLength,
+  })
 }
 
 interface Rendered {
@@ -150,7 +184,7 @@ export function renderSlotUsage(): { running: number; waiting: number } {
  * within a render slot. A form post (the contact form without JavaScript) is rendered the same
  * way and never cached.
  */
-export async function deliverPage(request: Request, url: URL, render: Render): Promise<Response> {
+export async function deliverPage(request: Request, url: URL, render: Render, requestId: string): Promise<Response> {
   const cache = getPageCache()
   const key = cache ? cacheKey(request, url) : undefined
   // Pages render as GET; HEAD then sends the same headers without the body.
@@ -165,7 +199,7 @@ export async function deliverPage(request: Request, url: URL, render: Render): P
       headers.delete('if-none-match')
       cache.revalidate(key, () => revalidate(new Request(request.url, { headers }), key, render))
     }
-    return deliver(request, hit.page, hit.freshness === 'fresh' ? 'HIT' : 'STALE')
+    return deliver(request, hit.page, hit.freshness === 'fresh' ? 'HIT' : 'STALE', requestId)
   }
   const cached = fromCache()
   if (cached) return cached
@@ -183,10 +217,10 @@ export async function deliverPage(request: Request, url: URL, render: Render): P
     const { response, html } = rendered
     if (html === undefined) return response
     if (cache && key && isStorable(renderRequest, response)) {
-      return deliver(request, cache.set(key, await toPage(rendered, html), generation), 'MISS')
+      return deliver(request, cache.set(key, await toPage(rendered, html), generation), 'MISS', requestId)
     }
     const coding = negotiateEncoding(request.headers.get('accept-encoding'), { br: true, gzip: true })
-    const sent = deliver(request, await toPage(rendered, html, coding ? [coding] : []), 'BYPASS')
+    const sent = deliver(request, await toPage(rendered, html, coding ? [coding] : []), 'BYPASS', requestId)
     // Drafts must not stay in a browser's or a proxy's cache once the preview ends.
     if (previewTokenOf(request.headers.get('cookie'))) sent.headers.set('Cache-Control', 'private, no-store')
     // A page sent once may set cookies (they are never stored with a shared page).

@@ -1,5 +1,6 @@
 import { definePlugin } from 'nitro'
 import { getRuntimeConfig } from './env.server'
+import { completeResponseFacts } from './complete-response'
 import { securityHeaders } from './security-headers'
 
 /**
@@ -13,6 +14,8 @@ export default definePlugin((nitroApp) => {
   // The same for every response: built once, not per request.
   let headers: Array<[string, string]> | undefined
   nitroApp.hooks?.hook('response', (response) => {
+    // A page brings its own policy and caching, and reading its headers would copy them.
+    if (completeResponseFacts(response)) return
     headers ??= Object.entries(securityHeaders(getRuntimeConfig()))
     for (const [name, value] of headers) {
       if (!response.headers.has(name)) response.headers.set(name, value)
