@@ -30,12 +30,12 @@ function routerEntry(html: string, stamped: string): { start: number; end: numbe
 }
 
 /**
- * Loads on the first paint the browser reports (a frame on screen, not only drawn), or half a
- * second after the first frame where paint timing is missing; at once in a hidden tab.
+ * Loads on the first contentful paint the browser reports (content on screen, not only drawn),
+ * or half a second after the first frame where paint timing is missing; at once in a hidden tab.
  */
 export const entryLoader =
   '(function(d){var o;function l(){if(o)return;o=1;d.preloads.split(" ").forEach(function(h){var k=document.createElement("link");k.rel="modulepreload";k.href=h;document.head.appendChild(k)});import(d.entry)}' +
-  'if(document.visibilityState==="hidden")return l();try{new PerformanceObserver(l).observe({type:"paint",buffered:!0})}catch(e){}' +
+  'if(document.visibilityState==="hidden")return l();try{new PerformanceObserver(function(p){p.getEntriesByName("first-contentful-paint").length&&l()}).observe({type:"paint",buffered:!0})}catch(e){}' +
   'requestAnimationFrame(function(){setTimeout(l,500)})})(document.currentScript.dataset)'
 
 export function deferClientEntry(html: string, marker: string): string {

@@ -72,3 +72,11 @@ export async function expectNoA11yViolations(page: Page) {
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
   expect(summary, 'axe violations').toEqual([])
 }
+
+/** The stylesheet the build inlines into every page (ADR 020): `<style data-tsr-inline-css>`. */
+const inlineStylesheet = /<style\b[^>]*\bdata-tsr-inline-css[^>]*>[\s\S]*?<\/style>/g
+
+/** A page's HTML without its inlined stylesheet: the page's own markup, which size checks are about. */
+export function withoutInlineStylesheet(html: string): string {
+  return html.replace(inlineStylesheet, '')
+}
