@@ -21,6 +21,17 @@ export default defineConfig({
   // objects makes them all share our copy (the production build bundles them anyway).
   ssr: { noExternal: graphqlSchemaPackages },
   server: { port: 3000, strictPort: true },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          // react-dom (and its scheduler) in a chunk of their own: the entry loader evaluates it in a
+          // task of its own, so no single task after the first paint holds all the framework (ADR 020).
+          output: { codeSplitting: { groups: [{ name: 'react-dom', test: /node_modules[\\/](?:react-dom|scheduler)[\\/]/ }] } },
+        },
+      },
+    },
+  },
   plugins: [
     tanstackStart({
       srcDirectory: 'app',
