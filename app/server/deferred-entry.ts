@@ -34,12 +34,14 @@ function routerEntry(html: string, stamped: string): { start: number; end: numbe
  * or half a second after the first frame where paint timing is missing; at once in a hidden tab.
  * The chunks are evaluated one by one, the entry last, with a task break between them: one
  * evaluation of the whole graph was the longest task after the paint (react-dom has a chunk of
- * its own for this, vite.config.ts). A chunk that fails to load is skipped; the entry's import
- * then fails as it would have.
+ * its own for this, vite.config.ts); in a hidden tab, where timers run once a second, the entry
+ * is imported at once. A chunk that fails to load is skipped; the entry's import then fails as it
+ * would have.
  */
 export const entryLoader =
   '(function(d){var o;function l(){if(o)return;o=1;var p=d.preloads.split(" ");p.forEach(function(h){var k=document.createElement("link");k.rel="modulepreload";k.href=h;document.head.appendChild(k)});' +
-  'var q=p.filter(function(h){return h!==d.entry});(function n(i){if(i<q.length){var g=function(){setTimeout(function(){n(i+1)},0)};import(q[i]).then(g,g)}else import(d.entry)})(0)}' +
+  // A hidden tab throttles timers to one a second: there the entry is imported at once.
+  'var q=document.visibilityState==="hidden"?[]:p.filter(function(h){return h!==d.entry});(function n(i){if(i<q.length){var g=function(){setTimeout(function(){n(i+1)},0)};import(q[i]).then(g,g)}else import(d.entry)})(0)}' +
   'if(document.visibilityState==="hidden")return l();try{new PerformanceObserver(function(p){p.getEntriesByName("first-contentful-paint").length&&l()}).observe({type:"paint",buffered:!0})}catch(e){}' +
   'requestAnimationFrame(function(){setTimeout(l,500)})})(document.currentScript.dataset)'
 
