@@ -1,17 +1,29 @@
+import { randomBytes } from 'node:crypto'
 import { FastResponse } from 'srvx'
-import { constants, defaultLocale } from '../../app.config'
+import { constants, defaultLocale, type Locale } from '../../app.config'
+import { pathCodec } from '../i18n/i18n'
 import { getRuntimeConfig } from './env.server'
 import { cookieValue } from '../i18n/language-cookie'
 import { preferredLocale } from '../i18n/negotiate'
-import { type CachedPage, type ContentCoding, matchesEtag, negotiateEncoding, renderedPage, storableHeaders } from './page-cache'
+import {
+  type CachedPage,
+  type ContentCoding,
+  matchesEtag,
+  negotiateEncoding,
+  type PageCache,
+  renderedPage,
+  storableHeaders,
+} from './page-cache'
 import { getPageCache } from './page-cache.server'
 import { pageRenderDuration } from './metrics.server'
 import { RenderSlots } from './render-slots'
 import { deferClientEntry } from './deferred-entry'
-import { createRenderMarker, inlineScriptHashes, securityHeaders } from './security-headers'
+import { createRenderMarker, inlineScriptHashes, inlineScriptTexts, securityHeaders } from './security-headers'
 import { plainResponse } from './request-guard.server'
 import { markComplete } from './complete-response'
 import { previewTokenOf } from './preview.server'
+import { fillShell, shellTemplate, type ShellTemplate } from './not-found-shell'
+import { missingContentPage, shellTemplateFor } from './not-found-shell.server'
 
 /**
  * How every page leaves the server: from the page cache when it can be, with an ETag (304
@@ -203,6 +215,10 @@ export async function deliverPage(request: Request, url: URL, render: Render, re
   }
   const cached = fromCache()
   if (cached) return cached
+  if (cache && key) {
+    const shell = await fromNotFoundShell(request, url, render, requestId, cache)
+    if (shell) return shell
+  }
 
   const release = await renderSlots().acquire()
   if (!release)
@@ -226,6 +242,52 @@ export async function deliverPage(request: Request, url: URL, render: Render, re
     // A page sent once may set cookies (they are never stored with a shared page).
     for (const cookie of response.headers.getSetCookie()) sent.headers.append('Set-Cookie', cookie)
     return sent
+  } finally {
+    release()
+  }
+}
+
+/**
+ * A content page that does not exist, answered from its language's 404 template with the path
+ * filled in (ADR 021): a flood of random paths costs about what page-cache hits cost, not renders.
+ * Undefined when the path is not one for the template (not-found-shell.server.ts): it renders.
+ */
+async function fromNotFoundShell(
+  request: Request,
+  url: URL,
+  render: Render,
+  requestId: string,
+  cache: PageCache,
+): Promise<Response | undefined> {
+  const missing = await missingContentPage(url)
+  if (!missing) return undefined
+  const template = await shellTemplateFor(url.origin, missing.locale, cache.generation, getRuntimeConfig().PAGE_CACHE_TTL * 1000, () =>
+    makeShellTemplate(url.origin, missing.locale, render),
+  )
+  if (!template) return undefined
+  const coding = negotiateEncoding(request.headers.get('accept-encoding'), { gzip: true }) ?? 'identity'
+  const { body, headers } = fillShell(template, missing.splat, coding === 'gzip' ? 'gzip' : 'identity')
+  const list: HeaderList = [...headers, ['X-Page-Cache', 'SHELL'], ['X-Request-Id', requestId], ['Content-Length', String(body.byteLength)]]
+  if (coding === 'gzip') list.push(['Content-Encoding', 'gzip'])
+  return markComplete(new FastResponse(request.method === 'HEAD' ? null : body, { status: template.status, headers: list }), {
+    cache: 'SHELL',
+    bytes: body.byteLength,
+  })
+}
+
+/** Renders the 404 page of a language for a random probe path and makes it a template, in a render slot. */
+async function makeShellTemplate(origin: string, locale: Locale, render: Render): Promise<ShellTemplate | undefined> {
+  const release = await renderSlots().acquire()
+  if (!release) return undefined
+  try {
+    const token = `not-found-probe-${randomBytes(6).toString('hex')}`
+    const probe = new URL(pathCodec.toPublic(`/${locale}/${token}`), origin)
+    const rendered = await renderWithMarker(new Request(probe, { headers: { accept: 'text/html' } }), render)
+    const { response, html, marker } = rendered
+    if (response.status !== 404 || html === undefined) return undefined
+    // The answer's headers as a stored page's (policy, security headers, Cache-Control, Vary), without a validator.
+    const headers = fixedHeadersOf(await toPage(rendered, html, []), undefined, false)
+    return shellTemplate(html, response.status, headers, token, inlineScriptTexts(html, marker))
   } finally {
     release()
   }

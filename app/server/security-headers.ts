@@ -25,13 +25,23 @@ export function createRenderMarker(): string {
  * compressible once, servable by a CDN), unlike a per-response nonce.
  */
 export function inlineScriptHashes(html: string, marker: string): string[] {
-  const hashes = new Set<string>()
+  return [...new Set(inlineScriptTexts(html, marker).map(scriptSource))]
+}
+
+/** The texts of the inline scripts `inlineScriptHashes` hashes, in order. */
+export function inlineScriptTexts(html: string, marker: string): string[] {
+  const texts: string[] = []
   const stamped = `nonce="${marker}"`
   for (const [, attributes = '', text = ''] of html.matchAll(inlineScript)) {
     if (!attributes.includes(stamped) || /\bsrc\s*=/i.test(attributes) || isDataBlock(attributes)) continue
-    hashes.add(`'sha256-${createHash('sha256').update(text).digest('base64')}'`)
+    texts.push(text)
   }
-  return [...hashes]
+  return texts
+}
+
+/** The CSP source expression of one inline script's text. */
+export function scriptSource(text: string): string {
+  return `'sha256-${createHash('sha256').update(text).digest('base64')}'`
 }
 
 /** Origin of a URL template such as https://{s}.tile.example.org/{z}/{x}/{y}.png, with {s} as a wildcard subdomain. */

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto'
 import { get } from 'node:http'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import type { ChildProcess } from 'node:child_process'
 import { expect, test } from './fixtures'
+import { startServer, stopServer } from './server-process'
 
 const detail = '/en/news/private-lease-without-deposit'
 
@@ -127,5 +129,71 @@ test.describe('HTML delivery: page cache, hash-based CSP, ETag, compression', ()
       expect(headers['cross-origin-resource-policy'], path).toBe('same-origin')
       expect(headers['permissions-policy'], path).toContain('camera=()')
     }
+  })
+})
+
+test.describe('the 404 page for random paths: a template with the path filled in', () => {
+  // The same build without a page cache: every 404 there is a full render, the reference.
+  // It answers as the site (same SITE_URL, so the same host is allowed and every absolute URL matches).
+  const site = `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`
+  const renderedPort = Number(process.env.E2E_PORT ?? 3210) + 75
+  let rendered: ChildProcess | undefined
+  test.beforeAll(async () => {
+    rendered = await startServer(renderedPort, { PAGE_CACHE_TTL: '0', SITE_URL: site })
+  })
+  test.afterAll(async () => {
+    if (rendered) await stopServer(rendered)
+  })
+
+  /** The page without what differs between any two renders: script markers and timestamps. */
+  const comparable = (html: string) =>
+    html
+      .replace(/nonce="[^"]*"/g, 'nonce=""')
+      .replace(/<meta property="csp-nonce" content="[^"]*"/, '<meta property="csp-nonce" content=""')
+      .replace(/\b(u|dehydratedAt|dataUpdatedAt):\d+/g, '$1:0')
+
+  test('is the page a render gives, in every language, gzipped, with its scripts allowed by hash', async ({ baseURL }) => {
+    for (const path of ['/zz-gone-page', '/en/old/catalogue.html', '/de/a-b_c/d/e', '/fr/x', '/da/y.z']) {
+      const served = await fetch(`${baseURL}${path}`, { headers: { 'accept-encoding': 'gzip, br' } })
+      expect(served.status, path).toBe(404)
+      expect(served.headers.get('x-page-cache'), path).toBe('SHELL')
+      expect(served.headers.get('content-encoding'), path).toBe('gzip')
+      const html = await served.text()
+      expect(html, path).toContain(`${path}</p>`)
+      const policy = served.headers.get('content-security-policy') ?? ''
+      for (const hash of inlineScriptHashes(html)) expect(policy, path).toContain(hash)
+
+      const reference = await new Promise<string>((resolve, reject) => {
+        get({ host: '127.0.0.1', port: renderedPort, path, headers: { host: new URL(site).host } }, (res) => {
+          const chunks: Buffer[] = []
+          res.on('data', (chunk: Buffer) => chunks.push(chunk))
+          res.on('end', () => resolve(Buffer.concat(chunks).toString()))
+        }).on('error', reject)
+      })
+      expect(comparable(html), path).toBe(comparable(reference))
+    }
+  })
+
+  test('HEAD has the length GET sends; paths it cannot fill in, and real pages, are rendered', async ({ request, baseURL }) => {
+    const head = await fetch(`${baseURL}/zz-head-check`, { method: 'HEAD', headers: { 'accept-encoding': 'identity' } })
+    const body = await (await fetch(`${baseURL}/zz-head-check`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer()
+    expect(head.status).toBe(404)
+    expect(Number(head.headers.get('content-length'))).toBe(body.byteLength)
+    for (const path of ['/zz-gone?x=1', '/zz-caf%C3%A9', '/nieuws/zz-no-such-item', '/over-ons/']) {
+      const response = await request.get(path, { maxRedirects: 0 })
+      expect(response.headers()['x-page-cache'] ?? '', path).not.toBe('SHELL')
+    }
+    expect((await request.get('/over-ons')).status()).toBe(200)
+  })
+
+  test('hydrates like any page: no blocked script, and its links navigate in the app', async ({ page, consoleGuard }) => {
+    // The document itself is a 404.
+    consoleGuard.allow(/status of 404/)
+    await page.goto('/zz-hydrate/check')
+    await page.locator('html[data-hydrated="true"]').waitFor()
+    await page.evaluate(() => Reflect.set(window, 'sameDocument', true))
+    await page.locator('main a[href="/"]').first().click()
+    await expect(page).toHaveURL(/\/$/)
+    expect(await page.evaluate(() => Reflect.get(window, 'sameDocument'))).toBe(true)
   })
 })

@@ -1,0 +1,137 @@
+import { constants as zlib, crc32, deflateRawSync } from 'node:zlib'
+import { scriptSource } from './security-headers'
+
+/**
+ * The 404 page as a template: rendered once for a probe path, then filled in with each
+ * request's path (ADR 021). A flood of random paths is the cheapest attack on a site that
+ * renders its 404 page: this way each costs a string join, one hash and a checksum, not a render.
+ *
+ * Only paths whose every character reads the same in HTML text, attributes, JavaScript and JSON
+ * strings are filled in (`isShellPath`), so filling needs no escaping. The router writes the
+ * path in two forms: as it is (links, title, the query key) and, in a match id, with `#` for `/`.
+ */
+
+/** Path segments of letters, digits, `.`, `_` and `-` only, at most 512 characters in all. */
+const shellPath = /^(?:\/[A-Za-z0-9._-]+)+$/
+
+export function isShellPath(pathname: string): boolean {
+  return pathname.length <= 512 && shellPath.test(pathname)
+}
+
+/** How one place in the page writes the path. */
+type Form = 'path' | 'id'
+
+/** A text cut where the probe's path stood: parts[0] gap[0] parts[1] … parts[n]. */
+interface Cut {
+  parts: string[]
+  forms: Form[]
+}
+
+function cut(text: string, token: string): Cut {
+  const pieces = text.split(token)
+  const forms = pieces.slice(0, -1).map((piece): Form => (piece.endsWith('#') ? 'id' : 'path'))
+  return { parts: pieces, forms }
+}
+
+function join({ parts, forms }: Cut, fills: Record<Form, string>): string {
+  let text = parts[0] ?? ''
+  for (let i = 0; i < forms.length; i++) text += fills[forms[i] ?? 'path'] + (parts[i + 1] ?? '')
+  return text
+}
+
+/** A deflate stream's piece that ends on a byte boundary with the window reset, so pieces can be joined. */
+function deflatePiece(text: string, last: boolean): Buffer {
+  return deflateRawSync(Buffer.from(text), { level: 6, finishFlush: last ? zlib.Z_FINISH : zlib.Z_FULL_FLUSH })
+}
+
+/** A stored (uncompressed) deflate block, not the last: header byte, length, its complement, the bytes. */
+function storedBlock(bytes: Buffer): Buffer {
+  const header = Buffer.alloc(5)
+  header.writeUInt16LE(bytes.length, 1)
+  header.writeUInt16LE(~bytes.length & 0xffff, 3)
+  return Buffer.concat([header, bytes])
+}
+
+const gzipHeader = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff])
+
+export interface ShellTemplate {
+  status: number
+  /** The rendered 404's headers; the policy names the probe's hash of `script` (replaced per path). */
+  headers: Array<[string, string]>
+  html: Cut
+  /** Each piece of `html.parts` in bytes (for the checksum) and as a joinable deflate piece. */
+  bytes: Buffer[]
+  deflated: Buffer[]
+  /** The one inline script that holds the path (the router's state), cut the same way, and its hash in the probe. */
+  script: Cut | undefined
+  probeScriptHash: string | undefined
+}
+
+export interface FilledShell {
+  body: Buffer<ArrayBuffer>
+  headers: Array<[string, string]>
+}
+
+/**
+ * The template of a rendered 404 page for the probe path `/…/{token}`: `token` is the probe's
+ * last segment(s), what a request's path fills in. `scripts` are the texts of the page's inline
+ * scripts whose hashes are in its policy.
+ */
+export function shellTemplate(
+  html: string,
+  status: number,
+  headers: Array<[string, string]>,
+  token: string,
+  scripts: ReadonlyArray<string>,
+): ShellTemplate {
+  const variable = scripts.filter((text) => text.includes(token))
+  if (variable.length > 1) throw new Error('the 404 page has more than one script with the path in it')
+  const [script] = variable
+  const page = cut(html, token)
+  return {
+    status,
+    headers,
+    html: page,
+    bytes: page.parts.map((part) => Buffer.from(part)),
+    deflated: page.parts.map((part, index) => deflatePiece(part, index === page.parts.length - 1)),
+    script: script === undefined ? undefined : cut(script, token),
+    probeScriptHash: script === undefined ? undefined : scriptSource(script),
+  }
+}
+
+/**
+ * The 404 page for `splat` (the path after the language, without its first slash: `foo/bar`),
+ * as is or gzipped, with the policy naming the filled script's hash. The gzip body joins the
+ * pieces compressed with the template and the path in stored blocks: no compression per request.
+ */
+export function fillShell(template: ShellTemplate, splat: string, coding: 'gzip' | 'identity'): FilledShell {
+  const fills: Record<Form, string> = { path: splat, id: splat.replaceAll('/', '#') }
+  let headers = template.headers
+  if (template.script && template.probeScriptHash) {
+    const from = template.probeScriptHash
+    const to = scriptSource(join(template.script, fills))
+    headers = headers.map(([name, value]) => [name, name.toLowerCase() === 'content-security-policy' ? value.replace(from, to) : value])
+  }
+  if (coding === 'identity') return { body: Buffer.from(join(template.html, fills)), headers }
+
+  const gaps = template.html.forms.map((form) => Buffer.from(fills[form]))
+  const pieces: Buffer[] = [gzipHeader]
+  let checksum = 0
+  let length = 0
+  template.bytes.forEach((bytes, index) => {
+    checksum = crc32(bytes, checksum)
+    length += bytes.length
+    pieces.push(template.deflated[index] ?? Buffer.alloc(0))
+    const gap = gaps[index]
+    if (gap) {
+      checksum = crc32(gap, checksum)
+      length += gap.length
+      pieces.push(storedBlock(gap))
+    }
+  })
+  const trailer = Buffer.alloc(8)
+  trailer.writeUInt32LE(checksum >>> 0, 0)
+  trailer.writeUInt32LE(length >>> 0, 4)
+  pieces.push(trailer)
+  return { body: Buffer.concat(pieces), headers }
+}
