@@ -21,12 +21,29 @@ export async function missingContentPage(url: URL): Promise<{ locale: Locale; sp
   if (!isLocale(locale) || head === undefined || head.startsWith('~') || reservedFirstSegments.has(head)) return null
   const splat = [head, ...rest].join('/')
   try {
-    // The loader's own lookup (cms.functions.ts fetchPage), from the same shared cache.
-    const result = await cms.readOnePage({ link: pathCodec.toPublic(`/${locale}/${splat}`), locale: isoOf(locale) })
-    return result.readOnePage === null ? { locale, splat } : null
+    const links = await pageLinks(locale)
+    return links.has(pathCodec.toPublic(`/${locale}/${splat}`).toLowerCase()) ? null : { locale, splat }
   } catch {
     return null
   }
+}
+
+/** Lower-cased links by CMS answer: made once per cached answer, not per request. */
+const linkSets = new WeakMap<object, ReadonlySet<string>>()
+
+/**
+ * Every published page's link in a language, lower-cased: a CMS may match links without regard
+ * to case, so only a path no page has in any case counts as missing. One cached CMS answer for
+ * all paths, where asking for each path's page would run a CMS query per random path.
+ */
+async function pageLinks(locale: Locale): Promise<ReadonlySet<string>> {
+  const result = await cms.readPageLinks({ locale: isoOf(locale) })
+  let links = linkSets.get(result)
+  if (!links) {
+    links = new Set(result.readPages.map((page) => page.link.replace(/\/+$/, '').toLowerCase() || '/'))
+    linkSets.set(result, links)
+  }
+  return links
 }
 
 interface StoredTemplate {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { constants as zlib, crc32, deflateRawSync } from 'node:zlib'
 import { scriptSource } from './security-headers'
 
@@ -33,10 +34,15 @@ function cut(text: string, token: string): Cut {
   return { parts: pieces, forms }
 }
 
-function join({ parts, forms }: Cut, fills: Record<Form, string>): string {
-  let text = parts[0] ?? ''
-  for (let i = 0; i < forms.length; i++) text += fills[forms[i] ?? 'path'] + (parts[i + 1] ?? '')
-  return text
+/** A cut's pieces as bytes with the gaps filled in, in order: what a body or a hash is made of. */
+function filledPieces(bytes: ReadonlyArray<Buffer>, gaps: ReadonlyArray<Buffer>): Buffer[] {
+  const pieces: Buffer[] = []
+  bytes.forEach((piece, index) => {
+    pieces.push(piece)
+    const gap = gaps[index]
+    if (gap) pieces.push(gap)
+  })
+  return pieces
 }
 
 /** A deflate stream's piece that ends on a byte boundary with the window reset, so pieces can be joined. */
@@ -52,6 +58,10 @@ function storedBlock(bytes: Buffer): Buffer {
   return Buffer.concat([header, bytes])
 }
 
+function bytesOf({ parts, forms }: Cut): { forms: Form[]; bytes: Buffer[] } {
+  return { forms, bytes: parts.map((part) => Buffer.from(part)) }
+}
+
 const gzipHeader = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff])
 
 export interface ShellTemplate {
@@ -62,8 +72,8 @@ export interface ShellTemplate {
   /** Each piece of `html.parts` in bytes (for the checksum) and as a joinable deflate piece. */
   bytes: Buffer[]
   deflated: Buffer[]
-  /** The one inline script that holds the path (the router's state), cut the same way, and its hash in the probe. */
-  script: Cut | undefined
+  /** The one inline script that holds the path (the router's state), cut the same way (in bytes), and its hash in the probe. */
+  script: { forms: Form[]; bytes: Buffer[] } | undefined
   probeScriptHash: string | undefined
 }
 
@@ -94,7 +104,7 @@ export function shellTemplate(
     html: page,
     bytes: page.parts.map((part) => Buffer.from(part)),
     deflated: page.parts.map((part, index) => deflatePiece(part, index === page.parts.length - 1)),
-    script: script === undefined ? undefined : cut(script, token),
+    script: script === undefined ? undefined : bytesOf(cut(script, token)),
     probeScriptHash: script === undefined ? undefined : scriptSource(script),
   }
 }
@@ -105,16 +115,18 @@ export function shellTemplate(
  * pieces compressed with the template and the path in stored blocks: no compression per request.
  */
 export function fillShell(template: ShellTemplate, splat: string, coding: 'gzip' | 'identity'): FilledShell {
-  const fills: Record<Form, string> = { path: splat, id: splat.replaceAll('/', '#') }
+  const fills: Record<Form, Buffer> = { path: Buffer.from(splat), id: Buffer.from(splat.replaceAll('/', '#')) }
   let headers = template.headers
   if (template.script && template.probeScriptHash) {
+    const hash = createHash('sha256')
+    for (const piece of filledPieces(template.script.bytes, template.script.forms.map((form) => fills[form]))) hash.update(piece)
     const from = template.probeScriptHash
-    const to = scriptSource(join(template.script, fills))
+    const to = `'sha256-${hash.digest('base64')}'`
     headers = headers.map(([name, value]) => [name, name.toLowerCase() === 'content-security-policy' ? value.replace(from, to) : value])
   }
-  if (coding === 'identity') return { body: Buffer.from(join(template.html, fills)), headers }
+  const gaps = template.html.forms.map((form) => fills[form])
+  if (coding === 'identity') return { body: Buffer.concat(filledPieces(template.bytes, gaps)), headers }
 
-  const gaps = template.html.forms.map((form) => Buffer.from(fills[form]))
   const pieces: Buffer[] = [gzipHeader]
   let checksum = 0
   let length = 0

@@ -7,6 +7,7 @@ import {
   SubmitContactFormMutation,
   NewsItemQuery,
   NewsListQuery,
+  PageLinksQuery,
   PageQuery,
   SiteQuery,
   SitemapQuery,
@@ -15,6 +16,7 @@ import {
 /** Every CMS operation the site runs, each typed by its document. */
 export const cms = {
   readOnePage: createCmsOperation(PageQuery),
+  readPageLinks: createCmsOperation(PageLinksQuery),
   readSite: createCmsOperation(SiteQuery),
   readNewsList: createCmsOperation(NewsListQuery),
   readNewsItem: createCmsOperation(NewsItemQuery),
