@@ -119,7 +119,11 @@ export function fillShell(template: ShellTemplate, splat: string, coding: 'gzip'
   let headers = template.headers
   if (template.script && template.probeScriptHash) {
     const hash = createHash('sha256')
-    for (const piece of filledPieces(template.script.bytes, template.script.forms.map((form) => fills[form]))) hash.update(piece)
+    for (const piece of filledPieces(
+      template.script.bytes,
+      template.script.forms.map((form) => fills[form]),
+    ))
+      hash.update(piece)
     const from = template.probeScriptHash
     const to = `'sha256-${hash.digest('base64')}'`
     headers = headers.map(([name, value]) => [name, name.toLowerCase() === 'content-security-policy' ? value.replace(from, to) : value])
