@@ -145,16 +145,6 @@ export const NewsItemQuery = graphql(
   [NewsCardFields],
 )
 
-/** The link of every published page of a language: which paths are pages at all (server/not-found-shell.server.ts). */
-export const PageLinksQuery = graphql(`
-  query PageLinks($locale: String!) {
-    readPages(locale: $locale) {
-      __typename
-      link
-    }
-  }
-`)
-
 export const SitemapQuery = graphql(`
   query Sitemap($locale: String!) {
     readPages(locale: $locale) {
@@ -167,6 +157,7 @@ export const SitemapQuery = graphql(`
       }
     }
     readNewsItems(locale: $locale, limit: 1000, offset: 0) {
+      totalCount
       nodes {
         slug
         date

@@ -1,26 +1,54 @@
 import { describe, expect, it, vi } from 'vitest'
 
-// The CMS's pages per language (ISO code): what decides whether a path is a missing page.
-const links: Record<string, string[]> = {
-  nl_NL: ['/', '/over-ons', '/over-ons/historie', '/vestigingen', '/oud-menu'],
-  en_US: ['/en', '/en/about-us'],
-}
+// The CMS's pages, news slugs and locations per language (ISO code): what decides whether a path is missing.
+const content = vi.hoisted(() => ({
+  down: new Set<string>(),
+  pages: { nl_NL: ['/', '/over-ons', '/over-ons/historie', '/vestigingen', '/oud-menu'], en_US: ['/en', '/en/about-us'] } as Record<
+    string,
+    string[]
+  >,
+  news: { nl_NL: ['snelladers'], fr_FR: ['bornes-rapides'] } as Record<string, string[]>,
+  newsTotal: {} as Record<string, number>,
+}))
 const cms = vi.hoisted(() => ({
-  readPageLinks: vi.fn(async ({ locale }: { locale: string }) => {
-    if (locale === 'de_DE') throw new Error('CMS down')
-    return { readPages: (links[locale] ?? []).map((link) => ({ __typename: 'Page', link })) }
+  readSitemap: vi.fn(async ({ locale }: { locale: string }) => {
+    if (content.down.has(locale)) throw new Error('CMS down')
+    const slugs = content.news[locale] ?? []
+    return {
+      readPages: (content.pages[locale] ?? []).map((link) => ({ __typename: 'Page', link })),
+      readNewsItems: { totalCount: content.newsTotal[locale] ?? slugs.length, nodes: slugs.map((slug) => ({ slug })) },
+      readLocations: [{ id: 'utrecht-dealer' }],
+    }
   }),
 }))
 vi.mock('./cms/operations.server', () => ({ cms }))
 
-const { missingContentPage } = await import('./not-found-shell.server')
-const at = (path: string) => missingContentPage(new URL(path, 'https://www.example.nl'))
+const { missingPage } = await import('./not-found-shell.server')
+const at = (path: string) => missingPage(new URL(path, 'https://www.example.nl'))
 
-describe('missingContentPage', () => {
-  it('finds the language and the path after it of a page the CMS does not have', async () => {
-    expect(await at('/bestaat-niet')).toEqual({ locale: 'nl', splat: 'bestaat-niet' })
-    expect(await at('/over-ons/weg/ermee.html')).toEqual({ locale: 'nl', splat: 'over-ons/weg/ermee.html' })
-    expect(await at('/en/gone')).toEqual({ locale: 'en', splat: 'gone' })
+describe('missingPage', () => {
+  it('finds the language, route and missing part of a page, news item or location nobody has', async () => {
+    expect(await at('/bestaat-niet')).toEqual({ locale: 'nl', route: 'page', splat: 'bestaat-niet' })
+    expect(await at('/over-ons/weg/ermee.html')).toEqual({ locale: 'nl', route: 'page', splat: 'over-ons/weg/ermee.html' })
+    expect(await at('/en/gone')).toEqual({ locale: 'en', route: 'page', splat: 'gone' })
+    expect(await at('/nieuws/weg')).toEqual({ locale: 'nl', route: 'news', splat: 'weg' })
+    expect(await at('/en/news/gone')).toEqual({ locale: 'en', route: 'news', splat: 'gone' })
+    expect(await at('/vestigingen/nergens-dealer')).toEqual({ locale: 'nl', route: 'location', splat: 'nergens-dealer' })
+  })
+
+  it('leaves news slugs of any language and known locations to the router (an item, or a redirect to it)', async () => {
+    for (const path of ['/nieuws/snelladers', '/nieuws/bornes-rapides', '/en/news/Snelladers', '/vestigingen/utrecht-dealer'])
+      expect(await at(path), path).toBeNull()
+  })
+
+  it('renders news 404s when a language lists fewer items than it has', async () => {
+    content.newsTotal.fr_FR = 5000
+    try {
+      expect(await at('/nieuws/weg')).toBeNull()
+    } finally {
+      delete content.newsTotal.fr_FR
+    }
+    expect(await at('/nieuws/weg')).not.toBeNull()
   })
 
   it('leaves every page the CMS has, in any case of letters, to the router', async () => {
@@ -30,14 +58,16 @@ describe('missingContentPage', () => {
   })
 
   it('leaves fixed routes, redirects, queries, odd characters and a failing CMS to the router', async () => {
+    content.down.add('de_DE')
     for (const path of [
       '/',
       '/en',
       '/nieuws',
-      '/nieuws/bestaat-niet',
-      '/vestigingen/bestaat-niet',
+      '/nieuws/feed.xml',
+      '/nieuws/a/b',
+      '/vestigingen/Hoofdletters',
+      '/vestigingen/a/b',
       '/privacy',
-      '/en/news/gone',
       // Another language's news segment and a slash at the end: redirects (middleware/canonical-paths.ts).
       '/en/nieuws/x',
       '/bestaat-niet/',
@@ -51,5 +81,6 @@ describe('missingContentPage', () => {
     ]) {
       expect(await at(path), path).toBeNull()
     }
+    content.down.delete('de_DE')
   })
 })

@@ -1,50 +1,106 @@
-import { isoOf, type Locale } from '../../app.config'
+import { isoOf, localeCodes, type Locale } from '../../app.config'
 import { pathCodec } from '../i18n/i18n'
-import { isLocale, reservedFirstSegments } from '../i18n/paths'
+import { internalSegment, isLocale, reservedFirstSegments } from '../i18n/paths'
+import { isLocationSlug } from '../locations/paths'
 import { cms } from './cms/operations.server'
 import { logger } from './logger.server'
 import { isShellPath, type ShellTemplate } from './not-found-shell'
 import { pathRedirect } from './path-redirects'
 
+/** The routes whose 404 page a template answers: CMS pages (`/$locale/$`), a news item, a location. */
+export type ShellRoute = 'page' | 'news' | 'location'
+
+export interface MissingPage {
+  locale: Locale
+  route: ShellRoute
+  /** The path after the language (and the route's fixed segment), without its first slash. */
+  splat: string
+}
+
 /**
- * When a request is a content page that does not exist (the catch-all route `/$locale/$` would
- * answer 404): its language and its path after the language. Null for anything else, and when
- * unsure: a path some middleware redirects, a fixed route's path, a query string (it changes the
- * language links), a path that would need escaping, a CMS that does not answer. Those render.
+ * When a request is for a page that does not exist, so its route would answer 404: a CMS page, a
+ * news item or a location nobody has. Null for anything else, and when unsure: a path some
+ * middleware redirects, another fixed route, a query string (it changes the language links), a
+ * path that would need escaping, a CMS that does not answer. Those render.
  */
-export async function missingContentPage(url: URL): Promise<{ locale: Locale; splat: string } | null> {
+export async function missingPage(url: URL): Promise<MissingPage | null> {
   if (url.search || !isShellPath(url.pathname)) return null
   // What middleware/canonical-paths.ts redirects (the old site's paths, renamed segments, news aliases).
   if (pathRedirect(url, pathCodec) !== null || pathCodec.foreignNewsPath(url.pathname) !== null) return null
   const [, locale, head, ...rest] = pathCodec.toInternal(url.pathname).split('/')
-  // Fixed routes live under `~` segments; reserved paths are server routes.
-  if (!isLocale(locale) || head === undefined || head.startsWith('~') || reservedFirstSegments.has(head)) return null
-  const splat = [head, ...rest].join('/')
+  if (!isLocale(locale) || head === undefined || reservedFirstSegments.has(head)) return null
+  const [slug, ...deeper] = rest
   try {
-    const links = await pageLinks(locale)
-    return links.has(pathCodec.toPublic(`/${locale}/${splat}`).toLowerCase()) ? null : { locale, splat }
+    if (head === internalSegment.news) {
+      // `feed.xml` is the news feed's route; a slug any language has is an item or a redirect to one.
+      if (slug === undefined || deeper.length > 0 || slug === 'feed.xml') return null
+      return (await knownNewsSlugs()).has(slug.toLowerCase()) ? null : { locale, route: 'news', splat: slug }
+    }
+    if (head === internalSegment.locations) {
+      // A slug that cannot be an id is a 404 without a CMS read: a page of another shape than the template's.
+      if (slug === undefined || deeper.length > 0 || !isLocationSlug(slug)) return null
+      return (await contentOf(locale)).locationIds.has(slug) ? null : { locale, route: 'location', splat: slug }
+    }
+    // Fixed routes live under `~` segments.
+    if (head.startsWith('~')) return null
+    const splat = [head, ...rest].join('/')
+    const { pageLinks } = await contentOf(locale)
+    return pageLinks.has(pathCodec.toPublic(`/${locale}/${splat}`).toLowerCase()) ? null : { locale, route: 'page', splat }
   } catch {
     return null
   }
 }
 
-/** Lower-cased links by CMS answer: made once per cached answer, not per request. */
-const linkSets = new WeakMap<object, ReadonlySet<string>>()
+interface KnownContent {
+  /** Every published page's link, lower-cased: a CMS may match links without regard to case. */
+  pageLinks: ReadonlySet<string>
+  /** Lower-cased news slugs; null when the list is not complete (more items than one read gives). */
+  newsSlugs: ReadonlySet<string> | null
+  locationIds: ReadonlySet<string>
+}
+
+/** Made once per cached CMS answer, not per request. */
+const knownContent = new WeakMap<object, KnownContent>()
 
 /**
- * Every published page's link in a language, lower-cased: a CMS may match links without regard
- * to case, so only a path no page has in any case counts as missing. One cached CMS answer for
- * all paths, where asking for each path's page would run a CMS query per random path.
+ * What a language has, from the sitemap's CMS read (one cached answer for every path, where
+ * asking for each path's page would run a CMS query per random path). The contract lists every
+ * published page in `readPages`.
  */
-async function pageLinks(locale: Locale): Promise<ReadonlySet<string>> {
-  const result = await cms.readPageLinks({ locale: isoOf(locale) })
-  let links = linkSets.get(result)
-  if (!links) {
-    links = new Set(result.readPages.map((page) => page.link.replace(/\/+$/, '').toLowerCase() || '/'))
-    linkSets.set(result, links)
+async function contentOf(locale: Locale): Promise<KnownContent> {
+  const result = await cms.readSitemap({ locale: isoOf(locale) })
+  let known = knownContent.get(result)
+  if (!known) {
+    const news = result.readNewsItems
+    known = {
+      pageLinks: new Set(result.readPages.map((page) => page.link.replace(/\/+$/, '').toLowerCase() || '/')),
+      newsSlugs: news.nodes.length >= news.totalCount ? new Set(news.nodes.map((item) => item.slug.toLowerCase())) : null,
+      locationIds: new Set(result.readLocations.map((location) => location.id)),
+    }
+    knownContent.set(result, known)
   }
-  return links
+  return known
 }
+
+/**
+ * News slugs of every language: a slug of another language's item redirects to its translation
+ * (cms/news-item.server.ts), so only a slug no language has is missing. Throws when a list is
+ * not complete, so the path renders.
+ */
+async function knownNewsSlugs(): Promise<ReadonlySet<string>> {
+  const lists = await Promise.all(localeCodes.map(async (code) => (await contentOf(code)).newsSlugs))
+  if (allNewsSlugs && lists.every((list, index) => list === allNewsSlugs?.lists[index])) return allNewsSlugs.all
+  const all = new Set<string>()
+  for (const list of lists) {
+    if (!list) throw new Error('more news items than one read lists')
+    for (const slug of list) all.add(slug)
+  }
+  allNewsSlugs = { lists, all }
+  return all
+}
+
+/** The last union of the languages' slug lists, kept while none of them changes. */
+let allNewsSlugs: { lists: ReadonlyArray<ReadonlySet<string> | null>; all: ReadonlySet<string> } | undefined
 
 interface StoredTemplate {
   template: Promise<ShellTemplate | undefined>
@@ -53,23 +109,22 @@ interface StoredTemplate {
   madeAt: number
 }
 
-/** Per origin and language; origins are the allowed hosts only (server.ts checks them first). */
+/** Per origin, language and route; origins are the allowed hosts only (server.ts checks them first). */
 const templates = new Map<string, StoredTemplate>()
 const maxTemplates = 64
 
 /**
- * The 404 template of a language on an origin: made by `make` (a render of a probe path) when
- * missing, after a purge, or older than `maxAgeMs` (as a stored page would be); concurrent
- * requests share one render. A failed render leaves no template (the next request tries again).
+ * The 404 template of a route in a language on an origin: made by `make` (a render of a probe
+ * path) when missing, after a purge, or older than `maxAgeMs` (as a stored page would be);
+ * concurrent requests share one render. A failed render leaves no template (the next request
+ * tries again).
  */
 export function shellTemplateFor(
-  origin: string,
-  locale: Locale,
+  key: string,
   generation: number,
   maxAgeMs: number,
   make: () => Promise<ShellTemplate | undefined>,
 ): Promise<ShellTemplate | undefined> {
-  const key = `${origin} ${locale}`
   const stored = templates.get(key)
   if (stored && stored.generation === generation && Date.now() - stored.madeAt < maxAgeMs) return stored.template
   if (!stored && templates.size >= maxTemplates) templates.clear()

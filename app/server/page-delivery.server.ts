@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { FastResponse } from 'srvx'
-import { constants, defaultLocale, type Locale } from '../../app.config'
+import { constants, defaultLocale } from '../../app.config'
 import { pathCodec } from '../i18n/i18n'
+import { internalSegment } from '../i18n/paths'
 import { getRuntimeConfig } from './env.server'
 import { cookieValue } from '../i18n/language-cookie'
 import { preferredLocale } from '../i18n/negotiate'
@@ -23,7 +24,7 @@ import { plainResponse } from './request-guard.server'
 import { markComplete } from './complete-response'
 import { previewTokenOf } from './preview.server'
 import { fillShell, shellTemplate, type ShellTemplate } from './not-found-shell'
-import { missingContentPage, shellTemplateFor } from './not-found-shell.server'
+import { missingPage, shellTemplateFor, type MissingPage } from './not-found-shell.server'
 
 /**
  * How every page leaves the server: from the page cache when it can be, with an ETag (304
@@ -259,10 +260,11 @@ async function fromNotFoundShell(
   requestId: string,
   cache: PageCache,
 ): Promise<Response | undefined> {
-  const missing = await missingContentPage(url)
+  const missing = await missingPage(url)
   if (!missing) return undefined
-  const template = await shellTemplateFor(url.origin, missing.locale, cache.generation, getRuntimeConfig().PAGE_CACHE_TTL * 1000, () =>
-    makeShellTemplate(url.origin, missing.locale, render),
+  const key = `${url.origin} ${missing.locale} ${missing.route}`
+  const template = await shellTemplateFor(key, cache.generation, getRuntimeConfig().PAGE_CACHE_TTL * 1000, () =>
+    makeShellTemplate(url.origin, missing, render),
   )
   if (!template) return undefined
   const coding = negotiateEncoding(request.headers.get('accept-encoding'), { gzip: true }) ?? 'identity'
@@ -275,13 +277,21 @@ async function fromNotFoundShell(
   })
 }
 
-/** Renders the 404 page of a language for a random probe path and makes it a template, in a render slot. */
-async function makeShellTemplate(origin: string, locale: Locale, render: Render): Promise<ShellTemplate | undefined> {
+/** Where each route's probe goes, under the language: `{token}` stands for the missing part. */
+const probePaths: Record<MissingPage['route'], string> = {
+  page: '',
+  news: `${internalSegment.news}/`,
+  location: `${internalSegment.locations}/`,
+}
+
+/** Renders the 404 page of a route in a language for a random probe path and makes it a template, in a render slot. */
+async function makeShellTemplate(origin: string, { locale, route }: MissingPage, render: Render): Promise<ShellTemplate | undefined> {
   const release = await renderSlots().acquire()
   if (!release) return undefined
   try {
+    // Lower-case words and dashes: a path of the same shape as a missing location's or news item's.
     const token = `not-found-probe-${randomBytes(6).toString('hex')}`
-    const probe = new URL(pathCodec.toPublic(`/${locale}/${token}`), origin)
+    const probe = new URL(pathCodec.toPublic(`/${locale}/${probePaths[route]}${token}`), origin)
     const rendered = await renderWithMarker(new Request(probe, { headers: { accept: 'text/html' } }), render)
     const { response, html, marker } = rendered
     if (response.status !== 404 || html === undefined) return undefined

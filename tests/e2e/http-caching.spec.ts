@@ -153,7 +153,18 @@ test.describe('the 404 page for random paths: a template with the path filled in
       .replace(/\b(u|dehydratedAt|dataUpdatedAt):\d+/g, '$1:0')
 
   test('is the page a render gives, in every language, gzipped, with its scripts allowed by hash', async ({ baseURL }) => {
-    for (const path of ['/zz-gone-page', '/en/old/catalogue.html', '/de/a-b_c/d/e', '/fr/x', '/da/y.z']) {
+    for (const path of [
+      '/zz-gone-page',
+      '/en/old/catalogue.html',
+      '/de/a-b_c/d/e',
+      '/fr/x',
+      '/da/y.z',
+      // A news item and a location nobody has: their routes' own 404 pages.
+      '/nieuws/zz-gone-item',
+      '/de/nachricht/zz-gone-item',
+      '/vestigingen/zz-gone-dealer',
+      '/en/locations/zz-gone-dealer',
+    ]) {
       const served = await fetch(`${baseURL}${path}`, { headers: { 'accept-encoding': 'gzip, br' } })
       expect(served.status, path).toBe(404)
       expect(served.headers.get('x-page-cache'), path).toBe('SHELL')
@@ -179,7 +190,7 @@ test.describe('the 404 page for random paths: a template with the path filled in
     const body = await (await fetch(`${baseURL}/zz-head-check`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer()
     expect(head.status).toBe(404)
     expect(Number(head.headers.get('content-length'))).toBe(body.byteLength)
-    for (const path of ['/zz-gone?x=1', '/zz-caf%C3%A9', '/nieuws/zz-no-such-item', '/over-ons/']) {
+    for (const path of ['/zz-gone?x=1', '/zz-caf%C3%A9', '/Over-Ons', '/nieuws/feed.xml', '/vestigingen/Zz-Gone', '/over-ons/']) {
       const response = await request.get(path, { maxRedirects: 0 })
       expect(response.headers()['x-page-cache'] ?? '', path).not.toBe('SHELL')
     }

@@ -7,7 +7,6 @@ import {
   SubmitContactFormMutation,
   NewsItemQuery,
   NewsListQuery,
-  PageLinksQuery,
   PageQuery,
   SiteQuery,
   SitemapQuery,
@@ -16,7 +15,6 @@ import {
 /** Every CMS operation the site runs, each typed by its document. */
 export const cms = {
   readOnePage: createCmsOperation(PageQuery),
-  readPageLinks: createCmsOperation(PageLinksQuery),
   readSite: createCmsOperation(SiteQuery),
   readNewsList: createCmsOperation(NewsListQuery),
   readNewsItem: createCmsOperation(NewsItemQuery),
