@@ -11,7 +11,7 @@
 const completeMark = Symbol.for('autogroep.completeResponse')
 
 export interface CompleteResponseFacts {
-  /** X-Page-Cache: HIT, STALE, MISS or BYPASS. */
+  /** X-Page-Cache: HIT, STALE, MISS, BYPASS or SHELL (a 404 from its template, ADR 021). */
   cache: string
   /** Content-Length, when there is a body. */
   bytes: number | undefined
