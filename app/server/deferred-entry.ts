@@ -31,7 +31,8 @@ function routerEntry(html: string, stamped: string): { start: number; end: numbe
 
 /**
  * Loads on the first contentful paint the browser reports (content on screen, not only drawn),
- * or half a second after the first frame where paint timing is missing; at once in a hidden tab.
+ * or half a second after the first frame where paint timing is missing (three seconds where it is
+ * there, should no contentful paint come); at once in a hidden tab.
  * The chunks are evaluated one by one, the entry last, with a task break between them: one
  * evaluation of the whole graph was the longest task after the paint (react-dom has a chunk of
  * its own for this, vite.config.ts); in a hidden tab, where timers run once a second, the entry
@@ -43,7 +44,10 @@ export const entryLoader =
   // A hidden tab throttles timers to one a second: there the entry is imported at once.
   'var q=document.visibilityState==="hidden"?[]:p.filter(function(h){return h!==d.entry});(function n(i){if(i<q.length){var g=function(){setTimeout(function(){n(i+1)},0)};import(q[i]).then(g,g)}else import(d.entry)})(0)}' +
   'if(document.visibilityState==="hidden")return l();try{new PerformanceObserver(function(p){p.getEntriesByName("first-contentful-paint").length&&l()}).observe({type:"paint",buffered:!0})}catch(e){}' +
-  'requestAnimationFrame(function(){setTimeout(l,500)})})(document.currentScript.dataset)'
+  // Without paint timing, half a second after the first frame; with it, a late safety net only (a
+  // busy phone can paint later than that, and loading before the paint is what this avoids).
+  'var w=(window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[]).indexOf("paint")<0?500:3e3;' +
+  'requestAnimationFrame(function(){setTimeout(l,w)})})(document.currentScript.dataset)'
 
 export function deferClientEntry(html: string, marker: string): string {
   const stamped = `nonce="${marker}"`

@@ -400,12 +400,12 @@ test.describe('finding a location on the list', () => {
 })
 
 test.describe('the list page carries links, not every location', () => {
-  test('stays under 70 KB of HTML in every language, with an ItemList of links instead of 60 businesses', async ({ request, baseURL }) => {
+  test('stays under 76 KB of HTML in every language, with an ItemList of links instead of 60 businesses', async ({ request, baseURL }) => {
     for (const locale of locales) {
       const response = await request.get(demoPages.locations[locale], { headers: { 'Accept-Encoding': 'identity' } })
       const html = await response.text()
       // The page's own markup: the stylesheet inlined into every page has its own budget (budgets.spec.ts).
-      expect(Buffer.byteLength(withoutInlineStylesheet(html)), locale).toBeLessThanOrEqual(70_000)
+      expect(Buffer.byteLength(withoutInlineStylesheet(html)), locale).toBeLessThanOrEqual(76_000)
       const items = jsonLd(html)
       expect(items.map((item) => item['@type']).sort()).toEqual(['BreadcrumbList', 'ItemList', 'Organization'])
       const list = items.find((item) => item['@type'] === 'ItemList')

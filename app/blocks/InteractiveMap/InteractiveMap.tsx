@@ -56,14 +56,17 @@ function MapAfterHydration(props: ComponentProps<typeof LocationsMap>) {
   )
 }
 
-/** Needs the map, so it appears with it. */
+/**
+ * Needs the map, so it appears with it: the stylesheet shows it only once the map is there
+ * (blocks.css), so the cards hydrate as the server sent them and none renders again.
+ */
 function ShowOnMapButton({ name, onClick }: { name: string; onClick: () => void }) {
   const { t } = useLingui()
-  if (!useMounted()) return null
+  const label = t`Toon op kaart`
+  // The name in the accessible name only (60 of these in the list): it starts with the visible text.
   return (
-    <button type="button" className="link-button" onClick={onClick}>
-      {t`Toon op kaart`}
-      <span className="visually-hidden">: {name}</span>
+    <button type="button" className="show-on-map" aria-label={`${label}: ${name}`} onClick={onClick}>
+      {label}
     </button>
   )
 }
