@@ -18,7 +18,9 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  timeout: 30_000,
+  // Per test. The same suite took 9 minutes on one machine of this kind and 20 on another (slow
+  // page faults in the VM): the longest journeys (consent across three pages, ~15 s here) need room.
+  timeout: 60_000,
   projects: [
     { name: 'site', testIgnore: /measuring\.spec\.ts/ },
     // bench and lighthouse load both cores: they run after everything else (`--no-deps` to run them alone).
