@@ -15,6 +15,7 @@ import { deliverPage } from './server/page-delivery.server'
 import {
   bodyLimitOf,
   collapsedSlashesRedirect,
+  drainUnreadBody,
   isImpossibleFunctionId,
   isPagePath,
   largeBodyLimit,
@@ -136,6 +137,9 @@ export default createServerEntry({
         throw error
       }
     }
+    // A body sent with a request answered without reading it (405, 404, 413 …) is read and dropped
+    // first: Node closes a connection with an unread body, and a client still sending loses the answer.
+    await drainUnreadBody(request)
     record(request, url, response, startedAt, requestId)
     return withRequestId(response, requestId)
   },

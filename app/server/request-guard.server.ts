@@ -55,12 +55,53 @@ export function isImpossibleFunctionId(pathname: string): boolean {
 }
 
 /**
- * The request with its body limited to `limit` bytes: refused at once by Content-Length; a
- * body without one (chunked) is read here, at most `limit` bytes of it, and handed on whole.
+ * Up to this much of a refused body is read and dropped before the 413 goes out. Node closes a
+ * connection whose request body was not read; a client still sending then fails its write
+ * (EPIPE) and never reads the answer. A bigger body gets its 413 at once and the close.
+ */
+const lingerBytes = 4 * 1024 * 1024
+const lingerMs = 2000
+
+/** Reads and drops the rest of a refused body, up to `lingerBytes` in all and `lingerMs`. */
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRead: number): Promise<void> {
+  const timer = setTimeout(() => void reader.cancel().catch(() => undefined), lingerMs)
+  let size = alreadyRead
+  try {
+    for (let read = await reader.read(); !read.done && size <= lingerBytes; read = await reader.read()) size += read.value.byteLength
+  } catch {
+    // Cancelled by the timer, or the client went away: nothing more to read either way.
+  } finally {
+    clearTimeout(timer)
+    await reader.cancel().catch(() => undefined)
+  }
+}
+
+/**
+ * Reads and drops a request body nothing read (a 405, 404 or 421 answered before it), when it is
+ * small enough (`lingerBytes`): the client then reads the answer instead of failing its write.
+ */
+export async function drainUnreadBody(request: Request): Promise<void> {
+  // Headers first: a page request (no body) must not make the server build a body stream.
+  const length = request.headers.get('content-length')
+  if (length === null && !request.headers.has('transfer-encoding')) return
+  if (length !== null && !(/^\d{1,15}$/.test(length) && Number(length) > 0 && Number(length) <= lingerBytes)) return
+  if (request.bodyUsed || !request.body) return
+  await drain(request.body.getReader(), 0)
+}
+
+/**
+ * The request with its body limited to `limit` bytes: refused by Content-Length before reading
+ * (the body read and dropped first when it is small enough to, see `lingerBytes`); a body
+ * without one (chunked) is read here, at most `limit` bytes of it, and handed on whole.
  */
 export async function limitBody(request: Request, limit: number): Promise<Request | Response> {
   const length = request.headers.get('content-length')
-  if (length !== null) return !/^\d{1,15}$/.test(length) || Number(length) > limit ? tooLarge(limit) : request
+  if (length !== null) {
+    if (!/^\d{1,15}$/.test(length)) return tooLarge(limit)
+    if (Number(length) <= limit) return request
+    if (Number(length) <= lingerBytes && request.body) await drain(request.body.getReader(), 0)
+    return tooLarge(limit)
+  }
   if (!request.body) return request
   const chunks: Uint8Array[] = []
   let size = 0
@@ -68,7 +109,7 @@ export async function limitBody(request: Request, limit: number): Promise<Reques
   for (let read = await reader.read(); !read.done; read = await reader.read()) {
     size += read.value.byteLength
     if (size > limit) {
-      await reader.cancel()
+      await drain(reader, size)
       return tooLarge(limit)
     }
     chunks.push(read.value)

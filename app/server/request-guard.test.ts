@@ -16,13 +16,17 @@ function streamOf(bytes: number): ReadableStream<Uint8Array> {
 }
 
 describe('limitBody', () => {
-  it('refuses by Content-Length without reading', async () => {
+  it('refuses by Content-Length: a small body read and dropped first, a large one not read', async () => {
     // As received by the server: the client sent its length.
-    const request = new Request('http://x/graphql', { method: 'POST', body: 'x'.repeat(2000), headers: { 'content-length': '2000' } })
-    const limited = await limitBody(request, 1000)
-    expect(limited).toBeInstanceOf(Response)
-    expect(limited instanceof Response && limited.status).toBe(413)
-    expect(request.bodyUsed).toBe(false)
+    const small = new Request('http://x/graphql', { method: 'POST', body: 'x'.repeat(2000), headers: { 'content-length': '2000' } })
+    const refused = await limitBody(small, 1000)
+    expect(refused instanceof Response && refused.status).toBe(413)
+    // Read to the end, so the connection stays usable and the client gets to read the 413.
+    expect(small.bodyUsed).toBe(true)
+    const large = new Request('http://x/graphql', { method: 'POST', body: 'x', headers: { 'content-length': String(20 * 1024 * 1024) } })
+    const refusedAtOnce = await limitBody(large, 1000)
+    expect(refusedAtOnce instanceof Response && refusedAtOnce.status).toBe(413)
+    expect(large.bodyUsed).toBe(false)
   })
 
   it('reads a chunked body up to the limit: over it 413, under it the same bytes with a length', async () => {
@@ -82,5 +86,20 @@ describe('isAllowedHost', () => {
   it('takes localhost in development only', () => {
     expect(isAllowedHost('localhost:3000', config, true)).toBe(true)
     expect(isAllowedHost('127.0.0.1:5173', config, true)).toBe(true)
+  })
+})
+
+describe('drainUnreadBody', () => {
+  it('reads a small body nothing read, and leaves large, read and absent bodies alone', async () => {
+    const { drainUnreadBody } = await import('./request-guard.server')
+    const unread = new Request('http://x/en/contact', { method: 'POST', body: 'x'.repeat(5000), headers: { 'content-length': '5000' } })
+    await drainUnreadBody(unread)
+    expect(unread.bodyUsed).toBe(true)
+    const large = new Request('http://x/en/contact', { method: 'POST', body: 'x', headers: { 'content-length': String(20 * 1024 * 1024) } })
+    await drainUnreadBody(large)
+    expect(large.bodyUsed).toBe(false)
+    const get = new Request('http://x/en/contact')
+    await drainUnreadBody(get)
+    expect(get.bodyUsed).toBe(false)
   })
 })
