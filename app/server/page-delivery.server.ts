@@ -249,9 +249,10 @@ export async function deliverPage(request: Request, url: URL, render: Render, re
 }
 
 /**
- * A content page that does not exist, answered from its language's 404 template with the path
- * filled in (ADR 021): a flood of random paths costs about what page-cache hits cost, not renders.
- * Undefined when the path is not one for the template (not-found-shell.server.ts): it renders.
+ * A page, news item or location that does not exist, answered from its route's 404 template in
+ * its language with the path filled in (ADR 021): a flood of random paths costs about what
+ * page-cache hits cost, not renders. Undefined when the path is not one for a template
+ * (not-found-shell.server.ts): it renders.
  */
 async function fromNotFoundShell(
   request: Request,
@@ -277,7 +278,7 @@ async function fromNotFoundShell(
   })
 }
 
-/** Where each route's probe goes, under the language: `{token}` stands for the missing part. */
+/** What comes between the language and the probe's token in each route's probe path. */
 const probePaths: Record<MissingPage['route'], string> = {
   page: '',
   news: `${internalSegment.news}/`,
