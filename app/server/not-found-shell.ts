@@ -68,8 +68,9 @@ export interface ShellTemplate {
   status: number
   /** The rendered 404's headers; the policy names the probe's hash of `script` (replaced per path). */
   headers: Array<[string, string]>
-  html: Cut
-  /** Each piece of `html.parts` in bytes (for the checksum) and as a joinable deflate piece. */
+  /** How each gap of the page writes the path. */
+  forms: Form[]
+  /** Each piece of the page around the gaps in bytes (for the checksum) and as a joinable deflate piece. */
   bytes: Buffer[]
   deflated: Buffer[]
   /** The one inline script that holds the path (the router's state), cut the same way (in bytes), and its hash in the probe. */
@@ -101,7 +102,7 @@ export function shellTemplate(
   return {
     status,
     headers,
-    html: page,
+    forms: page.forms,
     bytes: page.parts.map((part) => Buffer.from(part)),
     deflated: page.parts.map((part, index) => deflatePiece(part, index === page.parts.length - 1)),
     script: script === undefined ? undefined : bytesOf(cut(script, token)),
@@ -128,7 +129,7 @@ export function fillShell(template: ShellTemplate, splat: string, coding: 'gzip'
     const to = `'sha256-${hash.digest('base64')}'`
     headers = headers.map(([name, value]) => [name, name.toLowerCase() === 'content-security-policy' ? value.replace(from, to) : value])
   }
-  const gaps = template.html.forms.map((form) => fills[form])
+  const gaps = template.forms.map((form) => fills[form])
   if (coding === 'identity') return { body: Buffer.concat(filledPieces(template.bytes, gaps)), headers }
 
   const pieces: Buffer[] = [gzipHeader]
