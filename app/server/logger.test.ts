@@ -1,0 +1,65 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+/**
+ * The production logger batches its writes to stdout (logger.server.ts): these run it in a
+ * child process, stdout a pipe as under a process manager, and check that no line waits long
+ * and none is lost when the process ends at once.
+ */
+const loggerModule = join(import.meta.dirname, 'logger.server.ts')
+
+interface Run {
+  lines: () => string[]
+  exited: Promise<number | null>
+  kill: () => void
+}
+
+function runLogger(script: string): Run {
+  const file = join(mkdtempSync(join(tmpdir(), 'logger-test-')), 'main.mts')
+  writeFileSync(file, `import { logger } from ${JSON.stringify(loggerModule)}\n${script}\n`)
+  const child = spawn(process.execPath, ['--import', 'jiti/register', file], {
+    cwd: join(import.meta.dirname, '../..'),
+    env: { ...process.env, LOG_LEVEL: 'info', WORKER_ID: '' },
+    // stderr: the crash test's stack trace is expected noise
+    stdio: ['ignore', 'pipe', 'ignore'],
+  })
+  let out = ''
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk))
+  return {
+    lines: () => out.split('\n').filter(Boolean),
+    exited: new Promise((resolve) => child.on('close', resolve)),
+    kill: () => child.kill('SIGKILL'),
+  }
+}
+
+const messages = (run: Run) => run.lines().map((line) => messageOf(line))
+function messageOf(line: string): unknown {
+  const parsed: unknown = JSON.parse(line)
+  return typeof parsed === 'object' && parsed !== null && 'msg' in parsed ? parsed.msg : undefined
+}
+
+describe('the stdout logger', () => {
+  it('writes a line within a fraction of a second while the process goes on', async () => {
+    const run = runLogger(`logger.info('first'); setTimeout(() => {}, 20_000)`)
+    try {
+      await expect.poll(() => messages(run), { timeout: 5_000, interval: 50 }).toEqual(['first'])
+    } finally {
+      run.kill()
+    }
+  })
+
+  it('loses no buffered line when the process exits at once', async () => {
+    const run = runLogger(`for (let i = 0; i < 50; i++) logger.info('line ' + i)\nlogger.fatal('stopping'); process.exit(1)`)
+    expect(await run.exited).toBe(1)
+    expect(messages(run)).toEqual([...Array.from({ length: 50 }, (_, i) => `line ${i}`), 'stopping'])
+  })
+
+  it('loses no buffered line when the process dies of an uncaught error', async () => {
+    const run = runLogger(`logger.error('before the crash'); setImmediate(() => { throw new Error('boom') })`)
+    expect(await run.exited).not.toBe(0)
+    expect(messages(run)).toEqual(['before the crash'])
+  })
+})
