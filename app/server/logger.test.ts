@@ -2,7 +2,9 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Writable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
+import { createLogger } from './logger.server'
 
 /**
  * The production logger batches its writes to stdout (logger.server.ts): these run it in a
@@ -61,5 +63,49 @@ describe('the stdout logger', () => {
     const run = runLogger(`logger.error('before the crash'); setImmediate(() => { throw new Error('boom') })`)
     expect(await run.exited).not.toBe(0)
     expect(messages(run)).toEqual(['before the crash'])
+  })
+})
+
+describe('error lines', () => {
+  /** What a failed ioredis AUTH looks like: the command, with the password, on the error. */
+  function redisError(message: string): Error & { command: { name: string; args: string[] } } {
+    return Object.assign(new Error(message), { command: { name: 'auth', args: ['default', 'hunter2-secret'] } })
+  }
+
+  function logged(write: (logger: ReturnType<typeof createLogger>) => void): string {
+    let out = ''
+    const destination = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        out += chunk.toString()
+        done()
+      },
+    })
+    write(createLogger(destination))
+    return out
+  }
+
+  it("never show a failed Redis command's arguments, also in the errors before it", () => {
+    const error = Object.assign(redisError('WRONGPASS'), { previousErrors: [redisError('first try'), 'not an error'] })
+    const line = logged((logger) => logger.error({ err: error }, 'redis failed'))
+    expect(line).not.toContain('hunter2')
+    const parsed: unknown = JSON.parse(line)
+    expect(parsed).toMatchObject({
+      msg: 'redis failed',
+      err: {
+        message: 'WRONGPASS',
+        command: { name: 'auth', args: '[redacted]' },
+        previousErrors: [{ command: { name: 'auth', args: '[redacted]' } }, 'not an error'],
+      },
+    })
+    // The error itself is left as it was (it may still be handled or rethrown).
+    expect(error.command.args).toEqual(['default', 'hunter2-secret'])
+  })
+
+  it('keep the message and stack of an ordinary error', () => {
+    const parsed: unknown = JSON.parse(logged((logger) => logger.error(new Error('plain failure'))))
+    expect(parsed).toMatchObject({
+      level: 'error',
+      err: { type: 'Error', message: 'plain failure', stack: expect.stringContaining('plain failure') },
+    })
   })
 })
