@@ -67,8 +67,10 @@ export function createLogger(destination?: DestinationStream): Logger {
   // Lines collect in a buffer that is written when it holds 4 KB or at the latest after 200 ms:
   // a write to stdout is a system call, and one per access-log line was a tenth of a cached
   // page's CPU. pino writes what is still buffered synchronously when the process exits, crash
-  // included (logger.test.ts).
-  return pino(options, pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 200 }))
+  // included (logger.test.ts). When whatever reads stdout stalls, lines wait in memory up to
+  // 16 MB and newer ones are dropped beyond that: the site keeps answering (a synchronous write
+  // would block every request until the reader came back).
+  return pino(options, pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 200, maxLength: 16 * 1024 * 1024 }))
 }
 
 /** The process's logger. */
