@@ -2,26 +2,29 @@ import { createHash } from 'node:crypto'
 import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { fillShell, isShellPath, shellTemplate } from './not-found-shell'
+import { htmlOfText } from './page-bytes'
 
 const token = 'zz-probe-123'
-const script = `$_TSR.router={i:"#$locale#$#nl#${token}",queryKey:["cms","page","nl","/${token}"]}`
-const html =
-  `<!DOCTYPE html><html><head><title>Niet gevonden: /${token}</title></head><body>` +
+// Text beyond Latin-1 (an en dash, ë) around the path: the server holds pages as their bytes (page-bytes.ts).
+const script = `$_TSR.router={i:"#$locale#$#nl#${token}",title:"Niet gevonden – Zoë",queryKey:["cms","page","nl","/${token}"]}`
+const text =
+  `<!DOCTYPE html><html><head><title>Niet gevonden – /${token}</title></head><body>` +
   `<a href="/en/${token}">English</a><p>${'Niets hier. '.repeat(200)}</p>` +
   `<script nonce="m">${script}</script><p>/${token}</p></body></html>`
-const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
+const html = htmlOfText(text)
+const hashOf = (source: string) => `'sha256-${createHash('sha256').update(source).digest('base64')}'`
 const headers: Array<[string, string]> = [
   ['Content-Type', 'text/html; charset=utf-8'],
   ['Content-Security-Policy', `script-src ${hashOf('other()')} ${hashOf(script)}; object-src 'none'`],
 ]
 
 describe('the 404 shell', () => {
-  const template = shellTemplate(html, 404, headers, token, ['other()', script])
+  const template = shellTemplate(html, 404, headers, token, ['other()', script].map(htmlOfText))
 
   it('fills every place the path stood, with # for / in match ids', () => {
     const filled = fillShell(template, 'foo/bar.html', 'identity')
-    const expected = html.replaceAll(`#${token}`, '#foo#bar.html').replaceAll(token, 'foo/bar.html')
-    expect(filled.body.toString()).toBe(expected)
+    const expected = text.replaceAll(`#${token}`, '#foo#bar.html').replaceAll(token, 'foo/bar.html')
+    expect(filled.body.toString('utf8')).toBe(expected)
   })
 
   it('gzips to the same bytes, joined from pieces compressed once', () => {
@@ -45,7 +48,7 @@ describe('the 404 shell', () => {
   })
 
   it('refuses a page with two scripts that hold the path', () => {
-    expect(() => shellTemplate(html, 404, headers, token, [script, `${script};`])).toThrow()
+    expect(() => shellTemplate(html, 404, headers, token, [script, `${script};`].map(htmlOfText))).toThrow()
   })
 
   it('takes only paths that need no escaping anywhere', () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { constants as zlib, crc32, deflateRawSync } from 'node:zlib'
+import { bytesOfHtml } from './page-bytes'
 import { scriptSource } from './security-headers'
 
 /**
@@ -47,7 +48,7 @@ function filledPieces(bytes: ReadonlyArray<Buffer>, gaps: ReadonlyArray<Buffer>)
 
 /** A deflate stream's piece that ends on a byte boundary with the window reset, so pieces can be joined. */
 function deflatePiece(text: string, last: boolean): Buffer {
-  return deflateRawSync(Buffer.from(text), { level: 6, finishFlush: last ? zlib.Z_FINISH : zlib.Z_FULL_FLUSH })
+  return deflateRawSync(bytesOfHtml(text), { level: 6, finishFlush: last ? zlib.Z_FINISH : zlib.Z_FULL_FLUSH })
 }
 
 /** A stored (uncompressed) deflate block, not the last: header byte, length, its complement, the bytes. */
@@ -59,7 +60,7 @@ function storedBlock(bytes: Buffer): Buffer {
 }
 
 function bytesOf({ parts, forms }: Cut): { forms: Form[]; bytes: Buffer[] } {
-  return { forms, bytes: parts.map((part) => Buffer.from(part)) }
+  return { forms, bytes: parts.map(bytesOfHtml) }
 }
 
 const gzipHeader = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff])
@@ -86,7 +87,7 @@ export interface FilledShell {
 /**
  * The template of a rendered 404 page for the probe path `/…/{token}`: `token` is the probe's
  * last segment(s), what a request's path fills in. `scripts` are the texts of the page's inline
- * scripts whose hashes are in its policy.
+ * scripts whose hashes are in its policy. The page and scripts are held as bytes (page-bytes.ts).
  */
 export function shellTemplate(
   html: string,
@@ -103,7 +104,7 @@ export function shellTemplate(
     status,
     headers,
     forms: page.forms,
-    bytes: page.parts.map((part) => Buffer.from(part)),
+    bytes: page.parts.map(bytesOfHtml),
     deflated: page.parts.map((part, index) => deflatePiece(part, index === page.parts.length - 1)),
     script: script === undefined ? undefined : bytesOf(cut(script, token)),
     probeScriptHash: script === undefined ? undefined : scriptSource(script),

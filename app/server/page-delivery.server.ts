@@ -24,6 +24,7 @@ import { plainResponse } from './request-guard.server'
 import { markComplete } from './complete-response'
 import { previewTokenOf } from './preview.server'
 import { fillShell, shellTemplate, type ShellTemplate } from './not-found-shell'
+import { bytesOfHtml, htmlOfBytes } from './page-bytes'
 import { missingPage, shellTemplateFor, type MissingPage } from './not-found-shell.server'
 
 /**
@@ -148,7 +149,7 @@ interface Rendered {
   response: Response
   /** The marker the router stamped on the scripts it emitted. */
   marker: string
-  /** The whole HTML, for an HTML answer (the render streams into it: done once it is read). */
+  /** The whole HTML as its bytes (page-bytes.ts), for an HTML answer (the render streams into it: done once it is read). */
   html: string | undefined
 }
 
@@ -158,7 +159,9 @@ async function renderWithMarker(request: Request, render: Render): Promise<Rende
   const endTimer = pageRenderDuration.startTimer()
   try {
     const response = await render(request, marker)
-    const html = response.headers.get('content-type')?.startsWith('text/html') ? deferClientEntry(await response.text(), marker) : undefined
+    const html = response.headers.get('content-type')?.startsWith('text/html')
+      ? deferClientEntry(htmlOfBytes(new Uint8Array(await response.arrayBuffer())), marker)
+      : undefined
     return { response, marker, html }
   } finally {
     endTimer()
@@ -170,7 +173,7 @@ async function toPage({ response, marker }: Rendered, html: string, codings?: Re
   const headers = new Headers(storableHeaders(response.headers))
   for (const [name, value] of Object.entries(securityHeaders(getRuntimeConfig(), inlineScriptHashes(html, marker))))
     headers.set(name, value)
-  return renderedPage(html, response.status, [...headers], codings)
+  return renderedPage(bytesOfHtml(html), response.status, [...headers], codings)
 }
 
 function isStorable(request: Request, response: Response): boolean {

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { parseRuntimeConfig } from './env.server'
 import { gradeResponse } from '../../tests/unit/observatory'
 import { createHash } from 'node:crypto'
+import { htmlOfText } from './page-bytes'
 import { contentSecurityPolicy, inlineScriptHashes, securityHeaders, templateOrigin } from './security-headers'
 
 // The Observatory looks the host up in the browsers' HSTS preload list, a file its
@@ -96,7 +97,8 @@ describe('inlineScriptHashes', () => {
     ).toEqual([sha('a'), sha('b')])
     expect(inlineScriptHashes(`<script type="application/json" ${m}>{}</script><script src="/x.js" ${m}></script>`, 'm')).toEqual([])
     // Multi-byte text is hashed as UTF-8, as browsers do.
-    expect(inlineScriptHashes(`<script ${m}>"€"</script>`, 'm')).toEqual([sha('"€"')])
+    // Pages are held as their UTF-8 bytes (page-bytes.ts); the hash is of those bytes, as the browser's.
+    expect(inlineScriptHashes(htmlOfText(`<script ${m}>"€ – ë"</script>`), 'm')).toEqual([sha('"€ – ë"')])
   })
 
   it('leaves out scripts without the marker: markup injected through content cannot run', () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { RuntimeConfig } from './env.server'
+import { bytesOfHtml } from './page-bytes'
 
 /** Script elements without src; group 1 the attributes, group 2 the text (raw text: no entities). */
 const inlineScript = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi
@@ -22,7 +23,8 @@ export function createRenderMarker(): string {
  * that carries the render's marker (`nonce="<marker>"`, stamped by the router), in order of
  * first appearance. A script without it (markup injected through content) gets no hash and
  * does not run. Computed once per rendered page: the page is then fixed bytes (cacheable,
- * compressible once, servable by a CDN), unlike a per-response nonce.
+ * compressible once, servable by a CDN), unlike a per-response nonce. `html` is held as the
+ * server holds pages: its UTF-8 bytes, one character per byte (page-bytes.ts).
  */
 export function inlineScriptHashes(html: string, marker: string): string[] {
   return [...new Set(inlineScriptTexts(html, marker).map(scriptSource))]
@@ -39,9 +41,9 @@ export function inlineScriptTexts(html: string, marker: string): string[] {
   return texts
 }
 
-/** The CSP source expression of one inline script's text. */
+/** The CSP source expression of one inline script's text, held as page HTML is (page-bytes.ts): the hash is of its UTF-8 bytes. */
 export function scriptSource(text: string): string {
-  return `'sha256-${createHash('sha256').update(text).digest('base64')}'`
+  return `'sha256-${createHash('sha256').update(bytesOfHtml(text)).digest('base64')}'`
 }
 
 /** Origin of a URL template such as https://{s}.tile.example.org/{z}/{x}/{y}.png, with {s} as a wildcard subdomain. */
