@@ -1,4 +1,4 @@
-import { pino, type DestinationStream, type Logger, type SerializedError } from 'pino'
+import { pino, type DestinationStream, type Logger } from 'pino'
 import pretty from 'pino-pretty'
 import * as v from 'valibot'
 import { logLevelSchema } from './env.server'
@@ -29,11 +29,14 @@ function withoutArguments(command: unknown): unknown {
 
 /**
  * pino's error serializer, with the arguments of a failed Redis command censored, also in the
- * errors that led to it (`previousErrors`). Copies: the error itself stays as it was.
+ * errors that led to it (`previousErrors`). Copies: the error itself stays as it was. `err` can
+ * hold anything that was thrown.
  */
-function serializedError(error: Error): SerializedError {
-  const serialized = pino.stdSerializers.err(error)
-  const previous: unknown = serialized.previousErrors
+function serializedError(value: unknown): unknown {
+  const serialized: unknown = value instanceof Error ? pino.stdSerializers.err(value) : value
+  // Whatever else was thrown (a string, null) is logged as it is.
+  if (typeof serialized !== 'object' || serialized === null) return serialized
+  const previous: unknown = 'previousErrors' in serialized ? serialized.previousErrors : undefined
   return {
     ...serialized,
     ...('command' in serialized ? { command: withoutArguments(serialized.command) } : {}),

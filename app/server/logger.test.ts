@@ -101,6 +101,24 @@ describe('error lines', () => {
     expect(error.command.args).toEqual(['default', 'hunter2-secret'])
   })
 
+  it('log whatever else was thrown as it is', () => {
+    const lines = logged((logger) => {
+      logger.error({ err: 'a thrown string' }, 'string')
+      logger.error({ err: null }, 'null')
+      logger.error({ err: { code: 'E_PLAIN', command: { name: 'auth', args: ['hunter2-secret'] } } }, 'plain object')
+    })
+    expect(lines).not.toContain('hunter2')
+    const parsed: unknown[] = lines
+      .trim()
+      .split('\n')
+      .map((line): unknown => JSON.parse(line))
+    expect(parsed).toMatchObject([
+      { msg: 'string', err: 'a thrown string' },
+      { msg: 'null', err: null },
+      { msg: 'plain object', err: { code: 'E_PLAIN', command: { args: '[redacted]' } } },
+    ])
+  })
+
   it('keep the message and stack of an ordinary error', () => {
     const parsed: unknown = JSON.parse(logged((logger) => logger.error(new Error('plain failure'))))
     expect(parsed).toMatchObject({
