@@ -1,0 +1,7 @@
+import { runTmpdir } from './run-tmpdir'
+
+/** Vitest's global setup: the run's temporary folder, deleted when the run ends (run-tmpdir.ts). */
+export default function setup(): () => void {
+  const { remove } = runTmpdir('site-unit')
+  return remove
+}
