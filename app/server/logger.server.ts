@@ -22,32 +22,25 @@ function configuredLevel(): string {
 /** Where a failed command's arguments were. */
 const censored = '[redacted]'
 
-/** A Redis command as logged: its arguments (for AUTH, the password) censored (ioredis puts the command on its errors). */
-function withoutArguments(command: unknown): unknown {
-  return typeof command === 'object' && command !== null && 'args' in command ? { ...command, args: censored } : command
+/** An error (or what was thrown) as logged: the arguments of a Redis command it carries (for AUTH, the password) censored (ioredis puts the command on its errors). */
+function withCensoredCommand(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || !('command' in value)) return value
+  const { command } = value
+  return typeof command === 'object' && command !== null && 'args' in command
+    ? { ...value, command: { ...command, args: censored } }
+    : value
 }
 
 /**
  * pino's error serializer, with the arguments of a failed Redis command censored, also in the
  * errors that led to it (`previousErrors`). Copies: the error itself stays as it was. `err` can
- * hold anything that was thrown.
+ * hold anything that was thrown; what is not an object (a string, null) is logged as it is.
  */
 function serializedError(value: unknown): unknown {
-  const serialized: unknown = value instanceof Error ? pino.stdSerializers.err(value) : value
-  // Whatever else was thrown (a string, null) is logged as it is.
-  if (typeof serialized !== 'object' || serialized === null) return serialized
-  const previous: unknown = 'previousErrors' in serialized ? serialized.previousErrors : undefined
-  return {
-    ...serialized,
-    ...('command' in serialized ? { command: withoutArguments(serialized.command) } : {}),
-    ...(Array.isArray(previous)
-      ? {
-          previousErrors: previous.map((item: unknown) =>
-            typeof item === 'object' && item !== null && 'command' in item ? { ...item, command: withoutArguments(item.command) } : item,
-          ),
-        }
-      : {}),
-  }
+  const serialized = withCensoredCommand(value instanceof Error ? pino.stdSerializers.err(value) : value)
+  if (typeof serialized !== 'object' || serialized === null || !('previousErrors' in serialized)) return serialized
+  const previous = serialized.previousErrors
+  return Array.isArray(previous) ? { ...serialized, previousErrors: previous.map(withCensoredCommand) } : serialized
 }
 
 /** A logger writing to `destination` (tests pass their own), or to stdout. */

@@ -17,7 +17,7 @@ export function bytesOfHtml(html: string): Buffer<ArrayBuffer> {
   return Buffer.from(html, 'latin1')
 }
 
-/** Ordinary text as page HTML is held: for tests and for text the server writes into a page. */
+/** Ordinary text as page HTML is held (tests build their pages with it). */
 export function htmlOfText(text: string): string {
   return htmlOfBytes(Buffer.from(text))
 }
