@@ -31,7 +31,7 @@ function isContentChanged(message: unknown): boolean {
  */
 export async function purgeContentCachesEverywhere(): Promise<{ pages: number }> {
   const purged = clearContentCaches()
-  const redis = redisClient()
+  const redis = await redisClient()
   // Throws when Redis cannot be reached: the caller says the purge did not get everywhere.
   if (redis) await redis.publish(channel, publisher)
   else process.send?.(contentChangedMessage)

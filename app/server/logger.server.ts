@@ -1,5 +1,4 @@
 import { pino, type DestinationStream, type Logger } from 'pino'
-import pretty from 'pino-pretty'
 import * as v from 'valibot'
 import { logLevelSchema } from './env.server'
 
@@ -9,6 +8,9 @@ import { logLevelSchema } from './env.server'
  * stream in this thread, not as a pino transport: a transport is a worker thread that loads
  * its target by package name at run time, which the bundled server (.output) cannot promise.
  */
+
+/** The readable form's formatter, loaded only for a terminal: a server writing JSON never carries it in memory. */
+const pretty = process.stdout.isTTY ? (await import('pino-pretty')).default : undefined
 
 /** The access-log fields that the readable form already shows in its message line. */
 const shownInMessage = 'pid,hostname,method,path,status,durationMs,cache,bytes,kind'
@@ -58,8 +60,7 @@ export function createLogger(destination?: DestinationStream): Logger {
     serializers: { err: serializedError },
   }
   if (destination) return pino(options, destination)
-  if (process.stdout.isTTY)
-    return pino(options, pretty({ colorize: true, sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: shownInMessage }))
+  if (pretty) return pino(options, pretty({ colorize: true, sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: shownInMessage }))
   // Lines collect in a buffer that is written when it holds 4 KB or at the latest after 200 ms:
   // a write to stdout is a system call, and one per access-log line was a tenth of a cached
   // page's CPU. pino writes what is still buffered synchronously when the process exits, crash

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
 import { getRuntimeConfig } from './env.server'
 import { logger } from './logger.server'
 
@@ -6,10 +6,12 @@ import { logger } from './logger.server'
  * Redis or Valkey (REDIS_URL), when several instances must agree: contact rate limits and cache
  * purges. Unset: the database holds the limits and the cluster primary relays purges.
  */
-let client: Redis | undefined
-let subscriber: Redis | undefined
+let client: Promise<Redis> | undefined
+let subscriber: Promise<Redis> | undefined
 
-function connect(url: string): Redis {
+async function connect(url: string): Promise<Redis> {
+  // Loaded with the first connection: a site without REDIS_URL never carries ioredis in memory.
+  const { Redis } = await import('ioredis')
   // Commands fail fast while Redis is away (a contact submission answers 503 rather than hang).
   const redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 3_000, lazyConnect: false })
   // ioredis reconnects by itself; an unhandled 'error' event would crash the worker.
@@ -17,7 +19,8 @@ function connect(url: string): Redis {
   return redis
 }
 
-export function redisClient(): Redis | undefined {
+/** The shared connection; undefined without REDIS_URL. */
+export function redisClient(): Promise<Redis> | undefined {
   const { REDIS_URL } = getRuntimeConfig()
   if (!REDIS_URL) return undefined
   client ??= connect(REDIS_URL)
@@ -30,18 +33,19 @@ export async function subscribe(channel: string, listener: (message: string) => 
   if (!REDIS_URL) return false
   // A connection in subscriber mode can do nothing else: a second one.
   subscriber ??= connect(REDIS_URL)
-  subscriber.on('message', (from: string, message: string) => {
+  const connection = await subscriber
+  connection.on('message', (from: string, message: string) => {
     if (from === channel) listener(message)
   })
-  await subscriber.subscribe(channel)
+  await connection.subscribe(channel)
   // Connected now, so a later 'ready' is a reconnect (ioredis subscribes again by itself): what
   // was published while the subscriber was away is lost, so act as if a message came.
-  subscriber.on('ready', () => listener(''))
+  connection.on('ready', () => listener(''))
   return true
 }
 
 export async function closeRedis(): Promise<void> {
-  await Promise.all([client?.quit(), subscriber?.quit()].map((closing) => closing?.catch(() => undefined)))
+  await Promise.all([client, subscriber].map(async (connection) => (await connection)?.quit().catch(() => undefined)))
   client = undefined
   subscriber = undefined
 }

@@ -1,4 +1,4 @@
-import { createTransport, type Transporter } from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import { getRuntimeConfig } from '../../server/env.server'
 import { databaseWith } from '../../server/db.server'
 import { logger } from '../../server/logger.server'
@@ -21,11 +21,14 @@ function backoffMs(attempts: number): number {
   return Math.min(outboxBackoff.firstMs * 2 ** Math.max(0, attempts - 1), outboxBackoff.maxMs)
 }
 
-let transporter: Transporter | undefined
+let transporter: Promise<Transporter> | undefined
 
-function transport(url: string): Transporter {
+function transport(url: string): Promise<Transporter> {
+  // Loaded with the first mail: a site without SMTP_URL never carries nodemailer in memory.
   // Bounded waits: a tarpitting mail server must not hold a batch past its claim.
-  transporter ??= createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
+  transporter ??= import('nodemailer').then(({ createTransport }) =>
+    createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }),
+  )
   return transporter
 }
 
@@ -126,7 +129,7 @@ export async function processOutbox(now: number = Date.now()): Promise<number> {
     if (!item) break
     let failure: { message: string } | undefined
     try {
-      await transport(SMTP_URL).sendMail({ from: MAIL_FROM, to: CONTACT_NOTIFY_TO, replyTo: item.email, ...notificationMail(item) })
+      await (await transport(SMTP_URL)).sendMail({ from: MAIL_FROM, to: CONTACT_NOTIFY_TO, replyTo: item.email, ...notificationMail(item) })
     } catch (error) {
       failure = { message: error instanceof Error ? error.message : String(error) }
     }

@@ -19,10 +19,10 @@ import { databaseRateLimiter, rateLimitKey, redisRateLimiter, type RateLimiter }
 
 let limiter: RateLimiter | undefined
 
-function rateLimiter(): RateLimiter {
+async function rateLimiter(): Promise<RateLimiter> {
   const { max, windowMs } = getRuntimeConfig().CONTACT_RATE_LIMIT
   // Redis when configured (every instance shares it), else the database (every worker shares it).
-  const redis = redisClient()
+  const redis = await redisClient()
   limiter ??= redis ? redisRateLimiter(redis, max, windowMs) : databaseRateLimiter(max, windowMs)
   return limiter
 }
@@ -95,7 +95,7 @@ export async function acceptContactSubmission(data: unknown, { ip, requestId }: 
   if (!solved) return refused(403, { ok: false, reason: 'captcha' })
   let allowed: boolean
   try {
-    allowed = await rateLimiter().consume(rateLimitKey(ip))
+    allowed = await (await rateLimiter()).consume(rateLimitKey(ip))
   } catch (error) {
     return unavailable(error, 'rate limit store failed', requestId)
   }
