@@ -1,62 +1,29 @@
-import {
-  createStackParser,
-  createTransport,
-  getCurrentScope,
-  type BaseTransportOptions,
-  type Transport,
-  type TransportRequest,
-} from '@sentry/core'
-import { nodeStackLineParser, ServerRuntimeClient } from '@sentry/core/server'
 import { getRuntimeConfig } from './env.server'
 import { logger } from './logger.server'
 
 /**
- * Server-side error reporting with Sentry's runtime-agnostic client and a
- * fetch transport: light enough for every request path, and silent (no
- * client at all) unless SENTRY_DSN is set.
+ * Server-side error reporting with Sentry's runtime-agnostic client (sentry-client.server.ts):
+ * light enough for every request path, and silent (no client, not even its code in memory)
+ * unless SENTRY_DSN is set.
  */
-let client: ServerRuntimeClient | null | undefined
+type Reporter = (error: unknown, requestId: string | undefined) => void
 
-function fetchTransport(options: BaseTransportOptions): Transport {
-  return createTransport(options, async (request: TransportRequest) => {
-    // Copy into a fresh buffer: fetch's types do not accept every Uint8Array backing store.
-    const body = typeof request.body === 'string' ? request.body : new Uint8Array(request.body)
-    const response = await fetch(options.url, { method: 'POST', body })
-    return {
-      statusCode: response.status,
-      headers: {
-        'x-sentry-rate-limits': response.headers.get('x-sentry-rate-limits'),
-        'retry-after': response.headers.get('retry-after'),
-      },
-    }
-  })
-}
+let reporter: Promise<Reporter | null> | undefined
 
-/** The server's Sentry client (tests pass a transport that keeps what it is given). */
-export function createServerClient(
-  dsn: string,
-  transport: (options: BaseTransportOptions) => Transport = fetchTransport,
-): ServerRuntimeClient {
-  const created = new ServerRuntimeClient({
-    dsn,
-    release: __BUILD_ID__,
-    platform: 'node',
-    runtime: { name: 'node', version: process.version },
-    integrations: [],
-    // Node's V8 stack lines as Sentry frames: without a parser an event has no stack trace.
-    stackParser: createStackParser(nodeStackLineParser()),
-    transport,
-    tracesSampleRate: 0,
-  })
-  created.init()
-  return created
-}
-
-function getClient(): ServerRuntimeClient | null {
-  if (client !== undefined) return client
+function getReporter(): Promise<Reporter | null> {
+  if (reporter) return reporter
   const { SENTRY_DSN } = getRuntimeConfig()
-  client = SENTRY_DSN ? createServerClient(SENTRY_DSN) : null
-  return client
+  reporter = SENTRY_DSN
+    ? import('./sentry-client.server').then(({ createServerClient, captureWithRequestId }) => {
+        const client = createServerClient(SENTRY_DSN)
+        return (error: unknown, requestId: string | undefined) => captureWithRequestId(client, error, requestId)
+      })
+    : Promise.resolve(null)
+  return reporter
+}
+
+function reportingFailed(reportingError: unknown): void {
+  logger.error({ err: reportingError }, '[sentry] could not report an error')
 }
 
 /**
@@ -70,13 +37,10 @@ export function reportServerError(error: unknown, requestId?: string): void {
     const cause = error instanceof Error && error.name === 'HttpError' && error.cause instanceof Error ? error.cause : undefined
     // An open circuit is a consequence: the failures that opened it were reported.
     if (cause?.name === 'CircuitOpenError') return
-    const current = getClient()
-    if (!current) return
-    // A copy of the scope: the tag belongs to this event only.
-    const scope = getCurrentScope().clone()
-    if (requestId) scope.setTag('request_id', requestId)
-    current.captureException(cause ?? error, undefined, scope)
+    getReporter()
+      .then((report) => report?.(cause ?? error, requestId))
+      .catch(reportingFailed)
   } catch (reportingError) {
-    logger.error({ err: reportingError }, '[sentry] could not report an error')
+    reportingFailed(reportingError)
   }
 }

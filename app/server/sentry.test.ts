@@ -1,6 +1,6 @@
 import { createTransport, type BaseTransportOptions, type Transport } from '@sentry/core'
 import { describe, expect, it } from 'vitest'
-import { createServerClient } from './sentry.server'
+import { createServerClient } from './sentry-client.server'
 
 /** A transport that keeps the envelopes it is given instead of sending them. */
 function keepingTransport(envelopes: string[]): (options: BaseTransportOptions) => Transport {
