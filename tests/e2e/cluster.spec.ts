@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
@@ -36,6 +36,8 @@ test.beforeAll(async () => {
       DATA_DIR: mkdtempSync(join(tmpdir(), 'site-cluster-')),
       CACHE_PURGE_SECRET: purgeSecret,
       TRUST_PROXY: '1',
+      // As an operator's environment usually is: the primary picks the workers' value.
+      MALLOC_ARENA_MAX: undefined,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -72,6 +74,12 @@ test('the contact rate limit holds across workers: the 6th submission from one a
     statuses.push(status)
   }
   expect(statuses).toEqual([200, 200, 200, 200, 200, 429])
+})
+
+test('the workers run with one malloc arena (ADR 024)', () => {
+  const environments = workers().map((pid) => readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0'))
+  expect(environments).toHaveLength(2)
+  for (const environment of environments) expect(environment).toContain('MALLOC_ARENA_MAX=1')
 })
 
 test('a worker killed with SIGKILL under load is replaced at once; only its requests in flight fail', async () => {
