@@ -21,6 +21,6 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s \
   CMD node -e "fetch('http://127.0.0.1:' + process.env.PORT + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
-# The cluster primary (WEB_CONCURRENCY workers, default one per CPU) with the memory flags of
-# scripts/lib/server.mjs; it forwards SIGTERM and stops within 10 s.
-CMD ["node", "--max-semi-space-size=4", "--max-old-space-size=192", "--disable-warning=ExperimentalWarning", ".output/server/index.mjs"]
+# The cluster primary (WEB_CONCURRENCY workers, default one per CPU; it gives them their memory
+# flags and malloc setting); it forwards SIGTERM and stops within 10 s.
+CMD ["node", ".output/server/index.mjs"]

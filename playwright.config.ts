@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
-import { serverEntry, serverNodeArgs } from './scripts/lib/server.mjs'
+import { serverEntry } from './scripts/lib/server.mjs'
 import { runTmpdir } from './tests/support/run-tmpdir'
 
 // One temporary folder for the run (servers, specs and browsers inherit it), deleted by the
@@ -55,9 +55,8 @@ export default defineConfig({
   },
   webServer: [
     {
-      // The built app, as in production (`npm run build` runs first in `npm test`), with the
-      // production Node flags (scripts/lib/server.mjs).
-      command: ['node', ...serverNodeArgs, serverEntry].join(' '),
+      // The built app, started as in production (`npm run build` runs first in `npm test`).
+      command: `node ${serverEntry}`,
       url: `http://127.0.0.1:${port}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -67,7 +66,7 @@ export default defineConfig({
     {
       // The same build reading its content over HTTP from the first server's /graphql:
       // the remote-CMS path, run for real.
-      command: ['node', ...serverNodeArgs, serverEntry].join(' '),
+      command: `node ${serverEntry}`,
       url: `http://127.0.0.1:${port + 1}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,

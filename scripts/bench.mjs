@@ -57,7 +57,7 @@ import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { ensureBuild } from './lib/build.mjs'
 import { initialJs } from './lib/initial-js.mjs'
-import { serverEntry, serverNodeArgs } from './lib/server.mjs'
+import { serverEntry } from './lib/server.mjs'
 import { firstLocationPath, measuredPages, measuringRun, portPicker } from './lib/site.mjs'
 
 ensureBuild()
@@ -276,7 +276,7 @@ function startApp(port, extraEnv, label) {
     label,
     port,
     pin: env.WEB_CONCURRENCY === '1',
-    args: [...serverNodeArgs, serverEntry],
+    args: [serverEntry],
     readyPath: '/healthz',
     env: {
       NODE_ENV: 'production',

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 
 import { solvedCaptcha, submissionFields, submitContact } from './lib/contact-client.mjs'
-import { serverEntry, serverNodeArgs } from './lib/server.mjs'
+import { serverEntry } from './lib/server.mjs'
 
 const total = Number(process.env.DURABILITY_TOTAL ?? 500)
 const concurrency = 50
@@ -19,7 +19,7 @@ const base = `http://127.0.0.1:${port}`
 const dataDir = mkdtempSync(join(tmpdir(), 'contact-durability-'))
 
 function startServer() {
-  const child = spawn(process.execPath, ['--no-warnings', ...serverNodeArgs, serverEntry], {
+  const child = spawn(process.execPath, ['--no-warnings', serverEntry], {
     env: { ...process.env, PORT: String(port), SITE_URL: base, DATA_DIR: dataDir, CONTACT_RATE_LIMIT: '100000/600' },
     stdio: 'ignore',
     // Its own process group: the kill below takes the cluster primary and every worker at once.

@@ -29,7 +29,7 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
 import { ensureBuild } from './lib/build.mjs'
-import { serverEntry, serverNodeArgs } from './lib/server.mjs'
+import { serverEntry } from './lib/server.mjs'
 import { firstLocationPath, measuredPages, measuringRun, portPicker } from './lib/site.mjs'
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo']
@@ -155,7 +155,7 @@ async function startServer(port, tileUrl) {
   const env = { ...process.env, PORT: String(port), SITE_URL: base, DATA_DIR: dataDir }
   if (tileUrl) env.TILE_URL = tileUrl
   let output = ''
-  const child = spawn(process.execPath, [...serverNodeArgs, serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] })
   const collect = (chunk) => {
     output = (output + chunk).slice(-4000)
   }

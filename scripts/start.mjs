@@ -3,12 +3,12 @@
 // `npm run serve` (--no-build): serve the build as it is.
 import { spawn } from 'node:child_process'
 import { ensureBuild } from './lib/build.mjs'
-import { serverEntry, serverNodeArgs } from './lib/server.mjs'
+import { serverEntry } from './lib/server.mjs'
 
 if (!process.argv.includes('--no-build')) ensureBuild()
 
 const port = process.env.PORT ?? '3000'
-const server = spawn(process.execPath, [...serverNodeArgs, serverEntry], {
+const server = spawn(process.execPath, [serverEntry], {
   stdio: 'inherit',
   env: { ...process.env, PORT: port },
 })

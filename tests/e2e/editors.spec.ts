@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { copyFileSync, cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { serverEntry, serverNodeArgs } from '../../scripts/lib/server.mjs'
+import { serverEntry } from '../../scripts/lib/server.mjs'
 import { expect, expectNoA11yViolations, openPage, test } from './fixtures'
 import { startServer, stopServer } from './server-process'
 
@@ -150,7 +150,7 @@ test('a page at an address another route answers stops the start, naming file an
       'id: shadowed\nurlSegment: { nl: nieuws, en: shadowed, de: shadowed, fr: shadowed, da: shadowed }\ntitle: { nl: a, en: a, de: a, fr: a, da: a }',
     ),
   )
-  const child = spawn(process.execPath, [...serverNodeArgs, serverEntry], {
+  const child = spawn(process.execPath, [serverEntry], {
     env: { ...process.env, PORT: String(port + 1), SITE_URL: `http://127.0.0.1:${port + 1}`, CONTENT_DIR: dir },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

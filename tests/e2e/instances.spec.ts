@@ -6,7 +6,7 @@ import { promisify } from 'node:util'
 import { expect, test } from '@playwright/test'
 import pg from 'pg'
 import { solvedCaptcha, submissionFields, submitContact } from '../../scripts/lib/contact-client.mjs'
-import { serverEntry, serverNodeArgs } from '../../scripts/lib/server.mjs'
+import { serverEntry } from '../../scripts/lib/server.mjs'
 import { servicesInstalled, startPostgres, startRedis, type Service } from '../support/services'
 import { getOnNewConnection } from './server-process'
 
@@ -27,7 +27,7 @@ const servers = new Map<string, ChildProcess>()
 
 function startInstance(base: string): Promise<ChildProcess> {
   const port = new URL(base).port
-  const child = spawn(process.execPath, [...serverNodeArgs, serverEntry], {
+  const child = spawn(process.execPath, [serverEntry], {
     env: {
       ...process.env,
       CI: '',

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { get } from 'node:http'
-import { serverEntry, serverNodeArgs } from '../../scripts/lib/server.mjs'
+import { serverEntry } from '../../scripts/lib/server.mjs'
 
 export interface ServerOptions {
   /** Gets everything the server writes (stdout and stderr); without it the output is dropped. */
@@ -10,7 +10,7 @@ export interface ServerOptions {
 
 /** Starts the built server (with the production Node flags) on a port with extra environment; resolves once /healthz answers. */
 export async function startServer(port: number, env: Record<string, string> = {}, { onOutput }: ServerOptions = {}): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...serverNodeArgs, serverEntry], {
+  const child = spawn(process.execPath, [serverEntry], {
     env: { ...process.env, PORT: String(port), SITE_URL: `http://127.0.0.1:${port}`, ...env },
     stdio: onOutput ? ['ignore', 'pipe', 'pipe'] : 'ignore',
   })

@@ -5,6 +5,28 @@
 import cluster from 'node:cluster'
 import { availableParallelism } from 'node:os'
 
+/**
+ * The workers' Node flags, whoever starts the primary (npm start, the Docker image, a plain
+ * `node .output/server/index.mjs`, the tests, bench). Memory: a 4 MB young generation (Node 24
+ * grows it to 32 MB) and a 192 MB old generation. V8 otherwise lets the heap grow long before
+ * collecting: under the bench a worker reached 300-430 MB RSS with a live heap of ~45 MB; with
+ * these flags it stays under 250 MB at about the same requests per second. A memory flag the
+ * operator gives (command line or NODE_OPTIONS) replaces ours: raise --max-old-space-size if the
+ * content grows far beyond today's (docs/decisions/008, 024).
+ */
+const workerMemoryFlags = ['--max-semi-space-size=4', '--max-old-space-size=192']
+
+function workerExecArgv() {
+  const name = (flag) => flag.split('=')[0].replaceAll('_', '-')
+  const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].map(name)
+  return [
+    ...workerMemoryFlags.filter((flag) => !given.includes(name(flag))),
+    // node:sqlite's "experimental" notice, printed at every start (ADR 007 chose it knowingly).
+    '--disable-warning=ExperimentalWarning',
+    ...process.execArgv,
+  ]
+}
+
 if (cluster.isPrimary) {
   runPrimary()
 } else {
@@ -16,6 +38,7 @@ if (cluster.isPrimary) {
 
 function runPrimary() {
   const size = Math.max(1, Number.parseInt(process.env.WEB_CONCURRENCY ?? '', 10) || availableParallelism())
+  cluster.setupPrimary({ execArgv: workerExecArgv() })
   /** Longest a stop may take for the whole group; orchestrators send SIGKILL after 10 s. */
   const stopDeadlineMs = 9_500
   let stopping = false
@@ -32,10 +55,10 @@ function runPrimary() {
     const worker = cluster.fork({
       WORKER_ID: String(slot),
       ...(replacing ? { SITE_WORKER_REPLACES: replacing } : {}),
-      // One malloc arena (glibc reads this at start-up; an operator's own value wins): a worker
+      // Two malloc arenas (glibc reads this at start-up; an operator's own value wins): a worker
       // runs JavaScript on one thread, and the arenas glibc adds for the helper threads (GC,
       // compression, file access) kept ~18 MB of freed memory per worker (ADR 024).
-      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '1',
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
     })
     slots.set(slot, { worker, ready: false, startedAt: Date.now() })
     worker.on('message', (message) => {
