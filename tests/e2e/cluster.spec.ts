@@ -89,6 +89,33 @@ test('the workers run with two malloc arenas and the memory flags, an operatorâ€
   }
 })
 
+test('an operatorâ€™s --max-heap-size replaces both memory flags (V8 refuses it together with either)', async () => {
+  const heapPort = port + 1
+  const group = spawn(process.execPath, ['--max-heap-size=300', serverEntry], {
+    env: {
+      ...process.env,
+      WEB_CONCURRENCY: '1',
+      PORT: String(heapPort),
+      SITE_URL: `http://127.0.0.1:${heapPort}`,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'site-cluster-')),
+    },
+    stdio: 'ignore',
+  })
+  try {
+    await expect
+      .poll(async () => (await getOnNewConnection(`http://127.0.0.1:${heapPort}/healthz`).catch(() => undefined))?.status, {
+        timeout: 20_000,
+      })
+      .toBe(200)
+    const [worker] = workerPids(group.pid)
+    const argv = readFileSync(`/proc/${worker}/cmdline`, 'utf8').split('\0')
+    expect(argv).toContain('--max-heap-size=300')
+    expect(argv.filter((arg) => /^--max-(old|semi)-space-size/.test(arg))).toEqual([])
+  } finally {
+    group.kill('SIGKILL')
+  }
+})
+
 test('a worker killed with SIGKILL under load is replaced at once; only its requests in flight fail', async () => {
   test.setTimeout(30_000)
   const [victim] = workers()

@@ -11,7 +11,8 @@ import { availableParallelism } from 'node:os'
  * grows it to 32 MB) and a 192 MB old generation. V8 otherwise lets the heap grow long before
  * collecting: under the bench a worker reached 300-430 MB RSS with a live heap of ~45 MB; with
  * these flags it stays under 250 MB at about the same requests per second. A memory flag the
- * operator gives (command line or NODE_OPTIONS) replaces ours: raise --max-old-space-size if the
+ * operator gives (command line or NODE_OPTIONS) replaces ours, and --max-heap-size (which V8
+ * refuses together with either of ours) replaces both: raise --max-old-space-size if the
  * content grows far beyond today's (docs/decisions/008, 024).
  */
 const workerMemoryFlags = ['--max-semi-space-size=4', '--max-old-space-size=192']
@@ -19,8 +20,9 @@ const workerMemoryFlags = ['--max-semi-space-size=4', '--max-old-space-size=192'
 function workerExecArgv() {
   const name = (flag) => flag.split('=')[0].replaceAll('_', '-')
   const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].map(name)
+  const ours = given.includes('--max-heap-size') ? [] : workerMemoryFlags
   return [
-    ...workerMemoryFlags.filter((flag) => !given.includes(name(flag))),
+    ...ours.filter((flag) => !given.includes(name(flag))),
     // node:sqlite's "experimental" notice, printed at every start (ADR 007 chose it knowingly).
     '--disable-warning=ExperimentalWarning',
     ...process.execArgv,
