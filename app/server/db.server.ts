@@ -105,28 +105,36 @@ function sqliteDatabase(file: string): Sql {
 /** PostgreSQL through a small pool (pg); a transaction holds one connection. */
 function postgresDatabase(url: string): Sql {
   // Loaded with the first database use: a site on SQLite never carries pg in memory.
-  const pool = import('pg').then(({ default: pg }) => {
-    // Every wait is bounded, so a hanging database answers a visitor with 503 instead of never:
-    // the server cancels a statement after 5 s, the client gives up on a silent socket after 6 s.
-    const created = new pg.Pool({
-      connectionString: url,
-      max: 5,
-      connectionTimeoutMillis: 5_000,
-      statement_timeout: 5_000,
-      query_timeout: 6_000,
+  let loading: Promise<Pool> | undefined
+  const load = () =>
+    import('pg').then(({ default: pg }) => {
+      // Every wait is bounded, so a hanging database answers a visitor with 503 instead of never:
+      // the server cancels a statement after 5 s, the client gives up on a silent socket after 6 s.
+      const created = new pg.Pool({
+        connectionString: url,
+        max: 5,
+        connectionTimeoutMillis: 5_000,
+        statement_timeout: 5_000,
+        query_timeout: 6_000,
+      })
+      // An idle connection the server dropped must not crash the process; the next query reconnects.
+      created.on('error', (error) => logger.error({ err: error }, '[db] idle PostgreSQL connection failed'))
+      return created
     })
-    // An idle connection the server dropped must not crash the process; the next query reconnects.
-    created.on('error', (error) => logger.error({ err: error }, '[db] idle PostgreSQL connection failed'))
-    return created
-  })
+  // A failed load is tried again by the next query.
+  const pool = (): Promise<Pool> =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined
+      throw error
+    }))
   const on = (client: Pool | PoolClient): Pick<Sql, 'query'> => ({
     query: async (text, params = []) => (await client.query<SqlRow>(text, [...params])).rows,
   })
   return {
     dialect: 'postgres',
-    query: async (text, params) => on(await pool).query(text, params),
+    query: async (text, params) => on(await pool()).query(text, params),
     transaction: async (work) => {
-      const client = await (await pool).connect()
+      const client = await (await pool()).connect()
       const tx: Sql = { dialect: 'postgres', ...on(client), transaction: (inner) => inner(tx), close: async () => undefined }
       try {
         await client.query('BEGIN')
@@ -140,7 +148,7 @@ function postgresDatabase(url: string): Sql {
         client.release()
       }
     },
-    close: async () => (await pool).end(),
+    close: async () => (await loading?.catch(() => undefined))?.end(),
   }
 }
 

@@ -23,7 +23,11 @@ async function connect(url: string): Promise<Redis> {
 export function redisClient(): Promise<Redis> | undefined {
   const { REDIS_URL } = getRuntimeConfig()
   if (!REDIS_URL) return undefined
-  client ??= connect(REDIS_URL)
+  // A failed load (not a failed connection: ioredis retries those) is tried again next time.
+  client ??= connect(REDIS_URL).catch((error: unknown) => {
+    client = undefined
+    throw error
+  })
   return client
 }
 
@@ -32,7 +36,10 @@ export async function subscribe(channel: string, listener: (message: string) => 
   const { REDIS_URL } = getRuntimeConfig()
   if (!REDIS_URL) return false
   // A connection in subscriber mode can do nothing else: a second one.
-  subscriber ??= connect(REDIS_URL)
+  subscriber ??= connect(REDIS_URL).catch((error: unknown) => {
+    subscriber = undefined
+    throw error
+  })
   const connection = await subscriber
   connection.on('message', (from: string, message: string) => {
     if (from === channel) listener(message)
@@ -45,7 +52,9 @@ export async function subscribe(channel: string, listener: (message: string) => 
 }
 
 export async function closeRedis(): Promise<void> {
-  await Promise.all([client, subscriber].map(async (connection) => (await connection)?.quit().catch(() => undefined)))
+  await Promise.all(
+    [client, subscriber].map(async (connection) => (await connection?.catch(() => undefined))?.quit().catch(() => undefined)),
+  )
   client = undefined
   subscriber = undefined
 }

@@ -14,10 +14,16 @@ function getReporter(): Promise<Reporter | null> {
   if (reporter) return reporter
   const { SENTRY_DSN } = getRuntimeConfig()
   reporter = SENTRY_DSN
-    ? import('./sentry-client.server').then(({ createServerClient, captureWithRequestId }) => {
-        const client = createServerClient(SENTRY_DSN)
-        return (error: unknown, requestId: string | undefined) => captureWithRequestId(client, error, requestId)
-      })
+    ? import('./sentry-client.server')
+        .then(({ createServerClient, captureWithRequestId }) => {
+          const client = createServerClient(SENTRY_DSN)
+          return (error: unknown, requestId: string | undefined) => captureWithRequestId(client, error, requestId)
+        })
+        // A failed load is tried again with the next report.
+        .catch((error: unknown) => {
+          reporter = undefined
+          throw error
+        })
     : Promise.resolve(null)
   return reporter
 }

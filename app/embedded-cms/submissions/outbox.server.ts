@@ -26,9 +26,13 @@ let transporter: Promise<Transporter> | undefined
 function transport(url: string): Promise<Transporter> {
   // Loaded with the first mail: a site without SMTP_URL never carries nodemailer in memory.
   // Bounded waits: a tarpitting mail server must not hold a batch past its claim.
-  transporter ??= import('nodemailer').then(({ createTransport }) =>
-    createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }),
-  )
+  // A failed load is tried again with the next mail.
+  transporter ??= import('nodemailer')
+    .then(({ createTransport }) => createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }))
+    .catch((error: unknown) => {
+      transporter = undefined
+      throw error
+    })
   return transporter
 }
 
