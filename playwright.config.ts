@@ -6,9 +6,8 @@ import { serverEntry } from './scripts/lib/server.mjs'
 import { runTmpdir } from './tests/support/run-tmpdir'
 
 // One temporary folder for the run (servers, specs and browsers inherit it), deleted by the
-// runner when it exits, after it has stopped the servers. Workers evaluate this file too.
-const testTmpdir = runTmpdir('site-e2e-run')
-if (!process.env.TEST_WORKER_INDEX) process.once('exit', testTmpdir.remove)
+// runner when it exits, after it has stopped the servers (run-tmpdir.ts).
+runTmpdir('site-e2e-run')
 
 const port = Number(process.env.E2E_PORT ?? 3210)
 // A fresh database per run, shared with the workers (they inherit the environment).

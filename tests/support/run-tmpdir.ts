@@ -9,14 +9,20 @@ import { join } from 'node:path'
  * every run left some hundred folders behind in /tmp.
  *
  * Processes the run starts inherit TMPDIR, and a process that already has the run's folder (a
- * Playwright worker evaluating the config again) keeps it.
+ * Playwright worker or loader evaluating the config again) keeps it. Only the process that made
+ * the folder deletes it, when it exits (a Playwright runner after it has stopped the servers),
+ * or earlier through `remove`.
  */
 export function runTmpdir(name: string): { dir: string; remove: () => void } {
   const inherited = process.env.SITE_TEST_TMPDIR
   const dir = inherited ?? mkdtempSync(join(tmpdir(), `${name}-`))
-  // Readable by others: the PostgreSQL test service runs as its own user below it (services.ts).
-  if (!inherited) chmodSync(dir, 0o755)
+  const remove = () => rmSync(dir, { recursive: true, force: true })
+  if (!inherited) {
+    // Readable by others: the PostgreSQL test service runs as its own user below it (services.ts).
+    chmodSync(dir, 0o755)
+    process.once('exit', remove)
+  }
   process.env.SITE_TEST_TMPDIR = dir
   process.env.TMPDIR = dir
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) }
+  return { dir, remove }
 }
