@@ -43,11 +43,13 @@ function messageOf(line: string): unknown {
   return typeof parsed === 'object' && parsed !== null && 'msg' in parsed ? parsed.msg : undefined
 }
 
-describe('the stdout logger', () => {
-  it('writes a line within a fraction of a second while the process goes on', async () => {
-    const run = runLogger(`logger.info('first'); setTimeout(() => {}, 20_000)`)
+// Each test starts a Node process that transpiles the logger first: seconds on a loaded machine.
+describe('the stdout logger', { timeout: 30_000 }, () => {
+  it('writes a line while the process goes on', async () => {
+    // Without the periodic flush the line would wait in the buffer until the process ends, 60 s on.
+    const run = runLogger(`logger.info('first'); setTimeout(() => {}, 60_000)`)
     try {
-      await expect.poll(() => messages(run), { timeout: 5_000, interval: 50 }).toEqual(['first'])
+      await expect.poll(() => messages(run), { timeout: 25_000, interval: 50 }).toEqual(['first'])
     } finally {
       run.kill()
     }
