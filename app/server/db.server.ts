@@ -4,6 +4,7 @@ import { DatabaseSync } from 'node:sqlite'
 import type { Pool, PoolClient } from 'pg'
 import { getRuntimeConfig } from './env.server'
 import { logger } from './logger.server'
+import { retryingLoad } from './retrying-load'
 
 /**
  * The site's one database: SQLite in DATA_DIR by default (node:sqlite, nothing to install), or
@@ -105,8 +106,8 @@ function sqliteDatabase(file: string): Sql {
 /** PostgreSQL through a small pool (pg); a transaction holds one connection. */
 function postgresDatabase(url: string): Sql {
   // Loaded with the first database use: a site on SQLite never carries pg in memory.
-  let loading: Promise<Pool> | undefined
-  const load = () =>
+  // A failed load is tried again by the next query.
+  const loading = retryingLoad(() =>
     import('pg').then(({ default: pg }) => {
       // Every wait is bounded, so a hanging database answers a visitor with 503 instead of never:
       // the server cancels a statement after 5 s, the client gives up on a silent socket after 6 s.
@@ -120,13 +121,9 @@ function postgresDatabase(url: string): Sql {
       // An idle connection the server dropped must not crash the process; the next query reconnects.
       created.on('error', (error) => logger.error({ err: error }, '[db] idle PostgreSQL connection failed'))
       return created
-    })
-  // A failed load is tried again by the next query.
-  const pool = (): Promise<Pool> =>
-    (loading ??= load().catch((error: unknown) => {
-      loading = undefined
-      throw error
-    }))
+    }),
+  )
+  const pool = (): Promise<Pool> => loading.get()
   const on = (client: Pool | PoolClient): Pick<Sql, 'query'> => ({
     query: async (text, params = []) => (await client.query<SqlRow>(text, [...params])).rows,
   })
@@ -148,7 +145,7 @@ function postgresDatabase(url: string): Sql {
         client.release()
       }
     },
-    close: async () => (await loading?.catch(() => undefined))?.end(),
+    close: async () => (await loading.current()?.catch(() => undefined))?.end(),
   }
 }
 

@@ -1,5 +1,6 @@
 import { getRuntimeConfig } from './env.server'
 import { logger } from './logger.server'
+import { retryingLoad } from './retrying-load'
 
 /**
  * Server-side error reporting with Sentry's runtime-agnostic client (sentry-client.server.ts):
@@ -8,25 +9,14 @@ import { logger } from './logger.server'
  */
 type Reporter = (error: unknown, requestId: string | undefined) => void
 
-let reporter: Promise<Reporter | null> | undefined
-
-function getReporter(): Promise<Reporter | null> {
-  if (reporter) return reporter
+// A failed load is tried again with the next report.
+const reporter = retryingLoad(async (): Promise<Reporter | null> => {
   const { SENTRY_DSN } = getRuntimeConfig()
-  reporter = SENTRY_DSN
-    ? import('./sentry-client.server')
-        .then(({ createServerClient, captureWithRequestId }) => {
-          const client = createServerClient(SENTRY_DSN)
-          return (error: unknown, requestId: string | undefined) => captureWithRequestId(client, error, requestId)
-        })
-        // A failed load is tried again with the next report.
-        .catch((error: unknown) => {
-          reporter = undefined
-          throw error
-        })
-    : Promise.resolve(null)
-  return reporter
-}
+  if (!SENTRY_DSN) return null
+  const { createServerClient, captureWithRequestId } = await import('./sentry-client.server')
+  const client = createServerClient(SENTRY_DSN)
+  return (error, requestId) => captureWithRequestId(client, error, requestId)
+})
 
 function reportingFailed(reportingError: unknown): void {
   logger.error({ err: reportingError }, '[sentry] could not report an error')
@@ -43,7 +33,8 @@ export function reportServerError(error: unknown, requestId?: string): void {
     const cause = error instanceof Error && error.name === 'HttpError' && error.cause instanceof Error ? error.cause : undefined
     // An open circuit is a consequence: the failures that opened it were reported.
     if (cause?.name === 'CircuitOpenError') return
-    getReporter()
+    reporter
+      .get()
       .then((report) => report?.(cause ?? error, requestId))
       .catch(reportingFailed)
   } catch (reportingError) {

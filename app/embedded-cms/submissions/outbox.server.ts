@@ -2,6 +2,7 @@ import type { Transporter } from 'nodemailer'
 import { getRuntimeConfig } from '../../server/env.server'
 import { databaseWith } from '../../server/db.server'
 import { logger } from '../../server/logger.server'
+import { retryingLoad } from '../../server/retrying-load'
 import { submissionSchema } from './submissions.server'
 
 /**
@@ -21,20 +22,13 @@ function backoffMs(attempts: number): number {
   return Math.min(outboxBackoff.firstMs * 2 ** Math.max(0, attempts - 1), outboxBackoff.maxMs)
 }
 
-let transporter: Promise<Transporter> | undefined
-
-function transport(url: string): Promise<Transporter> {
-  // Loaded with the first mail: a site without SMTP_URL never carries nodemailer in memory.
+// Loaded with the first mail: a site without SMTP_URL never carries nodemailer in memory.
+// A failed load is tried again with the next mail.
+const transporter = retryingLoad(async (): Promise<Transporter> => {
+  const { createTransport } = await import('nodemailer')
   // Bounded waits: a tarpitting mail server must not hold a batch past its claim.
-  // A failed load is tried again with the next mail.
-  transporter ??= import('nodemailer')
-    .then(({ createTransport }) => createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }))
-    .catch((error: unknown) => {
-      transporter = undefined
-      throw error
-    })
-  return transporter
-}
+  return createTransport({ url: getRuntimeConfig().SMTP_URL, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
+})
 
 interface DueMessage {
   submissionId: number
@@ -133,7 +127,7 @@ export async function processOutbox(now: number = Date.now()): Promise<number> {
     if (!item) break
     let failure: { message: string } | undefined
     try {
-      await (await transport(SMTP_URL)).sendMail({ from: MAIL_FROM, to: CONTACT_NOTIFY_TO, replyTo: item.email, ...notificationMail(item) })
+      await (await transporter.get()).sendMail({ from: MAIL_FROM, to: CONTACT_NOTIFY_TO, replyTo: item.email, ...notificationMail(item) })
     } catch (error) {
       failure = { message: error instanceof Error ? error.message : String(error) }
     }
