@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -113,6 +113,18 @@ test('an operator’s --max-heap-size replaces both memory flags (V8 refuses it 
     expect(argv.filter((arg) => /^--max-(old|semi)-space-size/.test(arg))).toEqual([])
   } finally {
     group.kill('SIGKILL')
+  }
+})
+
+test('a bad WEB_CONCURRENCY stops the start with a message naming it, as any bad setting does', () => {
+  for (const value of ['two', '0', '-1', '2.5']) {
+    const run = spawnSync(process.execPath, [serverEntry], {
+      env: { ...process.env, WEB_CONCURRENCY: value, PORT: String(port + 2), DATA_DIR: mkdtempSync(join(tmpdir(), 'site-cluster-')) },
+      encoding: 'utf8',
+      timeout: 15_000,
+    })
+    expect(run.status, value).toBe(1)
+    expect(run.stderr).toContain('WEB_CONCURRENCY must be a whole number')
   }
 })
 

@@ -5,7 +5,8 @@ import { expect, test } from '@playwright/test'
 /**
  * The npm scripts a newcomer or an operator runs, each run once here, so none of them rots
  * unnoticed (the durability script once did): `serve` and `start` serve the build and stop on
- * SIGTERM, `dev` serves a page, `codegen` and `extract` leave the committed files as they are, `i18n:status` reports.
+ * SIGTERM, `dev` serves a page, `codegen`, `extract` and `content:schemas` leave the committed files as they are,
+ * `i18n:status` reports.
  * (`bench` and `lighthouse` load both cores: measuring.spec.ts runs them after everything else.)
  * `npm test` builds right before these run, so `npm start` finds the build current and
  * does not rebuild under the other specs' servers.
@@ -86,11 +87,12 @@ test('npm run dev serves a page', async () => {
   }
 })
 
-test('npm run codegen and npm run extract leave the committed files as they are', async () => {
+test('npm run codegen, extract and content:schemas leave the committed files as they are', async () => {
   test.setTimeout(60_000)
   await run('npm', ['run', 'codegen'])
   await run('npm', ['run', 'extract'])
-  // Only what these two write: the generated GraphQL types and the catalogs.
+  await run('npm', ['run', 'content:schemas'])
+  // Only what these write: the generated GraphQL types, the catalogs and the content's JSON Schemas.
   const { stdout } = await run('git', [
     'status',
     '--porcelain',
@@ -98,6 +100,7 @@ test('npm run codegen and npm run extract leave the committed files as they are'
     'app/cms/graphql-env.d.ts',
     'app/locales',
     'app/i18n/segment-history.json',
+    'content/schemas',
   ])
   expect(stdout).toBe('')
 })

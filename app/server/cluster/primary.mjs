@@ -38,8 +38,17 @@ if (cluster.isPrimary) {
   })
 }
 
+/** WEB_CONCURRENCY, or one worker per CPU when unset. A bad value stops the start, as any bad setting does (env.server.ts). */
+function workerCount() {
+  const value = process.env.WEB_CONCURRENCY?.trim()
+  if (!value) return availableParallelism()
+  if (/^[1-9]\d{0,2}$/.test(value)) return Number(value)
+  console.error(`[cluster] WEB_CONCURRENCY must be a whole number of workers from 1 to 999 (got ${JSON.stringify(value.slice(0, 40))})`)
+  process.exit(1)
+}
+
 function runPrimary() {
-  const size = Math.max(1, Number.parseInt(process.env.WEB_CONCURRENCY ?? '', 10) || availableParallelism())
+  const size = workerCount()
   cluster.setupPrimary({ execArgv: workerExecArgv() })
   /** Longest a stop may take for the whole group; orchestrators send SIGKILL after 10 s. */
   const stopDeadlineMs = 9_500
