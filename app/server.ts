@@ -16,6 +16,7 @@ import {
   bodyLimitOf,
   collapsedSlashesRedirect,
   drainUnreadBody,
+  formBodyDeadlineMs,
   isImpossibleFunctionId,
   isPagePath,
   largeBodyLimit,
@@ -69,9 +70,10 @@ async function handle(request: Request, url: URL, requestId: string): Promise<Re
 
   if (isPagePath(url.pathname)) {
     // The contact form posted by the browser itself (no JavaScript yet): the server function's
-    // body limit, then Start's CSRF check and middleware/contact-form-posts.ts; never cached.
+    // body limit, read whole before the render slot, then Start's CSRF check and
+    // middleware/contact-form-posts.ts; never cached.
     if (isFormPost(request)) {
-      const limited = await limitBody(request, largeBodyLimit)
+      const limited = await limitBody(request, largeBodyLimit, formBodyDeadlineMs)
       if (limited instanceof Response) return limited
       return deliverPage(
         limited,

@@ -90,30 +90,59 @@ export async function drainUnreadBody(request: Request): Promise<void> {
 }
 
 /**
+ * How long a page's plain form post may take to arrive. It is read whole before the page waits
+ * for a render slot: a sender trickling its body would otherwise hold one of the few slots (and
+ * every page render behind it) until Node's 300 s request timeout.
+ */
+export const formBodyDeadlineMs = 10_000
+
+/**
  * The request with its body limited to `limit` bytes: refused by Content-Length before reading
  * (the body read and dropped first when it is small enough to, see `lingerBytes`); a body
  * without one (chunked) is read here, at most `limit` bytes of it, and handed on whole.
+ * With `readWithinMs`, any body is read here and must arrive in that time (else 408).
  */
-export async function limitBody(request: Request, limit: number): Promise<Request | Response> {
+export async function limitBody(request: Request, limit: number, readWithinMs?: number): Promise<Request | Response> {
   const length = request.headers.get('content-length')
   if (length !== null) {
     if (!/^\d{1,15}$/.test(length)) return tooLarge(limit)
-    if (Number(length) <= limit) return request
-    if (Number(length) <= lingerBytes && request.body) await drain(request.body.getReader(), 0)
-    return tooLarge(limit)
+    if (Number(length) > limit) {
+      if (Number(length) <= lingerBytes && request.body) await drain(request.body.getReader(), 0)
+      return tooLarge(limit)
+    }
+    if (readWithinMs === undefined) return request
   }
   if (!request.body) return request
   const chunks: Uint8Array[] = []
   let size = 0
   const reader = request.body.getReader()
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    size += read.value.byteLength
-    if (size > limit) {
-      await drain(reader, size)
-      return tooLarge(limit)
+  let late = false
+  // Cancelling ends the pending read as if the body had ended; `late` tells the two apart.
+  const timer =
+    readWithinMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          late = true
+          void reader.cancel().catch(() => undefined)
+        }, readWithinMs)
+  try {
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      size += read.value.byteLength
+      if (size > limit) {
+        clearTimeout(timer)
+        await drain(reader, size)
+        return tooLarge(limit)
+      }
+      chunks.push(read.value)
     }
-    chunks.push(read.value)
+  } finally {
+    clearTimeout(timer)
   }
+  if (late)
+    return plainResponse(
+      408,
+      'The request took too long to arrive, please send it again. / Het verzoek kwam te traag binnen, verstuur het opnieuw.',
+    )
   const body = new Uint8Array(size)
   let offset = 0
   for (const chunk of chunks) {

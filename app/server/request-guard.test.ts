@@ -44,6 +44,23 @@ describe('limitBody', () => {
     }
   })
 
+  it('with a deadline, reads even a body with a length, and answers 408 to one that does not arrive in time', async () => {
+    const sent = new Request('http://x/contact', { method: 'POST', body: 'a=1', headers: { 'content-length': '3' } })
+    const read = await limitBody(sent, 1000, 1000)
+    expect(read).not.toBe(sent)
+    expect(read instanceof Request && (await read.text())).toBe('a=1')
+
+    // A sender that starts its body and never finishes it.
+    const trickle = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('contactForm='))
+      },
+    })
+    const init: RequestInit & { duplex: 'half' } = { method: 'POST', body: trickle, duplex: 'half', headers: { 'content-length': '1000' } }
+    const late = await limitBody(new Request('http://x/contact', init), 64 * 1024, 50)
+    expect(late instanceof Response && late.status).toBe(408)
+  })
+
   it('passes a request within its length through untouched', async () => {
     const request = new Request('http://x/graphql', { method: 'POST', body: '{}', headers: { 'content-length': '2' } })
     expect(await limitBody(request, 1000)).toBe(request)

@@ -195,6 +195,32 @@ test('callers that send their GraphQL body slowly do not take the slots from oth
   }
 })
 
+test('plain form posts that trickle in take no render slot; each gets 408 when its time is up', async () => {
+  test.setTimeout(40_000)
+  // More than RENDER_CONCURRENCY (4) contact-form posts, each announcing a body it never finishes.
+  const replies: string[] = []
+  const stalled = Array.from({ length: 6 }, (_, index) => {
+    const socket = connect(sitePort, '127.0.0.1')
+    replies[index] = ''
+    socket.on('data', (chunk: Buffer) => (replies[index] += chunk.toString('latin1')))
+    socket.on('error', () => undefined)
+    socket.write(
+      `POST /contact HTTP/1.1\r\nHost: 127.0.0.1:${sitePort}\r\nSec-Fetch-Site: same-origin\r\n` +
+        `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\ncontactForm=`,
+    )
+    return socket
+  })
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    // A page nobody has asked for yet: it needs a render slot. Before, it waited for the posts (300 s).
+    const page = await fetch(`${site}/en/contact?probe=${Date.now()}`, { signal: AbortSignal.timeout(8000) })
+    expect(page.status).toBe(200)
+    await expect.poll(() => replies.filter((reply) => reply.startsWith('HTTP/1.1 408')).length, { timeout: 20_000 }).toBe(6)
+  } finally {
+    for (const socket of stalled) socket.destroy()
+  }
+})
+
 test('a 404 under /assets or /media is not cached for a year', async () => {
   for (const path of ['/assets/not-deployed-yet-abc123.js', '/media/not-there.webp']) {
     const response = await fetch(`${site}${path}`)
