@@ -45,8 +45,15 @@ export function previewTokenOf(cookies: string | null): string | undefined {
 
 /**
  * A path on this site to go to after entering or leaving preview: root-relative and nothing
- * else (`//evil.example` or `/\evil` would leave the site), `/` when missing or unsafe.
+ * else (`//evil.example` or `/\evil` would leave the site), `/` when missing or unsafe. It
+ * arrives decoded (`?path=/de/%C3%BCber-uns` is `/de/über-uns`) or still encoded, and leaves
+ * as the URL parser writes it: percent-encoded ASCII, as a Location header must be, with
+ * escapes already there kept as they are. Control characters make it unsafe.
  */
 export function safeReturnPath(path: string | null): string {
-  return path && /^\/(?![/\\])[^\s\\]*$/.test(path) ? path : '/'
+  if (!path || !/^\/(?![/\\])[^\s\\\p{Cc}]*$/u.test(path)) return '/'
+  const url = new URL(path, 'http://site.invalid')
+  const target = `${url.pathname}${url.search}${url.hash}`
+  // Dot segments are resolved: `/.//evil.example` would become `//evil.example`.
+  return url.host === 'site.invalid' && !target.startsWith('//') ? target : '/'
 }

@@ -36,6 +36,15 @@ describe('safeReturnPath', () => {
     ['https://evil.example', '/'],
     ['javascript:alert(1)', '/'],
     ['/a b', '/'],
+    // Decoded by the query string: encoded again, as a header must be ASCII.
+    ['/de/über-uns', '/de/%C3%BCber-uns'],
+    ['/日', '/%E6%97%A5'],
+    ['/de/%C3%BCber-uns', '/de/%C3%BCber-uns'],
+    ['/\u0000', '/'],
+    ['/\u0001x', '/'],
+    ['/\u007f', '/'],
+    ['/.//evil.example', '/'],
+    ['/a/..//evil.example', '/'],
   ])('%j → %j', (given, expected) => {
     expect(safeReturnPath(given)).toBe(expected)
   })

@@ -124,6 +124,16 @@ test('a draft is a 404 without the preview cookie and a 200 with it, never cache
   const exit = await request.get(`${base}/api/preview/exit?path=/concept`, { maxRedirects: 0 })
   expect(exit.status()).toBe(302)
   expect(exit.headers()['set-cookie']).toMatch(/^preview=; Max-Age=0; Path=\/; HttpOnly; SameSite=Lax/)
+  // A return path that is not ASCII goes back encoded (it used to be a 500); a control character means home.
+  for (const [path, location] of [
+    ['/%E6%97%A5', '/%E6%97%A5'],
+    ['/de/%C3%BCber-uns', '/de/%C3%BCber-uns'],
+    ['/%01', '/'],
+  ]) {
+    const back = await request.get(`${base}/api/preview/exit?path=${path}`, { maxRedirects: 0 })
+    expect(back.status(), path).toBe(302)
+    expect(back.headers()['location'], path).toBe(location)
+  }
 })
 
 test('preview shows an accessible bar whose exit link ends it', async ({ page, consoleGuard }) => {
