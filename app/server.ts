@@ -15,6 +15,7 @@ import { deliverPage } from './server/page-delivery.server'
 import {
   bodyLimitOf,
   collapsedSlashesRedirect,
+  dollarPathRedirect,
   drainUnreadBody,
   formBodyDeadlineMs,
   isImpossibleFunctionId,
@@ -53,7 +54,7 @@ async function handle(request: Request, url: URL, requestId: string): Promise<Re
   if (!anyHostPaths.has(url.pathname) && !isAllowedHost(url.host, config, import.meta.env.DEV)) {
     return plainResponse(421, 'Misdirected request: unknown host')
   }
-  const redirect = collapsedSlashesRedirect(url)
+  const redirect = collapsedSlashesRedirect(url) ?? dollarPathRedirect(url)
   if (redirect) return redirect
   if (isImpossibleFunctionId(url.pathname))
     return Response.json({ error: 'Unknown server function' }, { status: 404, headers: { 'Cache-Control': 'no-store' } })

@@ -165,6 +165,20 @@ export function collapsedSlashesRedirect(url: URL): Response | undefined {
   })
 }
 
+/**
+ * A path with a `$` in it (`/vestigingen/$x`, `/en/$locale`): the router read `$name` as a
+ * parameter of its own route templates and redirected to `/vestigingen/undefined`, or wrote the
+ * path into itself (`$_splat`), the Location growing with the square of the segments. No address
+ * of the site has a `$`: the same path with it escaped, which then answers as any unknown path.
+ */
+export function dollarPathRedirect(url: URL): Response | undefined {
+  if (!url.pathname.includes('$')) return undefined
+  return new Response(null, {
+    status: 301,
+    headers: { Location: `${url.pathname.replaceAll('$', '%24')}${url.search}`, 'Cache-Control': 'no-store' },
+  })
+}
+
 /** For a server route's `ANY` handler: the methods it does implement. */
 export function methodNotAllowed(allow: string): Response {
   return plainResponse(405, 'Method not allowed / Methode niet toegestaan', { Allow: allow })

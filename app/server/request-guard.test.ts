@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseRuntimeConfig } from './env.server'
 import { isAllowedHost } from './allowed-hosts'
-import { collapsedSlashesRedirect, isImpossibleFunctionId, isPagePath, limitBody } from './request-guard.server'
+import { collapsedSlashesRedirect, dollarPathRedirect, isImpossibleFunctionId, isPagePath, limitBody } from './request-guard.server'
 
 function streamOf(bytes: number): ReadableStream<Uint8Array> {
   let sent = 0
@@ -72,6 +72,20 @@ describe('paths', () => {
     for (const path of ['/', '/over-ons', '/en/news/x', '/api-docs']) expect(isPagePath(path), path).toBe(true)
     for (const path of ['/graphql', '/healthz', '/readyz', '/api/global', '/_serverFn/abc', '/sitemap.xml', '/assets/x.js'])
       expect(isPagePath(path), path).toBe(false)
+  })
+
+  it('escapes a $ in a path (the router would read it as a parameter), keeping the query', () => {
+    expect(dollarPathRedirect(new URL('http://x/vestigingen/a'))).toBeUndefined()
+    expect(dollarPathRedirect(new URL('http://x/vestigingen/%24x'))).toBeUndefined()
+    for (const [path, location] of [
+      ['/vestigingen/$x', '/vestigingen/%24x'],
+      ['/en/{$locale}?a=$', '/en/%7B%24locale%7D?a=$'],
+      ['/api/$x/$_splat', '/api/%24x/%24_splat'],
+    ]) {
+      const answer = dollarPathRedirect(new URL(`http://x${path}`))
+      expect(answer?.status, path).toBe(301)
+      expect(answer?.headers.get('location'), path).toBe(location)
+    }
   })
 
   it('redirects // paths relative to this site', () => {

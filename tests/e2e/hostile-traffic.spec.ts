@@ -221,6 +221,20 @@ test('plain form posts that trickle in take no render slot; each gets 408 when i
   }
 })
 
+test('a $ in a path is never read as a route parameter: one redirect to it escaped, then a 404', async () => {
+  // Still under the URL limit (4096) once escaped.
+  const splats = `/en/a${'/$_splat'.repeat(300)}`
+  for (const path of ['/vestigingen/$x', '/en/$locale', '/en/{$locale}', '/api/preview/$x', '/nieuws/feed.xml/$x', splats]) {
+    const label = path.slice(0, 40)
+    const first = await fetch(`${site}${path}`, { redirect: 'manual' })
+    expect(first.status, label).toBe(301)
+    const location = first.headers.get('location') ?? ''
+    // Before: /vestigingen/undefined, /en/en, and for the splats a Location of 2.5 MB.
+    expect(location, label).toBe(new URL(`${site}${path}`).pathname.replaceAll('$', '%24'))
+    expect((await fetch(`${site}${location}`, { redirect: 'manual' })).status, label).toBe(404)
+  }
+})
+
 test('a 404 under /assets or /media is not cached for a year', async () => {
   for (const path of ['/assets/not-deployed-yet-abc123.js', '/media/not-there.webp']) {
     const response = await fetch(`${site}${path}`)
