@@ -12,6 +12,7 @@ import { logger } from './server/logger.server'
 import { httpRequestDuration, statusClass } from './server/metrics.server'
 import { isFormPost } from './server/contact/form-post.server'
 import { deliverPage } from './server/page-delivery.server'
+import { isServerRoutePath } from './server/server-routes.server'
 import {
   bodyLimitOf,
   collapsedSlashesRedirect,
@@ -89,6 +90,9 @@ async function handle(request: Request, url: URL, requestId: string): Promise<Re
     }
     return deliverPage(request, url, render, requestId)
   }
+  // Outside the pages only the server routes answer (and Start's server functions); for anything
+  // else Start would render the whole HTML 404 page, the costliest answer to a random path.
+  if (!url.pathname.startsWith('/_serverFn/') && !isServerRoutePath(url.pathname)) return plainResponse(404, 'Not found / Niet gevonden')
   // No body to limit (TRACE and CONNECT cannot even be rebuilt as a fetch Request): the route answers, 405 when it lacks the method.
   if (['GET', 'HEAD', 'TRACE', 'CONNECT'].includes(request.method)) return render(request)
   const limited = await limitBody(request, bodyLimitOf(url.pathname))

@@ -243,6 +243,27 @@ test('a 404 under /assets or /media is not cached for a year', async () => {
   }
 })
 
+test('an unknown path outside the pages is a short plain 404, not a rendered page', async () => {
+  // Each of these rendered the whole HTML 404 page (38 KB, ~2.6 ms of CPU): a cheap flood.
+  for (const path of [
+    `/api/${Date.now()}`,
+    '/api/preview/exit/x',
+    '/healthz/x',
+    '/sitemap.xml/x',
+    '/builds/nope',
+    '/.well-known/nope',
+    '/assets/x.js',
+  ]) {
+    const response = await fetch(`${site}${path}`)
+    expect(response.status, path).toBe(404)
+    expect(response.headers.get('content-type'), path).toMatch(/^text\/plain/)
+    expect((await response.text()).length, path).toBeLessThan(100)
+  }
+  // The server routes themselves still answer.
+  for (const path of ['/healthz', '/api/global', '/builds/latest.json', '/robots.txt', '/.well-known/security.txt'])
+    expect((await fetch(`${site}${path}`)).status, path).toBe(200)
+})
+
 test('consent cookie spellings never change what the next anonymous visitor gets', async () => {
   for (const cookie of ['consent= granted', 'consent =granted; consent=denied', 'consent=granted', 'consent=denied']) {
     const url = `${site}/nieuws?p=${encodeURIComponent(cookie)}`
