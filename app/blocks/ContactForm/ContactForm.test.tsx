@@ -68,6 +68,21 @@ describe('ContactForm', () => {
     expect(first?.idempotencyKey).toEqual(expect.any(String))
     expect(second).toEqual(first)
   })
+
+  it('an edit after a failed send goes with a new key, so it is not taken for the first text', async () => {
+    submitContact.mockResolvedValueOnce({ ok: false, reason: 'error' }).mockResolvedValueOnce({ ok: true, firstName: 'Zoë' })
+    await renderInRouter(<ContactForm block={block} />)
+    fill()
+    fireEvent.submit(screen.getByRole('button', { name: 'Versturen' }))
+    await screen.findByText('Er is een fout opgetreden. Probeer het later opnieuw.')
+    fireEvent.change(screen.getByLabelText('Uw bericht'), { target: { value: 'Graag een offerte voor twee auto’s.' } })
+    fireEvent.submit(screen.getByRole('button', { name: 'Versturen' }))
+    await screen.findByText('Beste Zoë,')
+    const [first, second] = submitContact.mock.calls.map(([options]) => options.data)
+    expect(second?.message).toBe('Graag een offerte voor twee auto’s.')
+    expect(second?.idempotencyKey).toEqual(expect.any(String))
+    expect(second?.idempotencyKey).not.toBe(first?.idempotencyKey)
+  })
 })
 
 const locationOptions: [ReadonlyArray<string>, unknown] = [

@@ -26,6 +26,11 @@ export interface ServerFieldErrors {
  * `posted` is what a plain form post left (contact/form-post.ts): the form starts with its
  * values, errors, reason and idempotency key; `location` preselects a location (`?location=`).
  */
+/** What a key stands for: the fields as sent. */
+function textOf(values: ContactValues): string {
+  return JSON.stringify(contactFieldNames.map((name) => values[name]))
+}
+
 export function useContactSubmission(locale: Locale, posted: ContactPostState | undefined, location: string | undefined) {
   const refused = posted?.kind === 'refused' ? posted : undefined
   const form = useForm({ defaultValues: refused ? refused.values : { ...emptyFields, location: location ?? '' } })
@@ -44,8 +49,13 @@ export function useContactSubmission(locale: Locale, posted: ContactPostState | 
   const [pending, setPending] = useState(false)
   /** Errors show on every field after a submit, not only on the fields already left. */
   const [submitAttempted, setSubmitAttempted] = useState(refused !== undefined)
-  // One key per filled-in form: a double click or a retry stores once.
+  // One key per filled-in form: a double click or a retry stores once; the key a refused plain
+  // post handed back (nothing stored, its captcha counted with it) goes with the next send.
   const idempotencyKey = useRef<string | null>(refused?.idempotencyKey ?? null)
+  // The text last sent when its answer did not say whether it was stored (lost, or a server
+  // error). An edit then gets a new key: a key stands for what it was first stored with, so the
+  // edited text would be acknowledged and dropped.
+  const unsettledText = useRef<string | null>(null)
   // The double-submit guard. A ref, not state: a second click in the same frame does not see state set by the first yet.
   const submitting = useRef(false)
 
@@ -66,7 +76,10 @@ export function useContactSubmission(locale: Locale, posted: ContactPostState | 
       return
     }
     setPending(true)
-    idempotencyKey.current ??= crypto.randomUUID()
+    const text = textOf(values)
+    if (unsettledText.current !== null && unsettledText.current !== text) idempotencyKey.current = null
+    unsettledText.current = null
+    const key = (idempotencyKey.current ??= crypto.randomUUID())
     const website = new FormData(element).get('website')
     try {
       const result = await submitContact({
@@ -75,7 +88,7 @@ export function useContactSubmission(locale: Locale, posted: ContactPostState | 
           locale,
           website: typeof website === 'string' ? website : '',
           captcha: captchaPayload(element),
-          idempotencyKey: idempotencyKey.current,
+          idempotencyKey: key,
         },
       })
       if (result.ok) {
@@ -87,9 +100,11 @@ export function useContactSubmission(locale: Locale, posted: ContactPostState | 
         setStatus({ kind: 'idle' })
         focusFirstInvalid(element)
       } else {
+        if (result.reason === 'error') unsettledText.current = text
         setStatus({ kind: 'failed', reason: result.reason === 'rateLimited' ? 'rateLimited' : 'error' })
       }
     } catch {
+      unsettledText.current = text
       setStatus({ kind: 'failed', reason: 'error' })
     } finally {
       setPending(false)
