@@ -48,8 +48,8 @@ export async function closeRedis(): Promise<void> {
   await Promise.all(
     [client, subscriber].map(async (connection) => {
       const redis = await connection.current()?.catch(() => undefined)
-      connection.forget()
       await redis?.quit().catch(() => undefined)
+      connection.forget()
     }),
   )
 }

@@ -21,6 +21,23 @@ describe('retryingLoad', () => {
     expect(load).toHaveBeenCalledTimes(2)
   })
 
+  it('a failed load forgotten before it failed does not drop the newer one', async () => {
+    let fail: (error: Error) => void = () => {}
+    const load = vi
+      .fn<() => Promise<string>>()
+      .mockReturnValueOnce(new Promise((_, reject) => (fail = reject)))
+      .mockResolvedValue('second')
+    const value = retryingLoad(load)
+    const first = value.get()
+    value.forget()
+    const second = value.get()
+    fail(new Error('late'))
+    await expect(first).rejects.toThrow('late')
+    expect(value.current()).toBe(second)
+    await expect(value.get()).resolves.toBe('second')
+    expect(load).toHaveBeenCalledTimes(2)
+  })
+
   it('loads afresh after forget', async () => {
     let made = 0
     const value = retryingLoad(async () => ++made)

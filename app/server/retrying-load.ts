@@ -15,11 +15,16 @@ export interface RetryingLoad<T> {
 export function retryingLoad<T>(load: () => Promise<T>): RetryingLoad<T> {
   let loading: Promise<T> | undefined
   return {
-    get: () =>
-      (loading ??= load().catch((error: unknown) => {
-        loading = undefined
+    get: () => {
+      if (loading) return loading
+      const attempt: Promise<T> = load().catch((error: unknown) => {
+        // Only this attempt is forgotten: after a forget() a newer one may be under way.
+        if (loading === attempt) loading = undefined
         throw error
-      })),
+      })
+      loading = attempt
+      return attempt
+    },
     current: () => loading,
     forget: () => {
       loading = undefined

@@ -19,6 +19,7 @@ describe('isServerRoutePath', () => {
       '/api/v1/anything/at/all',
       '/builds/latest.json',
       '/builds/meta/20261127.json',
+      '/api/gl%6Fbal',
     ])
       expect(isServerRoutePath(path), path).toBe(true)
   })

@@ -15,6 +15,13 @@ import { routeTree } from '../routeTree.gen'
 const matcher = createRouter({ routeTree, context: { queryClient: new QueryClient(), i18n: setupI18n() } })
 
 export function isServerRoutePath(pathname: string): boolean {
-  const [, rawParams, found] = matcher.getMatchedRoutes(pathname)
+  // Start matches the path decoded (`/api/gl%6Fbal` is /api/global); malformed escapes got a 400 before this.
+  let decoded: string
+  try {
+    decoded = decodeURI(pathname)
+  } catch {
+    return false
+  }
+  const [, rawParams, found] = matcher.getMatchedRoutes(decoded)
   return found?.options.server?.handlers !== undefined && rawParams['**'] === undefined
 }

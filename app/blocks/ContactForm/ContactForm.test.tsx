@@ -10,10 +10,20 @@ import { ContactForm } from './ContactForm'
 const submitContact = vi.hoisted(() => vi.fn<(options: { data: Record<string, unknown> }) => Promise<ContactResult>>())
 vi.mock('../../contact/contact.functions', () => ({ submitContact }))
 // No captcha widget: it would load and verify itself, which jsdom cannot (the payload is then empty).
-vi.mock('./AltchaWidget', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./AltchaWidget')>()),
-  AltchaWidget: () => null,
-}))
+// Its mounts are counted: a new mount is a new challenge solved.
+const captchaMounts = vi.hoisted(() => ({ count: 0 }))
+vi.mock('./AltchaWidget', async (importOriginal) => {
+  const { useEffect } = await import('react')
+  return {
+    ...(await importOriginal<typeof import('./AltchaWidget')>()),
+    AltchaWidget: () => {
+      useEffect(() => {
+        captchaMounts.count += 1
+      }, [])
+      return null
+    },
+  }
+})
 
 afterEach(() => {
   cleanup()
@@ -82,6 +92,38 @@ describe('ContactForm', () => {
     expect(second?.message).toBe('Graag een offerte voor twee auto’s.')
     expect(second?.idempotencyKey).toEqual(expect.any(String))
     expect(second?.idempotencyKey).not.toBe(first?.idempotencyKey)
+  })
+
+  it('a refusal after an unanswered send does not settle it: an edit then still gets a new key', async () => {
+    submitContact
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce({ ok: false, reason: 'rateLimited' })
+      .mockResolvedValueOnce({ ok: true, firstName: 'Zoë' })
+    await renderInRouter(<ContactForm block={block} />)
+    fill()
+    fireEvent.submit(screen.getByRole('button', { name: 'Versturen' }))
+    await screen.findByText('Er is een fout opgetreden. Probeer het later opnieuw.')
+    fireEvent.submit(screen.getByRole('button', { name: 'Versturen' }))
+    await screen.findByText('U heeft te veel berichten kort na elkaar verstuurd. Probeer het over enkele minuten opnieuw.')
+    fireEvent.change(screen.getByLabelText('Uw bericht'), { target: { value: 'Toch liever een proefrit.' } })
+    fireEvent.submit(screen.getByRole('button', { name: 'Versturen' }))
+    await screen.findByText('Beste Zoë,')
+    const [first, retry, edited] = submitContact.mock.calls.map(([options]) => options.data)
+    expect(retry?.idempotencyKey).toBe(first?.idempotencyKey)
+    expect(edited?.idempotencyKey).not.toBe(first?.idempotencyKey)
+  })
+
+  it('a refused captcha says so and solves a new challenge, the text kept', async () => {
+    submitContact.mockResolvedValueOnce({ ok: false, reason: 'captcha' })
+    await renderInRouter(<ContactForm block={block} />)
+    const mounted = captchaMounts.count
+    fill()
+    fireEvent.submit(screen.getByRole('button', { name: 'Versturen' }))
+    await screen.findByText(
+      /de beveiligingscontrole was nog niet klaar.*Verstuur het formulier opnieuw zodra de controle hieronder klaar is\./,
+    )
+    expect(captchaMounts.count).toBe(mounted + 1)
+    expect(screen.getByLabelText('Uw bericht')).toHaveProperty('value', 'Graag een offerte.')
   })
 })
 

@@ -125,15 +125,13 @@ export function ContactForm({ block }: { block: ResultOf<typeof ContactFormBlock
   const siteName = useOptionalSiteData()?.site.title ?? ''
   const captcha = useRouteContextCaptcha()
   const errorText = useErrorText()
+  const refusalText = useRefusalText()
   const subjectNames = useSubjectNames()
   const posted = useContactPost(block.id)
   // `?location=<id>` from a location's page: preselected when it has an id's shape (an unknown one matches no option).
   const preselected = locationIdOf(useSearch({ strict: false, select: (search) => search.location }))
-  const { form, status, pending, submitAttempted, postedReason, serverErrors, idempotencyKey, onSubmit } = useContactSubmission(
-    locale,
-    posted,
-    preselected,
-  )
+  const { form, status, pending, submitAttempted, postedReason, serverErrors, idempotencyKey, captchaRound, onSubmit } =
+    useContactSubmission(locale, posted, preselected)
   // Until the browser has taken the form over, a submit is the browser's own post (tests wait for this).
   const hydrated = useSyncExternalStore(
     noSubscription,
@@ -306,10 +304,11 @@ export function ContactForm({ block }: { block: ResultOf<typeof ContactFormBlock
           <input id={`${block.id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" />
         </div>
 
+        {/* A new round mounts a new widget, which solves a new challenge. */}
         {captcha?.provider === 'turnstile' ? (
-          <TurnstileWidget locale={locale} siteKey={captcha.siteKey} scriptUrl={captcha.scriptUrl} />
+          <TurnstileWidget key={captchaRound} locale={locale} siteKey={captcha.siteKey} scriptUrl={captcha.scriptUrl} />
         ) : (
-          <AltchaWidget locale={locale} />
+          <AltchaWidget key={captchaRound} locale={locale} />
         )}
         {/* Where the captcha would be: it needs JavaScript, and so does sending. */}
         <noscript>
@@ -329,9 +328,7 @@ export function ContactForm({ block }: { block: ResultOf<typeof ContactFormBlock
         <div aria-live="assertive" className="contact-form__alert-region">
           {status.kind === 'failed' ? (
             <p className="contact-form__alert" role="alert">
-              {status.reason === 'rateLimited'
-                ? t`U heeft te veel berichten kort na elkaar verstuurd. Probeer het over enkele minuten opnieuw.`
-                : t`Er is een fout opgetreden. Probeer het later opnieuw.`}
+              {refusalText(status.reason, true)}
             </p>
           ) : null}
         </div>
@@ -349,8 +346,18 @@ export function ContactForm({ block }: { block: ResultOf<typeof ContactFormBlock
  * page has JavaScript the captcha cannot run, and the notice says what to do instead.
  */
 function PostedNotice({ reason, hydrated }: { reason: ContactRefusal; hydrated: boolean }) {
+  const refusalText = useRefusalText()
+  return (
+    <p className="contact-form__alert contact-form__notice" role="alert">
+      {refusalText(reason, hydrated)}
+    </p>
+  )
+}
+
+/** Why a message was not sent, for a plain post's notice and for the alert after a send with JavaScript. */
+function useRefusalText(): (reason: ContactRefusal, hydrated: boolean) => string {
   const { t } = useLingui()
-  const text = (() => {
+  return (reason, hydrated) => {
     switch (reason) {
       case 'invalid':
         return t({
@@ -377,12 +384,7 @@ function PostedNotice({ reason, hydrated }: { reason: ContactRefusal; hydrated: 
       case 'error':
         return t`Er is een fout opgetreden. Probeer het later opnieuw.`
     }
-  })()
-  return (
-    <p className="contact-form__alert contact-form__notice" role="alert">
-      {text}
-    </p>
-  )
+  }
 }
 
 /** A field as the form holds it, for Field to render. */

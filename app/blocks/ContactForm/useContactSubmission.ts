@@ -7,7 +7,8 @@ import type { ContactPostState, ContactValues } from '../../contact/form-post'
 import { captchaPayload } from './AltchaWidget'
 
 /** Where a submission stands: nothing sent yet, thanked, or refused (nothing typed is lost then). */
-export type ContactStatus = { kind: 'idle' } | { kind: 'sent'; firstName: string } | { kind: 'failed'; reason: 'rateLimited' | 'error' }
+export type ContactStatus =
+  { kind: 'idle' } | { kind: 'sent'; firstName: string } | { kind: 'failed'; reason: 'rateLimited' | 'captcha' | 'error' }
 
 const emptyFields: ContactValues = { firstName: '', surName: '', email: '', phone: '', subject: '', location: '', message: '' }
 
@@ -15,6 +16,11 @@ const emptyFields: ContactValues = { firstName: '', surName: '', email: '', phon
 export interface ServerFieldErrors {
   values: ContactValues
   fields: ContactFieldErrors
+}
+
+/** What a key stands for: the fields as sent. */
+function textOf(values: ContactValues): string {
+  return JSON.stringify(contactFieldNames.map((name) => values[name]))
 }
 
 /**
@@ -26,11 +32,6 @@ export interface ServerFieldErrors {
  * `posted` is what a plain form post left (contact/form-post.ts): the form starts with its
  * values, errors, reason and idempotency key; `location` preselects a location (`?location=`).
  */
-/** What a key stands for: the fields as sent. */
-function textOf(values: ContactValues): string {
-  return JSON.stringify(contactFieldNames.map((name) => values[name]))
-}
-
 export function useContactSubmission(locale: Locale, posted: ContactPostState | undefined, location: string | undefined) {
   const refused = posted?.kind === 'refused' ? posted : undefined
   const form = useForm({ defaultValues: refused ? refused.values : { ...emptyFields, location: location ?? '' } })
@@ -50,12 +51,15 @@ export function useContactSubmission(locale: Locale, posted: ContactPostState | 
   /** Errors show on every field after a submit, not only on the fields already left. */
   const [submitAttempted, setSubmitAttempted] = useState(refused !== undefined)
   // One key per filled-in form: a double click or a retry stores once; the key a refused plain
-  // post handed back (nothing stored, its captcha counted with it) goes with the next send.
+  // post handed back (its captcha counted with it) goes with the next send.
   const idempotencyKey = useRef<string | null>(refused?.idempotencyKey ?? null)
-  // The text last sent when its answer did not say whether it was stored (lost, or a server
-  // error). An edit then gets a new key: a key stands for what it was first stored with, so the
-  // edited text would be acknowledged and dropped.
-  const unsettledText = useRef<string | null>(null)
+  // The text first sent with the key when an answer did not say whether it was stored (lost, or
+  // a server error), kept until the key is replaced. An edit then gets a new key: a key stands
+  // for what it was first stored with, so the edited text would be acknowledged and dropped.
+  const unsettledText = useRef<string | null>(refused?.reason === 'error' ? textOf(refused.values) : null)
+  // Bumped to make the captcha solve a new challenge: one the server refused (expired, or used
+  // with the key that was replaced) is never good again.
+  const [captchaRound, setCaptchaRound] = useState(0)
   // The double-submit guard. A ref, not state: a second click in the same frame does not see state set by the first yet.
   const submitting = useRef(false)
 
@@ -77,8 +81,10 @@ export function useContactSubmission(locale: Locale, posted: ContactPostState | 
     }
     setPending(true)
     const text = textOf(values)
-    if (unsettledText.current !== null && unsettledText.current !== text) idempotencyKey.current = null
-    unsettledText.current = null
+    if (unsettledText.current !== null && unsettledText.current !== text) {
+      idempotencyKey.current = null
+      unsettledText.current = null
+    }
     const key = (idempotencyKey.current ??= crypto.randomUUID())
     const website = new FormData(element).get('website')
     try {
@@ -99,12 +105,15 @@ export function useContactSubmission(locale: Locale, posted: ContactPostState | 
         setServerErrors({ values, fields: { location: 'invalidOption' } })
         setStatus({ kind: 'idle' })
         focusFirstInvalid(element)
+      } else if (result.reason === 'captcha') {
+        setCaptchaRound((round) => round + 1)
+        setStatus({ kind: 'failed', reason: 'captcha' })
       } else {
-        if (result.reason === 'error') unsettledText.current = text
+        if (result.reason === 'error') unsettledText.current ??= text
         setStatus({ kind: 'failed', reason: result.reason === 'rateLimited' ? 'rateLimited' : 'error' })
       }
     } catch {
-      unsettledText.current = text
+      unsettledText.current ??= text
       setStatus({ kind: 'failed', reason: 'error' })
     } finally {
       setPending(false)
@@ -121,5 +130,15 @@ export function useContactSubmission(locale: Locale, posted: ContactPostState | 
     })
   }
 
-  return { form, status, pending, submitAttempted, postedReason, serverErrors, idempotencyKey: refused?.idempotencyKey ?? '', onSubmit }
+  return {
+    form,
+    status,
+    pending,
+    submitAttempted,
+    postedReason,
+    serverErrors,
+    idempotencyKey: refused?.idempotencyKey ?? '',
+    captchaRound,
+    onSubmit,
+  }
 }
