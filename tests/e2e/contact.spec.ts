@@ -157,6 +157,23 @@ test.describe('contact form: the server refuses bad submissions with a 4xx and s
     await page.getByRole('button', { name: 'Send' }).click()
     expect((await response).status()).toBe(403)
     expect(submissionsWhere(email)).toBe(0)
+    // The form says so and solves a new challenge (it used to show a generic error, for good).
+    await expect(page.getByRole('alert')).toContainText('Send the form again as soon as the check below has finished.')
+    await expectNoA11yViolations(page)
+    await expect
+      .poll(
+        async () => {
+          const solved = await page.locator('input[name="altcha"]').inputValue()
+          return solved !== '' && solved !== payload
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true)
+    await page.unroute('**/_serverFn/**')
+    const again = page.waitForResponse((r) => r.url().includes('/_serverFn/'))
+    await page.getByRole('button', { name: 'Send' }).click()
+    expect((await again).status()).toBe(200)
+    await expect.poll(() => submissionsWhere(email)).toBe(1)
   })
 
   test('filled honeypot', async ({ page, consoleGuard }) => {
