@@ -158,7 +158,7 @@ test.describe('contact form: the server refuses bad submissions with a 4xx and s
     expect((await response).status()).toBe(403)
     expect(submissionsWhere(email)).toBe(0)
     // The form says so and solves a new challenge (it used to show a generic error, for good).
-    await expect(page.getByRole('alert')).toContainText('Send the form again as soon as the check below has finished.')
+    await expect(page.getByRole('alert')).toContainText('Send the form again as soon as the check above has finished.')
     await expectNoA11yViolations(page)
     await expect
       .poll(

@@ -120,7 +120,7 @@ describe('ContactForm', () => {
     fill()
     fireEvent.submit(screen.getByRole('button', { name: 'Versturen' }))
     await screen.findByText(
-      /de beveiligingscontrole was nog niet klaar.*Verstuur het formulier opnieuw zodra de controle hieronder klaar is\./,
+      /de beveiligingscontrole was nog niet klaar.*Verstuur het formulier opnieuw zodra de controle hierboven klaar is\./,
     )
     expect(captchaMounts.count).toBe(mounted + 1)
     expect(screen.getByLabelText('Uw bericht')).toHaveProperty('value', 'Graag een offerte.')

@@ -328,7 +328,7 @@ export function ContactForm({ block }: { block: ResultOf<typeof ContactFormBlock
         <div aria-live="assertive" className="contact-form__alert-region">
           {status.kind === 'failed' ? (
             <p className="contact-form__alert" role="alert">
-              {refusalText(status.reason, true)}
+              {refusalText(status.reason, 'above')}
             </p>
           ) : null}
         </div>
@@ -349,15 +349,18 @@ function PostedNotice({ reason, hydrated }: { reason: ContactRefusal; hydrated: 
   const refusalText = useRefusalText()
   return (
     <p className="contact-form__alert contact-form__notice" role="alert">
-      {refusalText(reason, hydrated)}
+      {refusalText(reason, hydrated ? 'below' : 'noScript')}
     </p>
   )
 }
 
-/** Why a message was not sent, for a plain post's notice and for the alert after a send with JavaScript. */
-function useRefusalText(): (reason: ContactRefusal, hydrated: boolean) => string {
+/**
+ * Why a message was not sent, for a plain post's notice (above the form) and for the alert after a
+ * send with JavaScript (below it). `captcha`: where the check is from the text, or that it needs JavaScript.
+ */
+function useRefusalText(): (reason: ContactRefusal, captcha: 'below' | 'above' | 'noScript') => string {
   const { t } = useLingui()
-  return (reason, hydrated) => {
+  return (reason, captcha) => {
     switch (reason) {
       case 'invalid':
         return t({
@@ -371,13 +374,18 @@ function useRefusalText(): (reason: ContactRefusal, hydrated: boolean) => string
             message:
               'Uw bericht is nog niet verstuurd: de beveiligingscontrole was nog niet klaar. Alles wat u heeft ingevuld staat er nog.',
           }),
-          hydrated
+          captcha === 'below'
             ? t({ id: 'contact.notice.captchaRetry', message: 'Verstuur het formulier opnieuw zodra de controle hieronder klaar is.' })
-            : t({
-                id: 'contact.notice.captchaNoScript',
-                message:
-                  'Deze controle werkt alleen met JavaScript. Zet JavaScript aan en verstuur het formulier opnieuw, of bel of mail ons.',
-              }),
+            : captcha === 'above'
+              ? t({
+                  id: 'contact.notice.captchaRetryAbove',
+                  message: 'Verstuur het formulier opnieuw zodra de controle hierboven klaar is.',
+                })
+              : t({
+                  id: 'contact.notice.captchaNoScript',
+                  message:
+                    'Deze controle werkt alleen met JavaScript. Zet JavaScript aan en verstuur het formulier opnieuw, of bel of mail ons.',
+                }),
         ].join(' ')
       case 'rateLimited':
         return t`U heeft te veel berichten kort na elkaar verstuurd. Probeer het over enkele minuten opnieuw.`
