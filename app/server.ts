@@ -12,6 +12,7 @@ import { logger } from './server/logger.server'
 import { httpRequestDuration, statusClass } from './server/metrics.server'
 import { isFormPost } from './server/contact/form-post.server'
 import { deliverPage } from './server/page-delivery.server'
+import { inPageLanguage, pageRefusal } from './server/page-refusal.server'
 import { isServerRoutePath } from './server/server-routes.server'
 import {
   bodyLimitOf,
@@ -76,7 +77,7 @@ async function handle(request: Request, url: URL, requestId: string): Promise<Re
     // middleware/contact-form-posts.ts; never cached.
     if (isFormPost(request)) {
       const limited = await limitBody(request, largeBodyLimit, formBodyDeadlineMs)
-      if (limited instanceof Response) return limited
+      if (limited instanceof Response) return inPageLanguage(limited, url)
       return deliverPage(
         limited,
         url,
@@ -86,7 +87,7 @@ async function handle(request: Request, url: URL, requestId: string): Promise<Re
       )
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return plainResponse(405, 'Method not allowed / Methode niet toegestaan', { Allow: 'GET, HEAD' })
+      return pageRefusal(405, url, { Allow: 'GET, HEAD' })
     }
     return deliverPage(request, url, render, requestId)
   }

@@ -20,7 +20,7 @@ import { pageRenderDuration } from './metrics.server'
 import { RenderSlots } from './render-slots'
 import { deferClientEntry } from './deferred-entry'
 import { createRenderMarker, inlineScriptHashes, inlineScriptTexts, securityHeaders } from './security-headers'
-import { plainResponse } from './request-guard.server'
+import { pageRefusal } from './page-refusal.server'
 import { markComplete } from './complete-response'
 import { previewTokenOf } from './preview.server'
 import { fillShell, shellTemplate, type ShellTemplate } from './not-found-shell'
@@ -226,7 +226,7 @@ export async function deliverPage(request: Request, url: URL, render: Render, re
 
   const release = await renderSlots().acquire()
   if (!release)
-    return plainResponse(503, 'Too busy, please try again in a moment. / Even druk, probeer het zo opnieuw.', { 'Retry-After': '5' })
+    return pageRefusal(503, url, { 'Retry-After': '5' })
   try {
     // While this request waited for its turn, another may have rendered and stored the page.
     const cachedMeanwhile = fromCache()

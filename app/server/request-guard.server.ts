@@ -142,6 +142,8 @@ export async function limitBody(request: Request, limit: number, readWithinMs?: 
     return plainResponse(
       408,
       'The request took too long to arrive, please send it again. / Het verzoek kwam te traag binnen, verstuur het opnieuw.',
+      // The rest of the body may still be on its way: the connection is not used again.
+      { Connection: 'close' },
     )
   const body = new Uint8Array(size)
   let offset = 0

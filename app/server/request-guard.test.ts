@@ -59,6 +59,7 @@ describe('limitBody', () => {
     const init: RequestInit & { duplex: 'half' } = { method: 'POST', body: trickle, duplex: 'half', headers: { 'content-length': '1000' } }
     const late = await limitBody(new Request('http://x/contact', init), 64 * 1024, 50)
     expect(late instanceof Response && late.status).toBe(408)
+    expect(late instanceof Response && late.headers.get('connection')).toBe('close')
   })
 
   it('passes a request within its length through untouched', async () => {

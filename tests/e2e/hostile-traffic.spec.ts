@@ -197,15 +197,17 @@ test('callers that send their GraphQL body slowly do not take the slots from oth
 
 test('plain form posts that trickle in take no render slot; each gets 408 when its time is up', async () => {
   test.setTimeout(40_000)
-  // More than RENDER_CONCURRENCY (4) contact-form posts, each announcing a body it never finishes.
+  // More than RENDER_CONCURRENCY (4) contact-form posts, each announcing a body it never finishes;
+  // half of them to a German page, whose visitor is told in German.
   const replies: string[] = []
+  const paths = ['/contact', '/de/kontakt']
   const stalled = Array.from({ length: 6 }, (_, index) => {
     const socket = connect(sitePort, '127.0.0.1')
     replies[index] = ''
-    socket.on('data', (chunk: Buffer) => (replies[index] += chunk.toString('latin1')))
+    socket.on('data', (chunk: Buffer) => (replies[index] += chunk.toString('utf8')))
     socket.on('error', () => undefined)
     socket.write(
-      `POST /contact HTTP/1.1\r\nHost: 127.0.0.1:${sitePort}\r\nSec-Fetch-Site: same-origin\r\n` +
+      `POST ${paths[index % 2]} HTTP/1.1\r\nHost: 127.0.0.1:${sitePort}\r\nSec-Fetch-Site: same-origin\r\n` +
         `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\ncontactForm=`,
     )
     return socket
@@ -216,6 +218,13 @@ test('plain form posts that trickle in take no render slot; each gets 408 when i
     const page = await fetch(`${site}/en/contact?probe=${Date.now()}`, { signal: AbortSignal.timeout(8000) })
     expect(page.status).toBe(200)
     await expect.poll(() => replies.filter((reply) => reply.startsWith('HTTP/1.1 408')).length, { timeout: 20_000 }).toBe(6)
+    for (const [index, reply] of replies.entries()) {
+      const [language, title] = index % 2 === 0 ? ['nl', 'Verzoek duurde te lang'] : ['de', 'Zeitüberschreitung der Anfrage']
+      expect(reply.toLowerCase(), String(index)).toContain(`content-language: ${language}`)
+      expect(reply, String(index)).toContain(`\r\n${title}\n`)
+      // The rest of that body may still come: the connection is not used again (RFC 9110 §15.5.9).
+      expect(reply.toLowerCase(), String(index)).toContain('connection: close')
+    }
   } finally {
     for (const socket of stalled) socket.destroy()
   }
@@ -345,6 +354,11 @@ test('methods: pages take GET and HEAD only; HEAD has the real length; APIs refu
     expect(response.headers.allow).toBe('GET, HEAD')
     expect(response.headers['cache-control']).toBe('no-store')
   }
+  // Said in the page's language: a visitor may meet it (a form of another site posting here).
+  const german = await fetch(`${site}/de/ueber-uns`, { method: 'PUT' })
+  expect(german.status).toBe(405)
+  expect(german.headers.get('content-language')).toBe('de')
+  expect(await german.text()).toMatch(/^Methode nicht erlaubt\n/)
   const v1 = await fetch(`${site}/api/v1/x`, { method: 'POST' })
   expect(v1.status).toBe(405)
   expect(v1.headers.get('cache-control')).toBe('no-store')

@@ -11,7 +11,7 @@ import {
 } from '../../contact/form-post'
 import { localeOfInternalPath, pathCodec } from '../../i18n/i18n'
 import { logger } from '../logger.server'
-import { plainResponse } from '../request-guard.server'
+import { pageRefusal } from '../page-refusal.server'
 import { signingSecret } from './captcha.server'
 import { acceptContactSubmission, type SubmitterContext } from './submit.server'
 
@@ -127,13 +127,13 @@ export async function answerContactFormPost(request: Request, submitter: Submitt
   try {
     form = await request.formData()
   } catch {
-    return plainResponse(400, 'Malformed form data / Onleesbaar formulier')
+    return pageRefusal(400, new URL(request.url))
   }
   const blockId = text(form, contactFormField)
   // Only the contact form posts to pages; any other post is what it was before: not allowed.
-  if (!blockIdPattern.test(blockId)) return plainResponse(405, 'Method not allowed / Methode niet toegestaan', { Allow: 'GET, HEAD' })
-
   const url = new URL(request.url)
+  if (!blockIdPattern.test(blockId)) return pageRefusal(405, url, { Allow: 'GET, HEAD' })
+
   // The page's language is the submission's (the one the visitor read the form in).
   const locale = localeOfInternalPath(pathCodec.toInternal(url.pathname))
   const values = postedValues(form)

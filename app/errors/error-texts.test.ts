@@ -2,9 +2,9 @@ import { setupI18n } from '@lingui/core'
 import { describe, expect, it } from 'vitest'
 import { localeCodes } from '../../app.config'
 import { activateLocale } from '../i18n/i18n'
-import { errorTexts } from './ErrorPage'
+import { errorTexts } from './error-texts'
 
-const statuses = [400, 401, 403, 404, 405, 410, 413, 429, 500, 503]
+const statuses = [400, 401, 403, 404, 405, 408, 410, 413, 429, 500, 503]
 
 describe('errorTexts', () => {
   it('has its own title and explanation for each status the site answers with', () => {
@@ -19,7 +19,7 @@ describe('errorTexts', () => {
     expect(errorTexts(502).description.id).toBe('error.generic.description')
   })
 
-  it('is translated in every language: ten different titles each', async () => {
+  it('is translated in every language: a different title for each status', async () => {
     for (const locale of localeCodes) {
       const i18n = setupI18n()
       await activateLocale(i18n, locale)
