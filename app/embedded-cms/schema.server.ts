@@ -109,14 +109,14 @@ export function getEmbeddedSchema(): GraphQLSchema {
           // The location's name as it is now goes with the message: the mail and the list stay
           // readable when the location is renamed or closed later.
           const location = input.locationId ? currentContent().locations.find((l) => l.id === input.locationId) : undefined
-          const { id } = await storeSubmission({
+          const outcome = await storeSubmission({
             ...input,
             phone: input.phone || null,
             locationId: input.locationId || null,
             locationName: location?.name ?? null,
             subject: input.subject || null,
           })
-          return { success: true, id: String(id) }
+          return 'conflict' in outcome ? { success: false, id: null } : { success: true, id: String(outcome.id) }
         },
       },
     },

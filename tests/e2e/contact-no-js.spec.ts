@@ -223,6 +223,22 @@ test.describe('contact form without JavaScript', () => {
     expect(again.status()).toBe(303)
     expect(stored(email).n).toBe(1)
 
+    // The key that post was stored under, handed out again (as a refused post's page does, when
+    // the refusal came after the store), with an edited text: the edit is stored too, once.
+    const firstKey = stored(email).idempotency_key ?? ''
+    const edited = new URLSearchParams(postedBody())
+    edited.set('idempotencyKey', firstKey)
+    edited.set('message', 'Toch liever een proefrit.')
+    for (let send = 0; send < 2; send++) {
+      const answer = await page.request.post('/contact', {
+        data: edited.toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: new URL(base).origin },
+        maxRedirects: 0,
+      })
+      expect(answer.status(), `send ${send}`).toBe(303)
+    }
+    expect(stored(email)).toMatchObject({ n: 2, message: 'Toch liever een proefrit.' })
+
     // A made-up or altered thank-you link is just the page with its form.
     await page.goto(`/contact?sent=${new URL(page.url()).searchParams.get('sent')?.replace(/.$/, '0')}`)
     await expect(page.getByRole('main').getByRole('status')).toHaveCount(0)

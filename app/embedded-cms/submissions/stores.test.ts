@@ -90,8 +90,25 @@ describe.each(['sqlite', 'postgres'] as const)('stores on %s', (engine) => {
     const submission = newSubmission()
     const first = await storeSubmission(submission)
     const again = await storeSubmission(submission)
-    expect(first.duplicate).toBe(false)
-    expect(again).toEqual({ id: first.id, duplicate: true })
+    expect(first).toEqual({ id: expect.any(Number), duplicate: false })
+    expect(again).toEqual({ ...first, duplicate: true })
+  })
+
+  it('stores nothing under a key already used for another submission', async ({ skip }) => {
+    if (!available()) skip()
+    await freshDatabase(engine)
+    const { storeSubmission } = await import('./submissions.server')
+    const submission = { ...newSubmission(), phone: '+31 6 1234 5678', subject: 'service' }
+    const first = await storeSubmission(submission)
+    // Any field told apart, an optional one left out included.
+    for (const other of [{ message: 'Graag een proefrit.' }, { email: 'zoe@example.org' }, { locale: 'en_GB' }, { phone: null }, { locationId: 'utrecht' }]) {
+      expect(await storeSubmission({ ...submission, ...other }), JSON.stringify(other)).toEqual({ conflict: true })
+    }
+    expect(await storeSubmission(submission)).toEqual({ ...first, duplicate: true })
+    const { databaseWith } = await import('../../server/db.server')
+    const { submissionSchema } = await import('./submissions.server')
+    const rows = await (await databaseWith(submissionSchema)).query('SELECT message FROM submissions')
+    expect(rows).toEqual([{ message: submission.message }])
   })
 
   /** A fresh database of this engine, SMTP_URL set to a free port (nothing listens yet), the stores' modules. */
@@ -109,7 +126,7 @@ describe.each(['sqlite', 'postgres'] as const)('stores on %s', (engine) => {
     const warn = vi.spyOn(logger, 'warn').mockImplementation(() => {})
 
     const stored = await storeSubmission(newSubmission())
-    expect(stored.duplicate).toBe(false)
+    expect(stored).toEqual({ id: expect.any(Number), duplicate: false })
 
     // SMTP down: nothing sent, the submission stays queued.
     const t0 = Date.now()
@@ -191,7 +208,7 @@ describe.each(['sqlite', 'postgres'] as const)('stores on %s', (engine) => {
     } finally {
       await new Promise<void>((resolve) => smtp.close(() => resolve()))
     }
-    expect(stored.duplicate).toBe(false)
+    expect(stored).toEqual({ id: expect.any(Number), duplicate: false })
   })
 
   it('sets a message aside as dead after the last attempt', async ({ skip }) => {

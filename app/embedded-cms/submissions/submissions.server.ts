@@ -55,11 +55,28 @@ export interface NewSubmission {
   subject?: string | null
 }
 
+/** The columns that make two submissions the same one (the location's name is looked up, not sent). */
+const sameColumns = [
+  ['locale', 'locale'],
+  ['first_name', 'firstName'],
+  ['sur_name', 'surName'],
+  ['email', 'email'],
+  ['message', 'message'],
+  ['phone', 'phone'],
+  ['location_id', 'locationId'],
+  ['subject', 'subject'],
+] as const satisfies ReadonlyArray<readonly [string, keyof NewSubmission]>
+
+/** What became of a submission: stored now, stored before under its key, or its key taken by another one (nothing stored). */
+export type StoreOutcome = { id: number; duplicate: boolean } | { conflict: true }
+
 /**
  * Stores a submission durably before returning. The same idempotency key
- * stores once: a double submit answers with the first one's id.
+ * stores once: a double submit answers with the first one's id. A key that
+ * was stored with another submission stores nothing (a client that reused
+ * it must not be thanked for a message that was dropped).
  */
-export async function storeSubmission(submission: NewSubmission): Promise<{ id: number; duplicate: boolean }> {
+export async function storeSubmission(submission: NewSubmission): Promise<StoreOutcome> {
   const sql = await databaseWith(submissionSchema)
   // One transaction: the submission and its queued notification are stored together or not at all.
   return sql.transaction(async (tx) => {
@@ -81,8 +98,11 @@ export async function storeSubmission(submission: NewSubmission): Promise<{ id: 
       ],
     )
     if (inserted.length === 0) {
-      const [first] = await tx.query('SELECT id FROM submissions WHERE idempotency_key = $1', [submission.idempotencyKey])
-      return { id: Number(first?.id), duplicate: true }
+      const [first] = await tx.query(`SELECT id, ${sameColumns.map(([column]) => column).join(', ')} FROM submissions WHERE idempotency_key = $1`, [
+        submission.idempotencyKey,
+      ])
+      const same = first !== undefined && sameColumns.every(([column, field]) => first[column] === (submission[field] ?? null))
+      return same ? { id: Number(first.id), duplicate: true } : { conflict: true }
     }
     const id = Number(inserted[0]?.id)
     // The notification is queued with the submission; the outbox worker mails it (and retries).

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
 import * as v from 'valibot'
 import { contactFieldNames, contactLimits } from '../../contact/contact-schema'
 import {
@@ -13,6 +13,7 @@ import { localeOfInternalPath, pathCodec } from '../../i18n/i18n'
 import { logger } from '../logger.server'
 import { pageRefusal } from '../page-refusal.server'
 import { signingSecret } from './captcha.server'
+import { derivedIdempotencyKey } from './idempotency-key'
 import { acceptContactSubmission, type SubmitterContext } from './submit.server'
 
 /**
@@ -53,12 +54,7 @@ const uuidPattern = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i
 export function idempotencyKeyOf(posted: string, captcha: string, fill: ReadonlyArray<string>): string {
   if (uuidPattern.test(posted)) return posted.toLowerCase()
   if (!captcha) return randomUUID()
-  const hex = createHash('sha256')
-    .update(JSON.stringify([captcha, ...fill]))
-    .digest('hex')
-  // RFC 9562 layout: version 8 (custom), variant 10.
-  const variant = ((Number.parseInt(hex.charAt(16), 16) & 0x3) | 0x8).toString(16)
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`
+  return derivedIdempotencyKey([captcha, ...fill])
 }
 
 /** How long the thank-you link shows the thank-you (then it is the plain page again). */

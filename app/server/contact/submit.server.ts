@@ -15,6 +15,7 @@ import { logger } from '../logger.server'
 import { redisClient } from '../redis.server'
 import { reportServerError } from '../sentry.server'
 import { verifyCaptcha } from './captcha.server'
+import { derivedIdempotencyKey } from './idempotency-key'
 import { databaseRateLimiter, rateLimitKey, redisRateLimiter, type RateLimiter } from './rate-limit.server'
 
 let limiter: RateLimiter | undefined
@@ -101,21 +102,30 @@ export async function acceptContactSubmission(data: unknown, { ip, requestId }: 
   }
   if (!allowed) return refused(429, { ok: false, reason: 'rateLimited' })
 
+  const input = {
+    firstName: submission.firstName,
+    surName: submission.surName,
+    email: submission.email,
+    message: submission.message,
+    locale: isoOf(submission.locale),
+    idempotencyKey: submission.idempotencyKey,
+    // Optional fields only when given: a CMS that does not know them yet still takes the rest.
+    ...(submission.phone ? { phone: submission.phone } : {}),
+    ...(submission.location ? { locationId: submission.location } : {}),
+    ...(submission.subject ? { subject: submission.subject } : {}),
+  }
   try {
-    await cms.submitContactForm({
-      input: {
-        firstName: submission.firstName,
-        surName: submission.surName,
-        email: submission.email,
-        message: submission.message,
-        locale: isoOf(submission.locale),
-        idempotencyKey: submission.idempotencyKey,
-        // Optional fields only when given: a CMS that does not know them yet still takes the rest.
-        ...(submission.phone ? { phone: submission.phone } : {}),
-        ...(submission.location ? { locationId: submission.location } : {}),
-        ...(submission.subject ? { subject: submission.subject } : {}),
-      },
-    })
+    let stored = (await cms.submitContactForm({ input })).submitContactForm.success
+    if (!stored) {
+      // The key was stored before with another text: a send whose answer was lost, then edited
+      // and sent again (a form without JavaScript keeps the key its page handed out). The edit
+      // is a submission of its own, under a key derived from both, so sending it again still
+      // stores it once.
+      logger.info({ reqId: requestId }, '[contact] idempotency key reused for another text: stored under a derived key')
+      const idempotencyKey = derivedIdempotencyKey([submission.idempotencyKey, JSON.stringify(input)])
+      stored = (await cms.submitContactForm({ input: { ...input, idempotencyKey } })).submitContactForm.success
+    }
+    if (!stored) return unavailable(new Error('The CMS stored nothing (success: false)'), 'could not store a submission', requestId)
   } catch (error) {
     return unavailable(error, 'could not store a submission', requestId)
   }

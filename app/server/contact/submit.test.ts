@@ -6,7 +6,9 @@ const cms = vi.hoisted(() => ({
   readLocationOptions: vi.fn(async () => ({
     readLocations: [{ id: 'utrecht-dealer', name: 'Horizon Utrecht', address: { city: 'Utrecht', country: 'NL' } }],
   })),
-  submitContactForm: vi.fn(async () => ({ submitContactForm: { success: true, id: '1' } })),
+  submitContactForm: vi.fn(async (_variables: { input: Record<string, string> }) => ({
+    submitContactForm: { success: true, id: '1' as string | null },
+  })),
 }))
 const verifyCaptcha = vi.hoisted(() => vi.fn(async () => true))
 const consume = vi.hoisted(() => vi.fn(async () => true))
@@ -84,6 +86,28 @@ describe('acceptContactSubmission', () => {
       result: { ok: false, reason: 'error' },
     })
     expect(cms.submitContactForm).not.toHaveBeenCalled()
+    error.mockRestore()
+  })
+
+  it('stores an edit sent under a used key under a key derived from both; never thanks for nothing stored', async () => {
+    const { acceptContactSubmission } = await import('./submit.server')
+    const { derivedIdempotencyKey } = await import('./idempotency-key')
+    const conflict = { submitContactForm: { success: false, id: null } }
+    cms.submitContactForm.mockResolvedValueOnce(conflict)
+    const edited = { ...valid, message: 'Toch liever een proefrit.' }
+    expect(await acceptContactSubmission(edited, submitter)).toEqual({ status: 200, result: { ok: true, firstName: 'Zoë' } })
+    const [first, second] = cms.submitContactForm.mock.calls.map(([{ input }]) => input)
+    expect(first?.idempotencyKey).toBe(valid.idempotencyKey)
+    expect(second).toEqual({ ...first, idempotencyKey: expect.stringMatching(/^[\da-f]{8}-[\da-f]{4}-8[\da-f]{3}-[89ab][\da-f]{3}-[\da-f]{12}$/) })
+    // The same edit sent again gets the same derived key (so it is stored once); another text another.
+    expect(derivedIdempotencyKey([valid.idempotencyKey, JSON.stringify(first)])).toBe(second?.idempotencyKey)
+    expect(derivedIdempotencyKey([valid.idempotencyKey, JSON.stringify({ ...first, message: 'x' })])).not.toBe(second?.idempotencyKey)
+
+    const { logger } = await import('../logger.server')
+    const error = vi.spyOn(logger, 'error').mockImplementation(() => {})
+    cms.submitContactForm.mockResolvedValueOnce(conflict).mockResolvedValueOnce(conflict)
+    expect(await acceptContactSubmission(edited, submitter)).toEqual({ status: 503, result: { ok: false, reason: 'error' } })
+    expect(error).toHaveBeenCalledOnce()
     error.mockRestore()
   })
 
