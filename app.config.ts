@@ -72,6 +72,8 @@ export const constants = {
    * (604800 s, Secure, SameSite=Lax) are its issuer's: the site never sets it.
    */
   authCookie: { name: 'auth_token' },
+  /** Draft preview for editors (app/server/preview.server.ts): set by /api/preview, httpOnly. */
+  previewCookie: { name: 'preview' },
   buildCheck: { intervalMs: 60 * 60 * 1000, firstDelayMs: 1000, skipOnEffectiveType: ['slow-2g'] },
   /** Route preloads (link intent) running at once: client-runtime/after-ssr.ts. */
   maxParallelPreloads: 4,

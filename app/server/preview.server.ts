@@ -1,4 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
+import { constants } from '../../app.config'
 import { cookieValue } from '../i18n/language-cookie'
 import { getRuntimeConfig } from './env.server'
 
@@ -11,7 +12,7 @@ import { getRuntimeConfig } from './env.server'
  * header alone, without the secret, never shows a draft.
  */
 
-export const previewCookieName = 'preview'
+export const previewCookieName = constants.previewCookie.name
 export const previewHeader = 'X-Preview-Token'
 /** How long a preview lasts after it was entered (the cookie and the token expire together). */
 export const previewMaxAgeSeconds = 2 * 60 * 60

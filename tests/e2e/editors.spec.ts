@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { serverEntry } from '../../scripts/lib/server.mjs'
 import { expect, expectNoA11yViolations, openPage, test } from './fixtures'
 import { startServer, stopServer } from './server-process'
+import { serverFunctionIds } from './server-functions'
 
 /**
  * What editors do, on a server of its own with its own copy of content/: a media file dropped
@@ -109,6 +110,17 @@ test('a draft is a 404 without the preview cookie and a 200 with it, never cache
     expect(draft.headers()['cache-control']).toBe('private, no-store')
     expect(await draft.text()).toContain('Nog geheim')
   }
+  // Not pages only: whatever answers an editor in preview (the data the preview shows, the
+  // preview state, the site data API) is theirs alone, never for a shared cache.
+  const functionHeaders = { Cookie: cookie, origin: base, 'sec-fetch-site': 'same-origin', 'x-tsr-serverfn': 'true', accept: 'application/json' }
+  for (const id of serverFunctionIds()) {
+    const answer = await request.get(`${base}/_serverFn/${id}`, { headers: functionHeaders })
+    expect(answer.headers()['cache-control'], id).toBe('private, no-store')
+  }
+  const globalData = await request.get(`${base}/api/global?locale=nl`, { headers: { Cookie: cookie } })
+  expect(globalData.status()).toBe(200)
+  expect(globalData.headers()['cache-control']).toBe('private, no-store')
+  expect((await request.get(`${base}/api/global?locale=nl`)).headers()['cache-control']).toMatch(/^public/)
   // Nothing of the preview reached the shared cache or the sitemap.
   expect((await request.get(`${base}/concept`)).status()).toBe(404)
   expect(await (await request.get(`${base}/sitemap.xml`)).text()).not.toContain('/concept')
