@@ -11,8 +11,12 @@ import { pathRedirect } from '../server/path-redirects'
 export const canonicalPaths = createMiddleware({ type: 'request' }).server(async ({ request, next, handlerType }) => {
   if (handlerType === 'router') {
     const url = new URL(request.url)
-    const target = pathRedirect(url, pathCodec) ?? (await newsAliasRedirect(url, pathCodec))
-    if (target) return new Response(null, { status: 301, headers: { Location: target } })
+    const target = pathRedirect(url, pathCodec)
+    // Another language's news segment is looked up where the path rules lead (`/de/news/` →
+    // `/de/nachricht`, not `/de/news` first): still one hop.
+    const aliasOf = target === null ? url : target.startsWith('/') ? new URL(target, url) : undefined
+    const location = (aliasOf && (await newsAliasRedirect(aliasOf, pathCodec))) ?? target
+    if (location) return new Response(null, { status: 301, headers: { Location: location } })
   }
   return next()
 })

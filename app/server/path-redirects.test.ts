@@ -25,6 +25,16 @@ describe('pathRedirect', () => {
     expect(at('/nl/over-ons/')).toBe('/over-ons')
   })
 
+  it('finds an old path behind /nl or a trailing slash in the same hop, and keeps the query on this site', () => {
+    expect(at('/nl/privacyverklaring')).toBe(codec.toPublic('/nl/~privacy'))
+    expect(at('/nl/cookies/')).toBe(codec.toPublic('/nl/~cookie-policy'))
+    expect(at('/en_GB/contact?utm_source=old')).toBe('/en/contact?utm_source=old')
+    expect(at('/privacyverklaring?utm_source=a')).toBe(`${codec.toPublic('/nl/~privacy')}?utm_source=a`)
+    expect(at('/de_DE/foo/?x=1')).toBe('/de?x=1')
+    // Another site gets no query of ours.
+    expect(at('/en_GB/careers?utm_source=old')).toBe('https://careers.example.com/en')
+  })
+
   it('sends any other path under an old language prefix to that language’s home, in one hop', () => {
     expect(at('/en_GB/foo')).toBe('/en')
     expect(at('/fr_BE/rse')).toBe('/fr')

@@ -100,6 +100,28 @@ test.describe('legacy language prefixes', () => {
   }
 })
 
+test.describe('two corrections in one path', () => {
+  // A trailing slash or `/nl` together with an old path or another language's news segment: each
+  // was two redirects, one per rule. The query goes along.
+  for (const [path, target] of [
+    ['/de/news/', '/de/nachricht'],
+    ['/news/?utm_source=x', '/nieuws?utm_source=x'],
+    ['/nl/news', '/nieuws'],
+    ['/en/nieuws/gratis-wintercheck/', '/en/news/free-winter-check'],
+    ['/nl/news/free-winter-check', '/nieuws/gratis-wintercheck'],
+    ['/nl/privacyverklaring', '/privacy'],
+    ['/nl/cookies/', '/cookie-policy'],
+    ['/en_GB/contact?utm_source=old', '/en/contact?utm_source=old'],
+  ] as const) {
+    test(`${path} answers one 301 to ${target}`, async ({ request }) => {
+      const first = await request.get(path, { maxRedirects: 0 })
+      expect(first.status()).toBe(301)
+      expect(first.headers()['location']).toBe(target)
+      expect((await request.get(target, { maxRedirects: 0 })).status()).toBe(200)
+    })
+  }
+})
+
 /** The page's head tags as the server sent them. */
 function metaContents(html: string, property: string): string[] {
   return [...html.matchAll(new RegExp(`<meta property="${property}" content="([^"]*)"`, 'g'))].map((m) => m[1] ?? '')
