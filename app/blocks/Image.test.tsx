@@ -6,10 +6,18 @@ import { variantsOf } from './image-variants'
 
 afterEach(cleanup)
 
-const photo = { url: '/media/showroom.webp', alt: 'De showroom in Utrecht', width: 1200, height: 800, variants: [] }
+const photo = { url: '/media/showroom.webp', alt: 'De showroom in Utrecht', width: 1200, height: 800, variants: [], focus: null }
 const responsive = { ...photo, variants: variantsOf(photo.url, photo.width, 'v1') }
 
 describe('Image', () => {
+  it('keeps its focus point in view when cropped; the centre without one', () => {
+    render(<Image image={{ ...photo, focus: { x: 0.76, y: 0.7 } }} />)
+    expect(screen.getByRole('img').style.objectPosition).toBe('76% 70%')
+    cleanup()
+    render(<Image image={photo} />)
+    expect(screen.getByRole('img').hasAttribute('style')).toBe(false)
+  })
+
   it('lazy by default: loading=lazy, decoding=async, no fetch priority, intrinsic size', () => {
     render(<Image image={photo} />)
     const img = screen.getByRole('img', { name: 'De showroom in Utrecht' })

@@ -8,6 +8,15 @@ export interface ImageValue {
   height: number
   /** Resized copies (the embedded CMS's: app/blocks/image-variants.ts); empty when the CMS makes none: the <img> alone. */
   variants: ReadonlyArray<ImageVariant>
+  /** Where the subject is (fractions from the top left); a cropped image (object-fit: cover) keeps it in view. */
+  focus: { x: number; y: number } | null
+}
+
+/** The CSS position that keeps the focus point in view in a crop; none (the centre) without one. */
+export function focusStyle(focus: ImageValue['focus']): { objectPosition: string } | undefined {
+  if (!focus) return undefined
+  const percent = (fraction: number) => `${Math.round(Math.min(1, Math.max(0, fraction)) * 1000) / 10}%`
+  return { objectPosition: `${percent(focus.x)} ${percent(focus.y)}` }
 }
 
 /** One `srcset` per format the CMS made, best format first (the order <picture> picks in). */
@@ -53,6 +62,7 @@ export function Image({
       loading={priority ? 'eager' : 'lazy'}
       decoding={priority ? 'sync' : 'async'}
       fetchPriority={priority ? 'high' : undefined}
+      style={focusStyle(image.focus)}
     />
   )
   const sources = sourcesOf(image.variants)

@@ -16,7 +16,7 @@ vi.mock(import('@tanstack/react-start'), async (importOriginal) => ({
   Hydrate: ({ children }: { children: ReactNode }) => <div data-testid="hydrate">{children}</div>,
 }))
 
-const image = { url: '/media/hero.webp', alt: 'Een auto op de weg', width: 1600, height: 900, variants: [] }
+const image = { url: '/media/hero.webp', alt: 'Een auto op de weg', width: 1600, height: 900, variants: [], focus: null }
 
 const fixtures = {
   Hero: {

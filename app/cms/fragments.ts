@@ -19,6 +19,10 @@ export const ImageFields = graphql(`
       width
       type
     }
+    focus {
+      x
+      y
+    }
   }
 `)
 

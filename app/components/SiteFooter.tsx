@@ -6,6 +6,27 @@ import { MenuItems } from './MenuItems'
 import { useOptionalSiteData } from './site-data'
 import { currentPageOnly } from './current-page'
 
+/** How each network writes its own name; another key is shown with a capital first letter. */
+const platformNames: Readonly<Record<string, string>> = {
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  linkedin: 'LinkedIn',
+  youtube: 'YouTube',
+  tiktok: 'TikTok',
+  twitter: 'X',
+  x: 'X',
+  pinterest: 'Pinterest',
+  whatsapp: 'WhatsApp',
+  threads: 'Threads',
+  bluesky: 'Bluesky',
+  mastodon: 'Mastodon',
+}
+
+export function platformName(platform: string): string {
+  const key = platform.toLowerCase()
+  return Object.hasOwn(platformNames, key) ? (platformNames[key] ?? platform) : platform.charAt(0).toUpperCase() + platform.slice(1)
+}
+
 export function SiteFooter() {
   const { t } = useLingui()
   const locale = useCurrentLocale()
@@ -46,7 +67,7 @@ export function SiteFooter() {
             {site.socialLinks.map((link) => (
               <li key={link.url}>
                 <a href={link.url} rel="noopener noreferrer">
-                  {link.platform}
+                  {platformName(link.platform)}
                 </a>
               </li>
             ))}

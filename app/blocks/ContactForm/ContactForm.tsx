@@ -209,6 +209,10 @@ export function ContactForm({ block }: { block: ResultOf<typeof ContactFormBlock
         {postedReason ? <PostedNotice reason={postedReason} hydrated={hydrated} /> : null}
         <input type="hidden" name={contactFormField} value={block.id} />
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        {/* Before anything is typed: sending needs JavaScript (the captcha below runs on it). */}
+        <noscript>
+          <p className="contact-form__noscript">{t`Zet JavaScript aan om dit formulier te versturen, of bel of mail ons.`}</p>
+        </noscript>
         <div className="contact-form__row">
           {field('firstName', ({ control, ...bound }) => (
             <Field
@@ -310,11 +314,6 @@ export function ContactForm({ block }: { block: ResultOf<typeof ContactFormBlock
         ) : (
           <AltchaWidget key={captchaRound} locale={locale} />
         )}
-        {/* Where the captcha would be: it needs JavaScript, and so does sending. */}
-        <noscript>
-          <p className="contact-form__noscript">{t`Zet JavaScript aan om dit formulier te versturen, of bel of mail ons.`}</p>
-        </noscript>
-
         <p className="contact-form__consent">
           <Trans>
             Door dit formulier te versturen gaat u akkoord met onze{' '}

@@ -23,6 +23,12 @@ export interface ImageValue {
   width: number
   height: number
   variants: ImageVariant[]
+  focus: FocusPoint | null
+}
+
+export interface FocusPoint {
+  x: number
+  y: number
 }
 
 export interface CallToActionValue {
@@ -142,13 +148,14 @@ interface ContentImage {
   src: string
   width?: number
   height?: number
+  focus?: FocusPoint
   alt: PageTexts
 }
 
 /** An image as the contract gives it: with resized AVIF/WebP copies when the server can make them from its file. */
-function imageOf(url: string, alt: string, size: ImageSize): ImageValue {
+function imageOf(url: string, alt: string, size: ImageSize, focus: FocusPoint | undefined): ImageValue {
   const version = hasVariants(url) ? mediaVersion(url) : undefined
-  return { url, alt, ...size, variants: version === undefined ? [] : variantsOf(url, size.width, version) }
+  return { url, alt, ...size, variants: version === undefined ? [] : variantsOf(url, size.width, version), focus: focus ?? null }
 }
 
 /** The size an image states, else the one read from its file (read.ts measured every image that states none). */
@@ -296,7 +303,7 @@ export function buildContent(all: RawContent, { drafts }: { drafts: boolean }): 
     return message === undefined ? undefined : { at: `urlSegment.${locale}`, message }
   }
   const links: Resolver = {
-    image: (img, locale) => imageOf(img.src, textIn(img.alt, locale), sizeOf(img, raw.imageSizes)),
+    image: (img, locale) => imageOf(img.src, textIn(img.alt, locale), sizeOf(img, raw.imageSizes), img.focus),
     cta: (target, locale) =>
       target.page !== undefined
         ? { title: textIn(target.title, locale), url: linkOf(pageById(target.page), locale), external: false }
@@ -468,7 +475,7 @@ function buildNews(files: RawContent['news'], sources: ContentSources, sizes: Ra
         date: item.date,
         summary: own.summary,
         body: own.body,
-        image: item.image ? imageOf(item.image.src, own.alt, sizeOf(item.image, sizes)) : null,
+        image: item.image ? imageOf(item.image.src, own.alt, sizeOf(item.image, sizes), item.image.focus) : null,
         locale: language.iso,
         translations: itemLanguages
           .filter((other) => other.code !== language.code)

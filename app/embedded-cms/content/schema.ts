@@ -37,7 +37,15 @@ const pixels = v.pipe(v.number(), v.integer('must be a whole number'), v.minValu
  */
 const imageSize = { width: v.optional(pixels), height: v.optional(pixels) }
 
-const image = v.strictObject({ src: rootRelative, ...imageSize, alt: localized })
+const fraction = v.pipe(v.number(), v.minValue(0, 'must be from 0 to 1'), v.maxValue(1, 'must be from 0 to 1'))
+
+/**
+ * Where the subject is (fractions of the width and height from the top left): a crop keeps it
+ * in view, as a hero does on a phone. The centre when left out.
+ */
+const imageFocus = { focus: v.optional(v.strictObject({ x: fraction, y: fraction })) }
+
+const image = v.strictObject({ src: rootRelative, ...imageSize, ...imageFocus, alt: localized })
 
 const pageId = v.pipe(v.string(), v.regex(/^[a-z0-9-]+$/, 'must be lowercase letters, digits and dashes'))
 
@@ -54,7 +62,7 @@ export const contentLanguages = v.optional(v.pipe(v.array(v.picklist(localeCodes
 function pageSchemaIn(required: ReadonlyArray<Locale>) {
   const localized = localizedIn(required, text)
   const html = localized
-  const image = v.strictObject({ src: rootRelative, ...imageSize, alt: localized })
+  const image = v.strictObject({ src: rootRelative, ...imageSize, ...imageFocus, alt: localized })
 
   /**
    * A link: to a page by id (resolved to its link per language) or to an
@@ -254,6 +262,7 @@ export const newsFileSchema = v.strictObject({
     v.strictObject({
       src: image.entries.src,
       ...imageSize,
+      ...imageFocus,
       alt: partialLocalized,
     }),
   ),
