@@ -10,6 +10,9 @@ import { securityHeaders } from './security-headers'
  * error or redirect leaves with a long-lived Cache-Control.
  * Stateless: nitro bundles this apart from the app.
  */
+/** What the build precompresses (scripts, styles, SVG, JSON, text). */
+const compressibleType = /^(text\/|application\/(javascript|json|manifest\+json|xml)|image\/svg\+xml)/
+
 export default definePlugin((nitroApp) => {
   // The same for every response: built once, not per request.
   let headers: Array<[string, string]> | undefined
@@ -23,8 +26,20 @@ export default definePlugin((nitroApp) => {
     // Route rules give /assets and /media long, shared caching, and nitro applies them to every
     // answer under those paths: a 404 for a hashed file that a rolling deploy has not shipped
     // yet must not be kept for a year (by a CDN or a browser).
-    if (response.status >= 300 && response.status !== 304 && /immutable|max-age=[1-9]/.test(response.headers.get('cache-control') ?? '')) {
+    const cacheControl = response.headers.get('cache-control') ?? ''
+    if (response.status >= 300 && response.status !== 304 && /immutable|max-age=[1-9]/.test(cacheControl)) {
       response.headers.set('Cache-Control', 'no-cache')
+    }
+    // nitro sends a hashed asset's brotli or gzip copy only to a request that names that coding
+    // exactly, and says Vary only then: a shared cache that first got the plain copy would hand
+    // it to everyone for the year the asset is immutable.
+    if (
+      response.status === 200 &&
+      cacheControl.includes('immutable') &&
+      compressibleType.test(response.headers.get('content-type') ?? '') &&
+      !/accept-encoding/i.test(response.headers.get('vary') ?? '')
+    ) {
+      response.headers.append('Vary', 'Accept-Encoding')
     }
   })
 })
