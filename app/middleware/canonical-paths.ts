@@ -12,10 +12,10 @@ export const canonicalPaths = createMiddleware({ type: 'request' }).server(async
   if (handlerType === 'router') {
     const url = new URL(request.url)
     const target = pathRedirect(url, pathCodec)
-    // Another language's news segment is looked up where the path rules lead (`/de/news/` →
-    // `/de/nachricht`, not `/de/news` first): still one hop.
+    // Another language's news segment or slug is looked up where the path rules lead (`/de/news/`
+    // → `/de/nachricht`, `/nieuws/free-winter-check/` → `/nieuws/gratis-wintercheck`): one hop.
     const aliasOf = target === null ? url : target.startsWith('/') ? new URL(target, url) : undefined
-    const location = (aliasOf && (await newsAliasRedirect(aliasOf, pathCodec))) ?? target
+    const location = (aliasOf && (await newsAliasRedirect(aliasOf, pathCodec, { ownSegment: target !== null }))) ?? target
     if (location) return new Response(null, { status: 301, headers: { Location: location } })
   }
   return next()

@@ -109,6 +109,8 @@ test.describe('two corrections in one path', () => {
     ['/nl/news', '/nieuws'],
     ['/en/nieuws/gratis-wintercheck/', '/en/news/free-winter-check'],
     ['/nl/news/free-winter-check', '/nieuws/gratis-wintercheck'],
+    ['/nieuws/free-winter-check/', '/nieuws/gratis-wintercheck'],
+    ['/nl/nieuws/free-winter-check?x=1', '/nieuws/gratis-wintercheck?x=1'],
     ['/nl/privacyverklaring', '/privacy'],
     ['/nl/cookies/', '/cookie-policy'],
     ['/en_GB/contact?utm_source=old', '/en/contact?utm_source=old'],
