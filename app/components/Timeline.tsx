@@ -47,7 +47,9 @@ export function Timeline({ page }: { page: TimelinePageData }) {
       <header className="timeline__header">
         <h1>{page.title}</h1>
         {page.intro ? <RichText html={page.intro} /> : null}
-        <p className="timeline__hint">{t`Scroll of gebruik de pijltjestoetsen om door de tijdlijn te bewegen.`}</p>
+        {/* A touch screen has no arrow keys: its own hint (styles.css shows one of the two). */}
+        <p className="timeline__hint timeline__hint--keys">{t`Scroll of gebruik de pijltjestoetsen om door de tijdlijn te bewegen.`}</p>
+        <p className="timeline__hint timeline__hint--touch">{t`Veeg naar links of rechts om door de tijdlijn te bewegen.`}</p>
       </header>
       {/* A scrollable region must be reachable and scrollable by keyboard (WCAG 2.1.1, axe's
           scrollable-region-focusable): the list takes focus and the arrow keys. */}
