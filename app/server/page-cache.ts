@@ -3,7 +3,6 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
 import { LRUCache } from 'lru-cache'
 import { logger } from './logger.server'
-import { bytesOfHtml } from './page-bytes'
 
 const brotli = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
@@ -42,8 +41,6 @@ export async function renderedPage(
   headers: Array<[string, string]>,
   /** Which codings to make: both for a page that is stored, only the one needed for a page sent once. */
   codings: ReadonlyArray<ContentCoding> = ['br', 'gzip'],
-  /** Its validator, when the bytes differ between renders of the same content (`pageEtagOf`). */
-  etag?: string,
 ): Promise<CachedPage> {
   const bytes: Bytes = typeof body === 'string' ? new TextEncoder().encode(body) : Uint8Array.from(body)
   const encoded: CachedPage['encoded'] = {}
@@ -58,24 +55,11 @@ export async function renderedPage(
       }),
     )
   }
-  return { status, headers, etag: etag ?? pageEtag(bytes), body: bytes, encoded, storedAt: Date.now() }
+  return { status, headers, etag: pageEtag(bytes), body: bytes, encoded, storedAt: Date.now() }
 }
 
 export function pageEtag(body: Uint8Array): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`
-}
-
-/** The router's and the query cache's timestamps in the dehydrated state: the time of the render, not of the content. */
-const renderTimestamps = /\b(u|dehydratedAt|dataUpdatedAt):\d{13}\b/g
-
-/**
- * A page's validator: a hash of its bytes with what differs between two renders of the same
- * content left out (the render's marker, the state's timestamps). Every worker, instance and
- * re-render then gives unchanged content the same ETag, and a revalidation gets its 304. The
- * browser keeps the body and policy it has (a 304 carries no policy), and they belong together.
- */
-export function pageEtagOf(html: string, marker: string): string {
-  return pageEtag(bytesOfHtml(html.replaceAll(marker, '').replace(renderTimestamps, '$1:0')))
 }
 
 /** Parsed Accept-Encoding values: browsers send a handful of distinct ones, so each is parsed once. */

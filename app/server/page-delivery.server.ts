@@ -12,7 +12,6 @@ import {
   matchesEtag,
   negotiateEncoding,
   type PageCache,
-  pageEtagOf,
   renderedPage,
   storableHeaders,
 } from './page-cache'
@@ -133,9 +132,8 @@ function deliver(request: Request, page: CachedPage, state: 'HIT' | 'STALE' | 'M
   // How long ago it was rendered: a CDN counts its own freshness from there, not from now.
   if (state === 'HIT' || state === 'STALE') headers.push(['Age', String(Math.max(0, Math.floor((Date.now() - page.storedAt) / 1000)))])
   if (validator && matchesEtag(request.headers.get('if-none-match'), page.etag)) {
-    // A 304 describes the representation the browser has: no coding or length of a body, and
-    // no policy: the one stored with that body hashes its scripts (another render's marker).
-    const notModified = headers.filter(([name]) => name !== 'Content-Encoding' && name.toLowerCase() !== 'content-security-policy')
+    // A 304 describes the representation the browser has: no coding or length of a body.
+    const notModified = headers.filter(([name]) => name !== 'Content-Encoding')
     return markComplete(new FastResponse(null, { status: 304, headers: notModified }), { cache: state, bytes: undefined })
   }
   const body = (encoding && page.encoded[encoding]) || page.body
@@ -175,7 +173,7 @@ async function toPage({ response, marker }: Rendered, html: string, codings?: Re
   const headers = new Headers(storableHeaders(response.headers))
   for (const [name, value] of Object.entries(securityHeaders(getRuntimeConfig(), inlineScriptHashes(html, marker))))
     headers.set(name, value)
-  return renderedPage(bytesOfHtml(html), response.status, [...headers], codings, pageEtagOf(html, marker))
+  return renderedPage(bytesOfHtml(html), response.status, [...headers], codings)
 }
 
 function isStorable(request: Request, response: Response): boolean {
