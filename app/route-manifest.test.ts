@@ -38,4 +38,11 @@ describe('the build manifest', () => {
     expect(manifestRedirect(manifest, '/de_DE/karriere')).toBe('https://careers.example.com/de')
     expect(manifestRedirect(manifest, '/en_GB/whatever')).toBe('/en')
   })
+
+  it('finds an old path behind the default language prefix too, as the server does', () => {
+    expect(manifestRedirect(manifest, '/nl/privacyverklaring')).toBe('/privacy')
+    expect(manifestRedirect(manifest, '/nl/cookies/')).toBe('/cookie-policy')
+    expect(manifestRedirect(manifest, '/nl')).toBeNull()
+    expect(manifestRedirect(manifest, '/nlx/cookies')).toBeNull()
+  })
 })

@@ -7,6 +7,7 @@
  * Plain data and pure functions: built on the server, read in the browser.
  */
 import * as v from 'valibot'
+import { defaultLocale } from '../app.config'
 
 const redirectRuleSchema = v.object({ redirect: v.string() })
 
@@ -34,9 +35,13 @@ export function buildRouteManifest(
   return { id, timestamp, prerendered: [], matcher: { static: rules(redirects.exact), wildcard: rules(redirects.prefixes) } }
 }
 
-/** The target of a path flagged as redirecting (a trailing slash ignored); null for any other path. */
+/**
+ * The target of a path flagged as redirecting; null for any other path. Looked up as the server
+ * does (app/server/path-redirects.ts): without a trailing slash or the default language's prefix.
+ */
 export function manifestRedirect(manifest: RouteManifest, pathname: string): string | null {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+  let path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+  if (path === `/${defaultLocale}` || path.startsWith(`/${defaultLocale}/`)) path = path.slice(defaultLocale.length + 1) || '/'
   // Every key starts with a slash, so no lookup can hit a property of Object's prototype.
   const first = `/${path.split('/')[1] ?? ''}`
   return manifest.matcher.static[path]?.redirect ?? manifest.matcher.wildcard[first]?.redirect ?? null

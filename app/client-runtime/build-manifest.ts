@@ -21,5 +21,8 @@ export async function loadBuildManifest(buildId: string): Promise<void> {
  */
 export function flaggedRedirect(publicHref: string): string | null {
   if (manifest === undefined) return null
-  return manifestRedirect(manifest, new URL(publicHref, 'http://localhost').pathname)
+  const url = new URL(publicHref, 'http://localhost')
+  const target = manifestRedirect(manifest, url.pathname)
+  // The query goes along on this site (a campaign's parameters), as the server's redirect keeps it.
+  return target !== null && target.startsWith('/') ? target + url.search : target
 }

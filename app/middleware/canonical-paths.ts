@@ -15,7 +15,15 @@ export const canonicalPaths = createMiddleware({ type: 'request' }).server(async
     // Another language's news segment or slug is looked up where the path rules lead (`/de/news/`
     // → `/de/nachricht`, `/nieuws/free-winter-check/` → `/nieuws/gratis-wintercheck`): one hop.
     const aliasOf = target === null ? url : target.startsWith('/') ? new URL(target, url) : undefined
-    const location = (aliasOf && (await newsAliasRedirect(aliasOf, pathCodec, { ownSegment: target !== null }))) ?? target
+    let alias: string | null = null
+    try {
+      alias = aliasOf ? await newsAliasRedirect(aliasOf, pathCodec, { ownSegment: target !== null }) : null
+    } catch (error) {
+      // The CMS could not be asked: a path that is redirected anyway still is (its route then
+      // finds the item); another is answered as before the lookup existed, by its route.
+      if (target === null) throw error
+    }
+    const location = alias ?? target
     if (location) return new Response(null, { status: 301, headers: { Location: location } })
   }
   return next()

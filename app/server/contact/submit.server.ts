@@ -122,7 +122,7 @@ export async function acceptContactSubmission(data: unknown, { ip, requestId }: 
       // is a submission of its own, under a key derived from both, so sending it again still
       // stores it once.
       logger.info({ reqId: requestId }, '[contact] idempotency key reused for another text: stored under a derived key')
-      const idempotencyKey = derivedIdempotencyKey([submission.idempotencyKey, JSON.stringify(input)])
+      const idempotencyKey = derivedIdempotencyKey(['edit', submission.idempotencyKey, JSON.stringify(input)])
       stored = (await cms.submitContactForm({ input: { ...input, idempotencyKey } })).submitContactForm.success
     }
     if (!stored) return unavailable(new Error('The CMS stored nothing (success: false)'), 'could not store a submission', requestId)
