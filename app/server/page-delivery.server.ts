@@ -225,8 +225,7 @@ export async function deliverPage(request: Request, url: URL, render: Render, re
   }
 
   const release = await renderSlots().acquire()
-  if (!release)
-    return pageRefusal(503, url, { 'Retry-After': '5' })
+  if (!release) return pageRefusal(503, url, { 'Retry-After': '5' })
   try {
     // While this request waited for its turn, another may have rendered and stored the page.
     const cachedMeanwhile = fromCache()

@@ -112,7 +112,13 @@ test('a draft is a 404 without the preview cookie and a 200 with it, never cache
   }
   // Not pages only: whatever answers an editor in preview (the data the preview shows, the
   // preview state, the site data API) is theirs alone, never for a shared cache.
-  const functionHeaders = { Cookie: cookie, origin: base, 'sec-fetch-site': 'same-origin', 'x-tsr-serverfn': 'true', accept: 'application/json' }
+  const functionHeaders = {
+    Cookie: cookie,
+    origin: base,
+    'sec-fetch-site': 'same-origin',
+    'x-tsr-serverfn': 'true',
+    accept: 'application/json',
+  }
   for (const id of serverFunctionIds()) {
     const answer = await request.get(`${base}/_serverFn/${id}`, { headers: functionHeaders })
     expect(answer.headers()['cache-control'], id).toBe('private, no-store')

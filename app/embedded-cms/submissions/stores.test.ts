@@ -101,7 +101,13 @@ describe.each(['sqlite', 'postgres'] as const)('stores on %s', (engine) => {
     const submission = { ...newSubmission(), phone: '+31 6 1234 5678', subject: 'service' }
     const first = await storeSubmission(submission)
     // Any field told apart, an optional one left out included.
-    for (const other of [{ message: 'Graag een proefrit.' }, { email: 'zoe@example.org' }, { locale: 'en_GB' }, { phone: null }, { locationId: 'utrecht' }]) {
+    for (const other of [
+      { message: 'Graag een proefrit.' },
+      { email: 'zoe@example.org' },
+      { locale: 'en_GB' },
+      { phone: null },
+      { locationId: 'utrecht' },
+    ]) {
       expect(await storeSubmission({ ...submission, ...other }), JSON.stringify(other)).toEqual({ conflict: true })
     }
     expect(await storeSubmission(submission)).toEqual({ ...first, duplicate: true })

@@ -98,9 +98,10 @@ export async function storeSubmission(submission: NewSubmission): Promise<StoreO
       ],
     )
     if (inserted.length === 0) {
-      const [first] = await tx.query(`SELECT id, ${sameColumns.map(([column]) => column).join(', ')} FROM submissions WHERE idempotency_key = $1`, [
-        submission.idempotencyKey,
-      ])
+      const [first] = await tx.query(
+        `SELECT id, ${sameColumns.map(([column]) => column).join(', ')} FROM submissions WHERE idempotency_key = $1`,
+        [submission.idempotencyKey],
+      )
       const same = first !== undefined && sameColumns.every(([column, field]) => first[column] === (submission[field] ?? null))
       return same ? { id: Number(first.id), duplicate: true } : { conflict: true }
     }

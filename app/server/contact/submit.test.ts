@@ -98,10 +98,15 @@ describe('acceptContactSubmission', () => {
     expect(await acceptContactSubmission(edited, submitter)).toEqual({ status: 200, result: { ok: true, firstName: 'Zoë' } })
     const [first, second] = cms.submitContactForm.mock.calls.map(([{ input }]) => input)
     expect(first?.idempotencyKey).toBe(valid.idempotencyKey)
-    expect(second).toEqual({ ...first, idempotencyKey: expect.stringMatching(/^[\da-f]{8}-[\da-f]{4}-8[\da-f]{3}-[89ab][\da-f]{3}-[\da-f]{12}$/) })
+    expect(second).toEqual({
+      ...first,
+      idempotencyKey: expect.stringMatching(/^[\da-f]{8}-[\da-f]{4}-8[\da-f]{3}-[89ab][\da-f]{3}-[\da-f]{12}$/),
+    })
     // The same edit sent again gets the same derived key (so it is stored once); another text another.
     expect(derivedIdempotencyKey(['edit', valid.idempotencyKey, JSON.stringify(first)])).toBe(second?.idempotencyKey)
-    expect(derivedIdempotencyKey(['edit', valid.idempotencyKey, JSON.stringify({ ...first, message: 'x' })])).not.toBe(second?.idempotencyKey)
+    expect(derivedIdempotencyKey(['edit', valid.idempotencyKey, JSON.stringify({ ...first, message: 'x' })])).not.toBe(
+      second?.idempotencyKey,
+    )
 
     const { logger } = await import('../logger.server')
     const error = vi.spyOn(logger, 'error').mockImplementation(() => {})
