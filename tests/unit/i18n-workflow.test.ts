@@ -103,7 +103,7 @@ describe.skipIf(!hasGettext)('the translation workflow (scratch copy)', () => {
 
   it('a Dutch source changes: every translation stays as fuzzy, and the site shows the Dutch', { timeout: 180_000 }, async () => {
     edit('app/blocks/InteractiveMap/InteractiveMap.tsx', 't`Route plannen`', 't`Route plannen!`')
-    edit('app/components/ErrorPage.tsx', "message: 'Serverfout'", "message: 'Fout op de server'")
+    edit('app/errors/error-texts.ts', "message: 'Serverfout'", "message: 'Fout op de server'")
     const extracted = i18n('extract')
     expect(extracted.status, extracted.stderr).toBe(0)
 
@@ -116,7 +116,7 @@ describe.skipIf(!hasGettext)('the translation workflow (scratch copy)', () => {
       expect(po).toContain(`#, fuzzy\n#| msgid "Route plannen"\nmsgid "Route plannen!"\nmsgstr "${before}"\n`)
       // An explicit id keeps its msgid when the Dutch changes: marked fuzzy, with the new Dutch.
       expect(po).toMatch(
-        /#\. Dutch source: Fout op de server\n#\. js-lingui-explicit-id\n#: app\/components\/ErrorPage\.tsx\n#, fuzzy\nmsgid "error\.500\.title"\nmsgstr "[^"]+"/,
+        /#\. Dutch source: Fout op de server\n#\. js-lingui-explicit-id\n#: app\/errors\/error-texts\.ts\n#, fuzzy\nmsgid "error\.500\.title"\nmsgstr "[^"]+"/,
       )
       // Not reviewed yet: the compiled catalog has the Dutch text; an untouched message keeps its translation.
       expect(messages[locale][generateMessageId('Route plannen!')]).toBe('Route plannen!')
