@@ -11,7 +11,14 @@ function i18nFor(locale: Locale): Promise<I18n> {
   let instance = instances.get(locale)
   if (!instance) {
     const i18n = setupI18n()
-    instance = activateLocale(i18n, locale).then(() => i18n)
+    instance = activateLocale(i18n, locale).then(
+      () => i18n,
+      (error: unknown) => {
+        // A failed catalog load (EMFILE under load) is not kept: the next refusal tries again.
+        instances.delete(locale)
+        throw error
+      },
+    )
     instances.set(locale, instance)
   }
   return instance
