@@ -1,28 +1,21 @@
-import { setupI18n, type I18n } from '@lingui/core'
-import type { Locale } from '../../app.config'
+import { setupI18n } from '@lingui/core'
+import { perLocale } from '../../app.config'
 import { errorTexts } from '../errors/error-texts'
 import { activateLocale, pathCodec } from '../i18n/i18n'
 import { plainResponse } from './request-guard.server'
+import { retryingLoad } from './retrying-load'
 
-/** One i18n instance per language, loaded on first use (a refusal must stay cheap under load). */
-const instances = new Map<Locale, Promise<I18n>>()
-
-function i18nFor(locale: Locale): Promise<I18n> {
-  let instance = instances.get(locale)
-  if (!instance) {
+/**
+ * One i18n instance per language, loaded on first use (a refusal must stay cheap under load); a
+ * failed catalog load (EMFILE under load) is not kept: the next refusal tries again.
+ */
+const instances = perLocale((locale) =>
+  retryingLoad(async () => {
     const i18n = setupI18n()
-    instance = activateLocale(i18n, locale).then(
-      () => i18n,
-      (error: unknown) => {
-        // A failed catalog load (EMFILE under load) is not kept: the next refusal tries again.
-        instances.delete(locale)
-        throw error
-      },
-    )
-    instances.set(locale, instance)
-  }
-  return instance
-}
+    await activateLocale(i18n, locale)
+    return i18n
+  }),
+)
 
 /**
  * A page request refused before it renders (too large, too slow, not allowed, too busy): short
@@ -31,7 +24,7 @@ function i18nFor(locale: Locale): Promise<I18n> {
  */
 export async function pageRefusal(status: number, url: URL, headers: Record<string, string> = {}): Promise<Response> {
   const locale = pathCodec.localeOf(url.pathname)
-  const i18n = await i18nFor(locale)
+  const i18n = await instances[locale].get()
   const { title, description } = errorTexts(status)
   return plainResponse(status, `${i18n._(title)}\n\n${i18n._(description)}`, { 'Content-Language': locale, ...headers })
 }
