@@ -1,3 +1,5 @@
+import type { Locale } from '../../app.config'
+import { madeOnce } from '../i18n/made-once'
 import type { Interval, WeekSchedule } from './opening-hours'
 
 /**
@@ -15,10 +17,17 @@ export interface LabelledInterval extends Interval {
 const monday = Date.UTC(2024, 0, 1)
 const dayMs = 24 * 60 * 60 * 1000
 
-/** The days of the week as a sentence names them (Monday first): "maandag", "Monday". */
-export function weekdayNames(locale: string): string[] {
+const weekdaysIn = madeOnce((locale: Locale) => {
   const format = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' })
   return Array.from({ length: 7 }, (_, day) => format.format(monday + day * dayMs))
+})
+const timeFormat = madeOnce(
+  (locale: Locale) => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }),
+)
+
+/** The days of the week as a sentence names them (Monday first): "maandag", "Monday". */
+export function weekdayNames(locale: Locale): string[] {
+  return [...weekdaysIn(locale)]
 }
 
 /** "maandag" → "Maandag", for a table's row headers. */
@@ -27,13 +36,13 @@ export function capitalized(text: string, locale: string): string {
 }
 
 /** A time of day on the 24-hour clock in the language's spelling; 1440 minutes is 24:00. */
-export function formatTime(minutes: number, locale: string): string {
-  const format = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' })
+export function formatTime(minutes: number, locale: Locale): string {
+  const format = timeFormat(locale)
   if (minutes >= 1440) return format.format(monday).replace(/^00/, '24')
   return format.format(monday + minutes * 60_000)
 }
 
-export function labelledSchedule(schedule: WeekSchedule, locale: string): WeekSchedule<LabelledInterval> {
+export function labelledSchedule(schedule: WeekSchedule, locale: Locale): WeekSchedule<LabelledInterval> {
   return schedule.map((intervals) =>
     intervals.map((interval) => ({
       ...interval,

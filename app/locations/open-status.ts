@@ -1,4 +1,5 @@
 import { countryTimeZones } from '../../app.config'
+import { madeOnce } from '../i18n/made-once'
 import type { Interval, WeekSchedule } from './opening-hours'
 
 /**
@@ -14,17 +15,11 @@ export interface LocalTime {
 }
 
 const shortDays = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']
-const formatters = new Map<string, Intl.DateTimeFormat>()
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone)
-  if (!formatter) {
-    // en-GB with h23: English day abbreviations and 00-23 hours, whatever the page language.
-    formatter = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-    formatters.set(timeZone, formatter)
-  }
-  return formatter
-}
+// en-GB with h23: English day abbreviations and 00-23 hours, whatever the page language.
+const formatterFor = madeOnce(
+  (timeZone: string) =>
+    new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+)
 
 /** Wall-clock day and time in a zone; Intl applies the zone's rules (summer time included). */
 export function localTime(now: Date, timeZone: string): LocalTime {
@@ -39,14 +34,15 @@ export function localTime(now: Date, timeZone: string): LocalTime {
   return { day, minutes: hours * 60 + minutes }
 }
 
-export function isTimeZone(value: string): boolean {
+// Asked by every uncached location page; the answer costs a formatter. The zones come from the CMS.
+export const isTimeZone = madeOnce((value: string): boolean => {
   try {
     new Intl.DateTimeFormat('en', { timeZone: value })
     return true
   } catch {
     return false
   }
-}
+})
 
 /**
  * The zone a location's hours are read in: its own when valid, else its country's (a CMS may

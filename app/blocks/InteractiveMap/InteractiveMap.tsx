@@ -2,9 +2,11 @@ import { useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, Link, useNavigate, useSearch } from '@tanstack/react-router'
 import type { ResultOf } from 'gql.tada'
+import type { Locale } from '../../../app.config'
 import { lazy, Suspense, useEffect, useState, type ComponentProps, type FormEvent } from 'react'
 import { cmsQueries } from '../../cms/queries'
 import { RichText } from '../../components/RichText'
+import { madeOnce } from '../../i18n/made-once'
 import { useCurrentLocale } from '../../i18n/use-locale'
 import { atParam, parseAt } from '../../locations/nearest'
 import { BlockSection } from '../BlockSection'
@@ -32,6 +34,7 @@ import { TypeIcon } from './TypeIcon'
 const LocationsMap = lazy(() => import('./LocationsMap'))
 
 const rootRoute = getRouteApi('__root__')
+const kilometreFormat = madeOnce((locale: Locale) => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }))
 
 /**
  * False in the server render and while hydrating, true after the first effects: then only the
@@ -177,7 +180,7 @@ export function InteractiveMap({ block }: { block: ResultOf<typeof InteractiveMa
   const origin = sortOrigin(locations, selection)
   const ordered = orderedLocations(selected, origin)
   const brands = brandsOf(locations).sort((a, b) => byName(brandName(a), brandName(b)))
-  const kilometres = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 })
+  const kilometres = kilometreFormat(locale)
   // Whole kilometres, at least 1: the position behind it is rounded to about 10 km anyway.
   const distanceLabel = (km: number) => {
     const distance = kilometres.format(Math.max(1, km))

@@ -1,4 +1,5 @@
 import { localeCodes, localeOfIso, perLocale, type Locale } from '../../../app.config'
+import { madeOnce } from '../../i18n/made-once'
 import { pathCodec } from '../../i18n/i18n'
 
 /** Public path of the news list, or of one item, in a language. */
@@ -62,15 +63,9 @@ export function newsTranslations(
   return result
 }
 
-// One formatter per language: creating one costs far more than formatting a date.
-const dateFormats = new Map<string, Intl.DateTimeFormat>()
+const dateFormat = madeOnce((locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }))
 
 /** A date in the page's language; UTC so server and browser print the same day. */
 export function formatNewsDate(date: string, locale: string): string {
-  let format = dateFormats.get(locale)
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' })
-    dateFormats.set(locale, format)
-  }
-  return format.format(new Date(`${date}T00:00:00Z`))
+  return dateFormat(locale).format(new Date(`${date}T00:00:00Z`))
 }
