@@ -114,6 +114,21 @@ test.describe('HTML delivery: page cache, hash-based CSP, ETag, compression', ()
     }
   })
 
+  test('icons and the manifest say how long they are fresh, like media', async ({ request }) => {
+    for (const path of [
+      '/favicon.ico',
+      '/favicon.svg',
+      '/apple-touch-icon.png',
+      '/icon-192.png',
+      '/icon-512.png',
+      '/manifest.webmanifest',
+    ]) {
+      const response = await request.get(path)
+      expect(response.status(), path).toBe(200)
+      expect(response.headers()['cache-control'], path).toBe('public, max-age=86400, stale-while-revalidate=604800')
+    }
+  })
+
   test('signed-in visitors bypass the page cache and get private pages', async ({ request }) => {
     const response = await request.get(detail, { headers: { Cookie: 'auth_token=some-token' } })
     expect(response.headers()['x-page-cache']).toBe('BYPASS')
