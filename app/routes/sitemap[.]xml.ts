@@ -1,15 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { compressedResponse } from '../server/compressed-response.server'
 import { methodNotAllowed } from '../server/request-guard.server'
-import { renderSitemap } from '../server/seo/sitemap.server'
+import { sitemapBody } from '../server/seo/sitemap.server'
 
 export const Route = createFileRoute('/sitemap.xml')({
   server: {
     handlers: {
       ANY: () => methodNotAllowed('GET, HEAD'),
-      // Crawlers fetch it often: a 304 when unchanged, compressed otherwise (~10 % of its size).
+      // Crawlers fetch it often: made once per CMS answer, a 304 when unchanged, compressed otherwise (~10 % of its size).
       GET: async ({ request }) =>
-        compressedResponse(request, await renderSitemap(), {
+        compressedResponse(request, await sitemapBody(), {
           'Content-Type': 'application/xml; charset=utf-8',
           'Cache-Control': 'public, max-age=300',
         }),

@@ -29,7 +29,7 @@ export interface CachedPage {
 }
 
 /** Below this a compressed body saves less than its headers cost. */
-const minCompressBytes = 1024
+export const minCompressBytes = 1024
 
 /**
  * A page as rendered, with its compressed forms. Brotli quality 5: done once per stored page
@@ -47,15 +47,20 @@ export async function renderedPage(
   if (bytes.byteLength >= minCompressBytes) {
     await Promise.all(
       codings.map(async (coding) => {
-        const compressed =
-          coding === 'br'
-            ? await brotli(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength } })
-            : await gzipAsync(bytes, { level: 6 })
-        encoded[coding] = Uint8Array.from(compressed)
+        encoded[coding] = await encodedBody(bytes, coding)
       }),
     )
   }
   return { status, headers, etag: pageEtag(bytes), body: bytes, encoded, storedAt: Date.now() }
+}
+
+/** A body in one coding, off the main thread. */
+export async function encodedBody(bytes: Bytes, coding: ContentCoding): Promise<Bytes> {
+  const compressed =
+    coding === 'br'
+      ? await brotli(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength } })
+      : await gzipAsync(bytes, { level: 6 })
+  return Uint8Array.from(compressed)
 }
 
 export function pageEtag(body: Uint8Array): string {

@@ -1,11 +1,13 @@
-import { setupI18n } from '@lingui/core'
+import { setupI18n, type I18n } from '@lingui/core'
 import { isoOf, type Locale } from '../../../app.config'
 import { newsFeedPath, newsPath } from '../../components/news/news-paths'
 import { newsLabel } from '../../components/news/labels'
 import { activateLocale, pathCodec } from '../../i18n/i18n'
 import { absoluteUrlIn, documentTitle } from '../../seo/meta'
 import { cms } from '../cms/operations.server'
-import { getRuntimeConfig } from '../env.server'
+import { generatedBody } from '../compressed-response.server'
+import { getRuntimeConfig, type RuntimeConfig } from '../env.server'
+import type { CachedPage } from '../page-cache'
 import { buildAtomFeed, tagUri } from './atom-feed'
 
 /** Entries in a feed: the newest items (readers keep what they saw before). */
@@ -19,22 +21,45 @@ const tagDate = '2026-11-01'
  * drafts): absolute links on the language's own origin (LOCALE_DOMAINS), as in the sitemap.
  */
 export async function renderNewsFeed(locale: Locale): Promise<string> {
+  return feedFrom(locale, await feedSources(locale))
+}
+
+/** The feed as fixed bytes, made again only when a CMS answer or the config changed. */
+export async function newsFeedBody(locale: Locale): Promise<CachedPage> {
+  const sources = await feedSources(locale)
+  return generatedBody(`feed ${locale}`, [sources.config, sources.list, sources.site, sources.pages], () => feedFrom(locale, sources))
+}
+
+interface FeedSources {
+  config: RuntimeConfig
+  list: Awaited<ReturnType<typeof cms.readNewsList>>
+  site: Awaited<ReturnType<typeof cms.readSite>>
+  /** Only without news yet: the feed's date is then the newest edit of the language's pages. */
+  pages: Awaited<ReturnType<typeof cms.readSitemap>> | null
+  i18n: I18n
+}
+
+async function feedSources(locale: Locale): Promise<FeedSources> {
   const iso = isoOf(locale)
   const i18n = setupI18n()
-  const [{ readNewsItems }, { readSiteConfig: site }] = await Promise.all([
+  const [list, site] = await Promise.all([
     cms.readNewsList({ locale: iso, limit: newsFeedSize, offset: 0 }),
     cms.readSite({ locale: iso }),
     activateLocale(i18n, locale),
   ])
-  const config = getRuntimeConfig()
+  const pages = list.readNewsItems.nodes.length > 0 ? null : await cms.readSitemap({ locale: iso })
+  return { config: getRuntimeConfig(), list, site, pages, i18n }
+}
+
+function feedFrom(locale: Locale, { config, list, site: { readSiteConfig: site }, pages, i18n }: FeedSources): string {
+  const { readNewsItems } = list
   const origins = { siteUrl: config.SITE_URL, localeOrigins: config.LOCALE_DOMAINS ?? {} }
   const absolute = (path: string) => absoluteUrlIn(origins, locale, path)
   const host = new URL(config.SITE_URL).hostname
-  // Without news yet the feed still needs a date: the newest edit of the language's pages.
   const emptyUpdated =
-    readNewsItems.nodes.length > 0
+    pages === null
       ? ''
-      : ((await cms.readSitemap({ locale: iso })).readPages
+      : (pages.readPages
           .map((page) => page.lastEdited)
           .sort()
           .at(-1) ?? '')

@@ -1,21 +1,44 @@
 import { languages, localeOfIso, perLocale, type Locale } from '../../../app.config'
 import { locationsPath } from '../../locations/paths'
-import { getRuntimeConfig } from '../env.server'
+import { generatedBody } from '../compressed-response.server'
+import { getRuntimeConfig, type RuntimeConfig } from '../env.server'
+import type { CachedPage } from '../page-cache'
 import { newsPath } from '../../components/news/news-paths'
 import { cms } from '../cms/operations.server'
 import { buildSitemap, latestDate, type SitemapEntry } from './sitemap'
 
 const codeOf = localeOfIso
 
+type SitemapAnswer = Awaited<ReturnType<typeof cms.readSitemap>>
+
+/** What the sitemap is made from: each language's CMS answer (from the CMS cache). */
+async function sitemapAnswers(): Promise<SitemapAnswer[]> {
+  const answers: SitemapAnswer[] = []
+  for (const language of languages) answers.push(await cms.readSitemap({ locale: language.iso }))
+  return answers
+}
+
 /** Every public page and news item in every language, with alternates. Server-only. */
 export async function renderSitemap(): Promise<string> {
+  return sitemapFrom(await sitemapAnswers(), getRuntimeConfig())
+}
+
+/** The sitemap as fixed bytes, made again only when an answer or the config changed. */
+export async function sitemapBody(): Promise<CachedPage> {
+  const answers = await sitemapAnswers()
+  const config = getRuntimeConfig()
+  return generatedBody('sitemap', [config, ...answers], () => sitemapFrom(answers, config))
+}
+
+function sitemapFrom(answers: ReadonlyArray<SitemapAnswer>, config: RuntimeConfig): string {
   const entries: SitemapEntry[] = []
   const newsLists: Partial<Record<Locale, string>> = {}
   for (const language of languages) newsLists[language.code] = newsPath(language.code)
 
-  for (const language of languages) {
+  languages.forEach((language, index) => {
     const locale = language.code
-    const data = await cms.readSitemap({ locale: language.iso })
+    const data = answers[index]
+    if (!data) return
     const pages = data.readPages.filter((page) => page.__typename !== 'RedirectorPage')
     const locations = data.readLocations
     const locationsList = locationsPath(locale)
@@ -50,7 +73,6 @@ export async function renderSitemap(): Promise<string> {
       }
       entries.push({ locale, path: newsPath(locale, item.slug), lastmod: item.date, alternates })
     }
-  }
-  const config = getRuntimeConfig()
+  })
   return buildSitemap({ siteUrl: config.SITE_URL, localeOrigins: config.LOCALE_DOMAINS ?? {} }, entries)
 }

@@ -2,8 +2,9 @@ import { createFileRoute } from '@tanstack/react-router'
 import { isLocale } from '../../../i18n/paths'
 import { compressedResponse } from '../../../server/compressed-response.server'
 import { logger } from '../../../server/logger.server'
+import type { CachedPage } from '../../../server/page-cache'
 import { methodNotAllowed, plainResponse } from '../../../server/request-guard.server'
-import { renderNewsFeed } from '../../../server/seo/news-feed.server'
+import { newsFeedBody } from '../../../server/seo/news-feed.server'
 
 /**
  * The news of a language as an Atom feed, under its news list (`/nieuws/feed.xml`,
@@ -17,15 +18,15 @@ export const Route = createFileRoute('/$locale/~news/feed.xml')({
       GET: async ({ request, params }) => {
         // The rewrite always yields a known locale; anything else is not a feed.
         if (!isLocale(params.locale)) return plainResponse(404, 'Not found / Niet gevonden')
-        let xml: string
+        let feed: CachedPage
         try {
-          xml = await renderNewsFeed(params.locale)
+          feed = await newsFeedBody(params.locale)
         } catch (error) {
           // The CMS is down and nothing is cached: readers retry later, which is what 503 says.
           logger.error({ err: error }, `[feed] the ${params.locale} news feed could not be made`)
           return plainResponse(503, 'News feed temporarily unavailable / Nieuwsfeed tijdelijk niet beschikbaar', { 'Retry-After': '60' })
         }
-        return compressedResponse(request, xml, {
+        return compressedResponse(request, feed, {
           'Content-Type': 'application/atom+xml; charset=utf-8',
           'Cache-Control': 'public, max-age=300',
         })
