@@ -31,6 +31,13 @@ export function perLocale<T>(make: (locale: Locale) => T): Record<Locale, T> {
   return { nl: make('nl'), en: make('en'), de: make('de'), fr: make('fr'), da: make('da') }
 }
 
+/** perLocale for asynchronous values, made in parallel. */
+export async function perLocaleAsync<T>(make: (locale: Locale) => Promise<T>): Promise<Record<Locale, T>> {
+  const pending = perLocale(make)
+  const [nl, en, de, fr, da] = await Promise.all([pending.nl, pending.en, pending.de, pending.fr, pending.da])
+  return { nl, en, de, fr, da }
+}
+
 /** A language by its code. */
 export function languageOf(locale: Locale): Language {
   return languages.find((language) => language.code === locale) ?? languages[0]

@@ -3,7 +3,7 @@
  * ~150 µs and native memory that is freed only when the GC gets to it, while formatting with one
  * costs ~1 µs. Made per call, they slowed uncached location pages by ~2 ms and grew a worker's
  * RSS by ~50 MB under load. Keys come from a small set (the site's languages, a CMS's time
- * zones), never straight from a request.
+ * zones), never straight from a request. A maker's `undefined` is not kept.
  */
 export function madeOnce<K extends string, V>(make: (key: K) => V): (key: K) => V {
   const made = new Map<K, V>()

@@ -1,27 +1,45 @@
+import type { Locale } from '../../app.config'
 import { encodedBody, matchesEtag, minCompressBytes, negotiateEncoding, renderedPage, type CachedPage } from './page-cache'
 
+/** The generated answers: the sitemap and each language's news feed. */
+export type GeneratedKey = 'sitemap' | `feed ${Locale}`
+
 /** The last body made under each key, with what it was made from. */
-const made = new Map<string, { from: ReadonlyArray<unknown>; body: Promise<CachedPage> }>()
+const made = new Map<GeneratedKey, { sources: Readonly<Record<string, unknown>>; body: Promise<CachedPage> }>()
+
+function sameSources(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): boolean {
+  const names = Object.keys(a)
+  return names.length === Object.keys(b).length && names.every((name) => Object.hasOwn(b, name) && a[name] === b[name])
+}
 
 /**
- * A generated text answer (the sitemap, a news feed) as fixed bytes, made again only when what
- * it is made from changed: the CMS cache hands out the same answer objects until it refreshes
- * them, and the runtime config is one object. Crawlers and feed readers poll, so a poll costs
- * the CMS cache reads and an ETag comparison, not a rebuild (the sitemap took ~10 ms). `key`
- * comes from a fixed set (one per answer and language).
+ * A generated text answer (the sitemap, a news feed) as fixed bytes, made again only when one
+ * of its sources changed: the CMS cache hands out the same answer objects until it refreshes
+ * them, and the runtime config is one object. `make` gets the sources it is compared on, so
+ * whatever it reads is part of the comparison. Crawlers and feed readers poll: a poll costs the
+ * CMS cache reads and an ETag comparison, not a rebuild (the sitemap took ~10 ms).
  */
-export function generatedBody(key: string, from: ReadonlyArray<unknown>, make: () => string): Promise<CachedPage> {
+export function generatedBody<S extends Readonly<Record<string, unknown>>>(
+  key: GeneratedKey,
+  sources: S,
+  make: (sources: S) => string | Promise<string>,
+): Promise<CachedPage> {
   const last = made.get(key)
-  if (last && last.from.length === from.length && last.from.every((value, i) => value === from[i])) return last.body
-  const body = renderedPage(make(), 200, [], [])
-  made.set(key, { from, body })
+  if (last && sameSources(last.sources, sources)) return last.body
+  const body = (async () => renderedPage(await make(sources), 200, [], []))()
+  made.set(key, { sources, body })
+  // A failure is not kept: the next request tries again.
+  body.catch(() => {
+    if (made.get(key)?.body === body) made.delete(key)
+  })
   return body
 }
 
 /**
  * A generated answer sent as pages are: a strong ETag with 304 on a matching If-None-Match
  * (before any other work), and brotli or gzip as the client accepts (the ETag says which, as for
- * pages), each coding made once per body, when a client first takes it.
+ * pages). A coding is made when a client first takes it and kept with the body (requests
+ * arriving together may each make it once).
  */
 export async function compressedResponse(request: Request, page: CachedPage, headers: Record<string, string>): Promise<Response> {
   const out = new Headers(headers)

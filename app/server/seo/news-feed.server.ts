@@ -1,4 +1,4 @@
-import { setupI18n, type I18n } from '@lingui/core'
+import { setupI18n } from '@lingui/core'
 import { isoOf, type Locale } from '../../../app.config'
 import { newsFeedPath, newsPath } from '../../components/news/news-paths'
 import { newsLabel } from '../../components/news/labels'
@@ -21,37 +21,33 @@ const tagDate = '2026-11-01'
  * drafts): absolute links on the language's own origin (LOCALE_DOMAINS), as in the sitemap.
  */
 export async function renderNewsFeed(locale: Locale): Promise<string> {
-  return feedFrom(locale, await feedSources(locale))
+  return feedFrom(await feedSources(locale))
 }
 
 /** The feed as fixed bytes, made again only when a CMS answer or the config changed. */
 export async function newsFeedBody(locale: Locale): Promise<CachedPage> {
-  const sources = await feedSources(locale)
-  return generatedBody(`feed ${locale}`, [sources.config, sources.list, sources.site, sources.pages], () => feedFrom(locale, sources))
+  return generatedBody(`feed ${locale}`, await feedSources(locale), feedFrom)
 }
 
-interface FeedSources {
+type FeedSources = {
+  locale: Locale
   config: RuntimeConfig
   list: Awaited<ReturnType<typeof cms.readNewsList>>
   site: Awaited<ReturnType<typeof cms.readSite>>
   /** Only without news yet: the feed's date is then the newest edit of the language's pages. */
   pages: Awaited<ReturnType<typeof cms.readSitemap>> | null
-  i18n: I18n
 }
 
 async function feedSources(locale: Locale): Promise<FeedSources> {
   const iso = isoOf(locale)
-  const i18n = setupI18n()
-  const [list, site] = await Promise.all([
-    cms.readNewsList({ locale: iso, limit: newsFeedSize, offset: 0 }),
-    cms.readSite({ locale: iso }),
-    activateLocale(i18n, locale),
-  ])
+  const [list, site] = await Promise.all([cms.readNewsList({ locale: iso, limit: newsFeedSize, offset: 0 }), cms.readSite({ locale: iso })])
   const pages = list.readNewsItems.nodes.length > 0 ? null : await cms.readSitemap({ locale: iso })
-  return { config: getRuntimeConfig(), list, site, pages, i18n }
+  return { locale, config: getRuntimeConfig(), list, site, pages }
 }
 
-function feedFrom(locale: Locale, { config, list, site: { readSiteConfig: site }, pages, i18n }: FeedSources): string {
+async function feedFrom({ locale, config, list, site: { readSiteConfig: site }, pages }: FeedSources): Promise<string> {
+  const i18n = setupI18n()
+  await activateLocale(i18n, locale)
   const { readNewsItems } = list
   const origins = { siteUrl: config.SITE_URL, localeOrigins: config.LOCALE_DOMAINS ?? {} }
   const absolute = (path: string) => absoluteUrlIn(origins, locale, path)

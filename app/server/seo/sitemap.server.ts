@@ -1,4 +1,4 @@
-import { languages, localeOfIso, perLocale, type Locale } from '../../../app.config'
+import { isoOf, languages, localeOfIso, perLocale, perLocaleAsync, type Locale } from '../../../app.config'
 import { locationsPath } from '../../locations/paths'
 import { generatedBody } from '../compressed-response.server'
 import { getRuntimeConfig, type RuntimeConfig } from '../env.server'
@@ -11,34 +11,32 @@ const codeOf = localeOfIso
 
 type SitemapAnswer = Awaited<ReturnType<typeof cms.readSitemap>>
 
-/** What the sitemap is made from: each language's CMS answer (from the CMS cache). */
-async function sitemapAnswers(): Promise<SitemapAnswer[]> {
-  const answers: SitemapAnswer[] = []
-  for (const language of languages) answers.push(await cms.readSitemap({ locale: language.iso }))
-  return answers
+/** What the sitemap is made from: each language's CMS answer (from the CMS cache) and the config. */
+type SitemapSources = Record<Locale, SitemapAnswer> & { config: RuntimeConfig }
+
+async function sitemapSources(): Promise<SitemapSources> {
+  const answers = await perLocaleAsync((code) => cms.readSitemap({ locale: isoOf(code) }))
+  return { ...answers, config: getRuntimeConfig() }
 }
 
 /** Every public page and news item in every language, with alternates. Server-only. */
 export async function renderSitemap(): Promise<string> {
-  return sitemapFrom(await sitemapAnswers(), getRuntimeConfig())
+  return sitemapFrom(await sitemapSources())
 }
 
 /** The sitemap as fixed bytes, made again only when an answer or the config changed. */
 export async function sitemapBody(): Promise<CachedPage> {
-  const answers = await sitemapAnswers()
-  const config = getRuntimeConfig()
-  return generatedBody('sitemap', [config, ...answers], () => sitemapFrom(answers, config))
+  return generatedBody('sitemap', await sitemapSources(), sitemapFrom)
 }
 
-function sitemapFrom(answers: ReadonlyArray<SitemapAnswer>, config: RuntimeConfig): string {
+function sitemapFrom(sources: SitemapSources): string {
   const entries: SitemapEntry[] = []
   const newsLists: Partial<Record<Locale, string>> = {}
   for (const language of languages) newsLists[language.code] = newsPath(language.code)
 
-  languages.forEach((language, index) => {
+  for (const language of languages) {
     const locale = language.code
-    const data = answers[index]
-    if (!data) return
+    const data = sources[locale]
     const pages = data.readPages.filter((page) => page.__typename !== 'RedirectorPage')
     const locations = data.readLocations
     const locationsList = locationsPath(locale)
@@ -73,6 +71,7 @@ function sitemapFrom(answers: ReadonlyArray<SitemapAnswer>, config: RuntimeConfi
       }
       entries.push({ locale, path: newsPath(locale, item.slug), lastmod: item.date, alternates })
     }
-  })
+  }
+  const { config } = sources
   return buildSitemap({ siteUrl: config.SITE_URL, localeOrigins: config.LOCALE_DOMAINS ?? {} }, entries)
 }
