@@ -81,6 +81,12 @@ export const constants = {
   authCookie: { name: 'auth_token' },
   /** Draft preview for editors (app/server/preview.server.ts): set by /api/preview, httpOnly. */
   previewCookie: { name: 'preview' },
+  /**
+   * Public files that keep their name when replaced (CMS media, icons, the manifest): a day
+   * fresh, then revalidated. Used by the build's route rules (vite.config.ts) and the content
+   * media handler alike.
+   */
+  renamableFileCacheControl: 'public, max-age=86400, stale-while-revalidate=604800',
   buildCheck: { intervalMs: 60 * 60 * 1000, firstDelayMs: 1000, skipOnEffectiveType: ['slow-2g'] },
   /** Route preloads (link intent) running at once: client-runtime/after-ssr.ts. */
   maxParallelPreloads: 4,

@@ -6,14 +6,13 @@ import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
 import { nitro } from 'nitro/vite'
 import { defineConfig } from 'vite'
+import { constants } from './app.config'
 
 export const graphqlSchemaPackages = ['@graphql-tools/schema', '@graphql-tools/merge', '@graphql-tools/utils', 'graphql-http']
 
 // One id per build, shared by the server and client bundles (build checks, Sentry release).
 const buildId = process.env.BUILD_ID || new Date().toISOString().replace(/[-:.TZ]/g, '')
 
-/** A day fresh, then revalidated: public files that keep their name when they change. */
-const dayFresh = 'public, max-age=86400, stale-while-revalidate=604800'
 /** The files at the root of public/ (the head, the manifest and the feeds point at them). */
 const iconPaths = ['/favicon.ico', '/favicon.svg', '/apple-touch-icon.png', '/icon-192.png', '/icon-512.png', '/manifest.webmanifest']
 
@@ -70,10 +69,10 @@ export default defineConfig({
       compressPublicAssets: { gzip: true, brotli: true },
       // CMS media keep their name when an editor replaces them: a day fresh, then revalidated.
       routeRules: {
-        '/media/**': { headers: { 'Cache-Control': dayFresh } },
+        '/media/**': { headers: { 'Cache-Control': constants.renamableFileCacheControl } },
         // Icons and the manifest keep the names browsers ask for: the same, rather than a
         // browser's or CDN's guess.
-        ...Object.fromEntries(iconPaths.map((path) => [path, { headers: { 'Cache-Control': dayFresh } }])),
+        ...Object.fromEntries(iconPaths.map((path) => [path, { headers: { 'Cache-Control': constants.renamableFileCacheControl } }])),
         // Resized copies: their URL changes with the source file (`?v=`), so they never change.
         '/media/_/**': { headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
       },

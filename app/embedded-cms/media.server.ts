@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readFileSync, realpathSync, statSync } from 'node:fs'
 import { extname, join, relative, resolve, sep } from 'node:path'
+import { constants } from '../../app.config'
 import { getRuntimeConfig } from '../server/env.server'
 import { methodNotAllowed, plainResponse } from '../server/request-guard.server'
 
@@ -22,8 +23,8 @@ export const mediaTypes: Readonly<Record<string, string>> = {
   '.pdf': 'application/pdf',
 }
 
-/** As the build's /media route rule (vite.config.ts): files keep their name when replaced, so a day fresh, then revalidated. */
-export const mediaCacheControl = 'public, max-age=86400, stale-while-revalidate=604800'
+/** As the build's /media route rule (vite.config.ts). */
+export const mediaCacheControl = constants.renamableFileCacheControl
 
 /** The content folder's media folder. */
 export function contentMediaDir(): string {
