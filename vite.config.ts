@@ -1,12 +1,14 @@
 import { copyFileSync } from 'node:fs'
 import { join } from 'node:path'
 import babel from '@rolldown/plugin-babel'
+import { getConfig } from '@lingui/conf'
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
 import { nitro } from 'nitro/vite'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import { constants } from './app.config'
+import { messageCatalogProblems } from './scripts/lib/message-checks'
 
 export const graphqlSchemaPackages = ['@graphql-tools/schema', '@graphql-tools/merge', '@graphql-tools/utils', 'graphql-http']
 
@@ -15,6 +17,24 @@ const buildId = process.env.BUILD_ID || new Date().toISOString().replace(/[-:.TZ
 
 /** The files at the root of public/ (the head, the manifest and the feeds point at them). */
 const iconPaths = ['/favicon.ico', '/favicon.svg', '/apple-touch-icon.png', '/icon-192.png', '/icon-512.png', '/manifest.webmanifest']
+
+/**
+ * Refuses to build translations `npm run i18n:check` refuses, with its messages: Lingui's own
+ * compile would only warn and ship a broken message as text (docs/translating.md).
+ */
+function messageChecks(): Plugin {
+  // buildStart runs once per environment (client, server): the catalogs are read once.
+  let problems: Promise<string[]> | undefined
+  return {
+    name: 'autogroep:message-checks',
+    apply: 'build',
+    async buildStart() {
+      problems ??= messageCatalogProblems(getConfig({ cwd: process.cwd() }))
+      const found = await problems
+      if (found.length > 0) throw new Error(`Translations the site cannot show (npm run i18n:check):\n${found.join('\n')}`)
+    },
+  }
+}
 
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(buildId) },
@@ -81,5 +101,6 @@ export default defineConfig({
     // Lingui macros need a babel pass; plugin-react 6 no longer runs babel plugins.
     babel({ presets: [linguiTransformerBabelPreset()] }),
     lingui({ failOnMissing: false }),
+    messageChecks(),
   ],
 })

@@ -5,8 +5,10 @@
  *   extract  `lingui extract`, then gettext's merge: a message whose Dutch source changed keeps
  *            its translation, marked fuzzy with the previous msgid (msgmerge --previous against
  *            the catalogs as they were). Also records URL segment changes for redirects.
- *   check    catalogs in sync with the code, msgfmt -c clean, nothing fuzzy or missing, URL
- *            segments valid and their history current. Exits 1 on any problem.
+ *   check    catalogs in sync with the code, msgfmt -c clean, nothing fuzzy or missing, every
+ *            translation a valid ICU message that keeps its source's placeholders, plurals and
+ *            markup (lib/message-checks.ts), URL segments valid and their history current.
+ *            Exits 1 on any problem.
  *   status   per locale and catalog: translated, fuzzy, missing, and what is not translated.
  */
 import { spawnSync } from 'node:child_process'
@@ -14,15 +16,14 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { getConfig, type CatalogType } from '@lingui/conf'
-import { catalogFiles, catalogStatus, parseCatalog, readCatalog, type CatalogFile } from './lib/catalogs'
+import { catalogFiles, catalogStatus, parseCatalog, readCatalog, routesCatalog, type CatalogFile } from './lib/catalogs'
+import { messageCatalogProblems } from './lib/message-checks'
 import { historyProblems, segmentProblems, updateHistory, type SegmentHistory, type Segments } from './lib/segment-rules'
 
 const config = getConfig({ cwd: process.cwd() })
 const root = config.rootDir
 const files = catalogFiles(config)
 const { sourceLocale } = config
-/** The catalog of URL segments: each locale's segment is its own, never fuzzy because Dutch changed. */
-const routesCatalog = 'routes'
 const historyFile = join(root, 'app/i18n/segment-history.json')
 
 /** Runs a tool; its output is shown only when it fails (or always, with `show`). */
@@ -186,6 +187,8 @@ async function check(): Promise<void> {
     if (status.fuzzy.length > 0) problems.push(`${entry.shown}: ${status.fuzzy.length} fuzzy (review them): ${status.fuzzy.join(' | ')}`)
     if (status.missing.length > 0) problems.push(`${entry.shown}: ${status.missing.length} missing: ${status.missing.join(' | ')}`)
   }
+  // The same checks the build runs (vite.config.ts): what a typo would break on the site.
+  problems.push(...(await messageCatalogProblems(config)))
   const segments = await currentSegments()
   for (const [locale, row] of Object.entries(segments)) {
     const shown = files.find((f) => f.name === routesCatalog && f.locale === locale)?.shown ?? locale

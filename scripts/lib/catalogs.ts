@@ -7,6 +7,12 @@ import { basename, relative } from 'node:path'
 import type { CatalogType, LinguiConfigNormalized } from '@lingui/conf'
 import { poFormatter } from './po-format'
 
+/**
+ * The catalog of URL segments: each locale's segment is its own (never fuzzy because the Dutch
+ * changed), and plain words with rules of their own (segment-rules.ts), not ICU messages.
+ */
+export const routesCatalog = 'routes'
+
 export interface CatalogFile {
   /** `messages` or `routes`. */
   name: string

@@ -55,7 +55,7 @@ function isFuzzy(message: MessageType): boolean {
 }
 
 /** The catalog key format-po gives an item: its msgid when explicit, else the hash of msgid + msgctxt. */
-function keyOf(item: { msgid: string; msgctxt: string | null; extractedComments: string[] }): string {
+export function keyOf(item: { msgid: string; msgctxt: string | null; extractedComments: string[] }): string {
   return item.extractedComments.includes(explicitIdFlag) ? item.msgid : generateMessageId(item.msgid, item.msgctxt ?? undefined)
 }
 
