@@ -62,7 +62,8 @@ function shapeOf(message: string): Shape | string {
     return shape
   } catch (error) {
     // The parser's message goes on with the message and a caret: its first line says where.
-    return error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error)
+    const message = error instanceof Error ? error.message : String(error)
+    return (message.split('\n')[0] ?? message).replace(/:$/, '')
   }
 }
 

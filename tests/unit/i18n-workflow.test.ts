@@ -17,6 +17,7 @@ import { createPathCodec } from '../../app/i18n/paths'
 import { buildRenamedSegments, buildSegmentTable } from '../../app/i18n/segments'
 import { pathRedirect } from '../../app/server/path-redirects'
 import { catalogFiles } from '../../scripts/lib/catalogs'
+import { messageCatalogProblems } from '../../scripts/lib/message-checks'
 import { poFormatter } from '../../scripts/lib/po-format'
 
 const root = process.cwd()
@@ -99,6 +100,22 @@ describe.skipIf(!hasGettext)('the translation workflow (scratch copy)', () => {
     expect(refused.status).toBe(1)
     expect(refused.stderr).toContain('app/locales/de/routes.po: segment.news "Nachrichten"')
     edit('app/locales/de/routes.po', 'msgstr "Nachrichten"', 'msgstr "nachrichten"')
+  })
+
+  it("a translator's typo fails i18n:check and the build's check, with the same lines", { timeout: 180_000 }, async () => {
+    edit('app/locales/de/messages.po', 'msgstr "Hallo {firstName},"', 'msgstr "Hallo {vorname},"')
+    edit('app/locales/de/messages.po', 'msgstr "Alle Länder ({0})"', 'msgstr "Alle Länder ({0}"')
+    const check = i18n('check')
+    expect(check.status).toBe(1)
+    // What vite.config.ts runs at the start of a build.
+    const problems = await messageCatalogProblems(getConfig({ cwd: scratch }))
+    expect(problems).toEqual([
+      'app/locales/de/messages.po:97: de msgid "Alle landen ({0})": brackets do not pair up: "(" is never closed',
+      'app/locales/de/messages.po:146: de msgid "Beste {firstName},": placeholders differ from the Dutch source: {firstName} missing, {vorname} not in the source',
+    ])
+    expect(check.stderr.trim().split('\n')).toEqual(problems.map((problem) => `✗ ${problem}`))
+    edit('app/locales/de/messages.po', 'msgstr "Hallo {vorname},"', 'msgstr "Hallo {firstName},"')
+    edit('app/locales/de/messages.po', 'msgstr "Alle Länder ({0}"', 'msgstr "Alle Länder ({0})"')
   })
 
   it('a Dutch source changes: every translation stays as fuzzy, and the site shows the Dutch', { timeout: 180_000 }, async () => {
