@@ -45,7 +45,7 @@ function textOf(tokens: CompiledMessage, shape: Shape): string {
       if (type !== undefined && choiceTypes.has(type) && isChoices(format)) {
         const cases = Object.entries(format).filter(([key]) => key !== 'offset')
         shape.choices.push({ label: `{${arg}, ${type}}`, type, keys: cases.map(([key]) => key) })
-        return cases.map(([, tokens]) => (Array.isArray(tokens) ? textOf(tokens, shape) : '')).join(' ')
+        return cases.map(([, branch]) => (Array.isArray(branch) ? textOf(branch, shape) : '')).join(' ')
       }
       const placeholder = type === undefined ? `{${arg}}` : `{${arg}, ${type}}`
       shape.placeholders.add(placeholder)
@@ -62,8 +62,8 @@ function shapeOf(message: string): Shape | string {
     return shape
   } catch (error) {
     // The parser's message goes on with the message and a caret: its first line says where.
-    const message = error instanceof Error ? error.message : String(error)
-    return (message.split('\n')[0] ?? message).replace(/:$/, '')
+    const reason = error instanceof Error ? error.message : String(error)
+    return (reason.split('\n')[0] ?? reason).replace(/:$/, '')
   }
 }
 
