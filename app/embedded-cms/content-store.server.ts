@@ -63,9 +63,10 @@ function watchContent(): void {
     watcher = watchFolders(
       contentDir(),
       () => {
+        const started = performance.now()
         try {
           reloadContent()
-          logger.info('[cms] content reloaded')
+          logger.info({ durationMs: Math.round(performance.now() - started) }, '[cms] content reloaded')
         } catch (error) {
           // A file read mid-save (half-written YAML) lands here too: its last write brings another event.
           logger.error(
