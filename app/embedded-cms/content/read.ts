@@ -236,7 +236,8 @@ export function readContent(dir: string): RawContent {
   const yamlFiles = (folder: string) =>
     existsSync(folder)
       ? readdirSync(folder)
-          .filter((name) => name.endsWith('.yaml'))
+          // Hidden files are an editor's temporary copies and lock files (`.#about.yaml`), never content; the watcher ignores them too.
+          .filter((name) => name.endsWith('.yaml') && !name.startsWith('.'))
           .sort()
           .map((name) => join(folder, name))
       : []

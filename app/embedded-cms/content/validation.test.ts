@@ -106,6 +106,11 @@ describe('content validation', () => {
     expect(errorOf(dir)).toMatch(/^content\/pages\/about\.yaml:3:1: not valid YAML: /)
   })
 
+  it('reads no hidden file: an editor’s temporary copy or lock file is not a page', () => {
+    const broken = 'id: about\ntitle: [unclosed\n'
+    expect(() => reloadContent(fixture({ 'pages/.about.yaml': broken, 'news/.#item.yaml': broken }))).not.toThrow()
+  })
+
   it('names a missing required file', () => {
     const dir = fixture({ 'navigation.yaml': null })
     expect(errorOf(dir)).toBe('content/navigation.yaml: missing')
