@@ -218,7 +218,7 @@ export interface RawContent {
   imageSizes: ReadonlyMap<string, ImageSize>
 }
 
-/** The sources of the last read: the next one parses only files whose text changed. */
+/** The sources of the last complete read: the next one parses only files whose text changed since (a failed read stops midway). */
 let lastSources: ContentSources | undefined
 
 /**
@@ -229,8 +229,6 @@ export function readContent(dir: string): RawContent {
   const root = join(dir, '..')
   const display = (path: string) => relative(root, path)
   const sources = new ContentSources(lastSources)
-  // Also after a failed read: the files it parsed are still good to reuse.
-  lastSources = sources
   const readYaml = (path: string) => sources.parse(display(path), readFileSync(path, 'utf8'))
   const load = <TSchema extends v.GenericSchema>(schema: TSchema, path: string) => validate(schema, readYaml(path), display(path), sources)
   const yamlFiles = (folder: string) =>
@@ -272,13 +270,15 @@ export function readContent(dir: string): RawContent {
     ],
     sources,
   )
+  const navigation = load(navigationFileSchema, navigationPath)
+  lastSources = sources
   return {
     pages,
     news,
     locations,
     locationsModified,
     site,
-    navigation: load(navigationFileSchema, navigationPath),
+    navigation,
     navigationFile: display(navigationPath),
     sources,
     imageSizes,
