@@ -145,6 +145,14 @@ describe('lines and columns', () => {
     ])
   })
 
+  it('names the line in a file the last read parsed already, and sees a file changed since', () => {
+    const dir = fixture({ 'pages/team.yaml': page('team', { parent: 'about' }) })
+    expect(() => reloadContent(dir)).not.toThrow()
+    // team.yaml is as it was (reused from the last read); the page it names is gone.
+    writeFileSync(join(dir, 'pages/about.yaml'), stringify(page('over-ons', { elements: [{ type: 'ContactForm', id: 'form' }] })))
+    expect(errorOf(dir)).toBe('content/pages/team.yaml:3:1: parent: no page with id "about"')
+  })
+
   it('names the line and column of a YAML syntax error', () => {
     expect(errorOf(fixture({ 'pages/about.yaml': 'id: about\ntitle: [unclosed\n' }))).toMatch(/^content\/pages\/about\.yaml:3:1: not valid YAML: /)
   })
