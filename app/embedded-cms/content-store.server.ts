@@ -1,9 +1,9 @@
-import { watch, type FSWatcher } from 'node:fs'
 import { resolve } from 'node:path'
 import { getRuntimeConfig } from '../server/env.server'
 import { readContent } from './content/read'
 import { buildContent, type EmbeddedContent } from './content/projection'
 import { logger } from '../server/logger.server'
+import { watchFolders, type FolderWatch } from './watch-folders.server'
 
 /**
  * The embedded CMS: content files served through the site's GraphQL
@@ -19,7 +19,7 @@ interface Loaded {
 }
 
 let content: Loaded | undefined
-let watcher: FSWatcher | undefined
+let watcher: FolderWatch | undefined
 const listeners = new Set<() => void>()
 
 /** How long to wait after the last file event: an editor's save or a git checkout fires many. */
@@ -59,25 +59,27 @@ export function currentContent(preview = false): EmbeddedContent {
 
 function watchContent(): void {
   if (watcher) return
-  let timer: NodeJS.Timeout | undefined
   try {
-    watcher = watch(contentDir(), { recursive: true }, () => {
-      clearTimeout(timer)
-      timer = setTimeout(() => {
+    watcher = watchFolders(
+      contentDir(),
+      () => {
+        const started = performance.now()
         try {
           reloadContent()
-          logger.info('[cms] content reloaded')
+          logger.info({ durationMs: Math.round(performance.now() - started) }, '[cms] content reloaded')
         } catch (error) {
+          // A file read mid-save (half-written YAML) lands here too: its last write brings another event.
           logger.error(
             `[cms] content not reloaded, still serving the last good version:\n${error instanceof Error ? error.message : String(error)}`,
           )
         }
-      }, reloadDebounceMs)
-    })
-    // An FSWatcher error without a listener would crash the server; losing live reload must not.
-    watcher.on('error', (error) => logger.warn({ err: error }, '[cms] stopped watching content for changes'))
-    // Watching must not keep a process (a test run, a script) alive.
-    watcher.unref()
+      },
+      {
+        quietMs: reloadDebounceMs,
+        // Losing live reload of a folder must not stop the server.
+        onError: (error, folder) => logger.warn({ err: error, folder }, '[cms] cannot watch a content folder for changes'),
+      },
+    )
   } catch (error) {
     logger.warn({ err: error }, '[cms] cannot watch content for changes')
   }

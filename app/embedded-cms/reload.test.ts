@@ -1,9 +1,10 @@
 /**
  * Live reload through the real file watcher, on a copy of the content: an
- * edit is served after a moment and announced to listeners; a broken edit is
- * logged and the last good content stays in service.
+ * edit is served after a moment and announced to listeners, also one in place
+ * after a save by rename; a broken edit is logged and the last good content
+ * stays in service.
  */
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { graphql } from 'graphql'
@@ -27,9 +28,12 @@ async function siteTitle(): Promise<unknown> {
   return result.data?.readSiteConfig
 }
 
-function nextChange(): Promise<void> {
-  return new Promise((resolve) => {
+/** The next reload, or a failure naming what was not seen after 3 s. */
+function nextChange(what: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no reload within 3 s after ${what}`)), 3_000)
     const off = onContentChange(() => {
+      clearTimeout(timer)
       off()
       resolve()
     })
@@ -42,9 +46,20 @@ it('serves an edit and announces it; keeps the last good content after a broken 
 
   const site = join(dir, 'site.yaml')
   const original = readFileSync(site, 'utf8')
-  const changed = nextChange()
+  const changed = nextChange('an edit in place')
   writeFileSync(site, original.replace('{ nl: Autogroep Horizon,', '{ nl: Autogroep Horizon Live,'))
   await changed
+  expect(await siteTitle()).toEqual({ title: 'Autogroep Horizon Live' })
+
+  // Saved by rename (atomic save, `sed -i`, git), then in place: Node's recursive watch on Linux missed the second.
+  const renamed = nextChange('a save by rename')
+  writeFileSync(`${site}.tmp`, original.replace('{ nl: Autogroep Horizon,', '{ nl: Autogroep Horizon Renamed,'))
+  renameSync(`${site}.tmp`, site)
+  await renamed
+  expect(await siteTitle()).toEqual({ title: 'Autogroep Horizon Renamed' })
+  const inPlace = nextChange('an edit in place after a save by rename')
+  writeFileSync(site, original.replace('{ nl: Autogroep Horizon,', '{ nl: Autogroep Horizon Live,'))
+  await inPlace
   expect(await siteTitle()).toEqual({ title: 'Autogroep Horizon Live' })
 
   const logged = new Promise<string>((resolve) => {

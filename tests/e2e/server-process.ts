@@ -65,11 +65,13 @@ export function workerRssMegabytes(primary: number | undefined): number {
  * A GET on a connection of its own: a cluster primary hands each new connection to the next
  * worker, so consecutive calls reach the workers in turn (fetch would reuse one connection).
  */
-export function getOnNewConnection(url: string): Promise<{ status: number; cache: string }> {
+export function getOnNewConnection(url: string): Promise<{ status: number; cache: string; body: string }> {
   return new Promise((resolve, reject) => {
     const request = get(url, { agent: false, timeout: 5_000 }, (response) => {
-      response.resume()
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, cache: String(response.headers['x-page-cache'] ?? '') }))
+      let body = ''
+      response.setEncoding('utf8')
+      response.on('data', (chunk: string) => (body += chunk))
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, cache: String(response.headers['x-page-cache'] ?? ''), body }))
     })
     request.on('timeout', () => request.destroy(new Error('timed out')))
     request.on('error', reject)

@@ -32,24 +32,54 @@ function pathSegments(fieldPath: string): Array<string | number> {
   return [...fieldPath.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((match) => (match[2] === undefined ? (match[1] ?? '') : Number(match[2])))
 }
 
+/** A file's text and what it parses to: what the next read reuses when the text is the same. */
+export interface ParsedText {
+  text: string
+  data: unknown
+}
+
+/** The YAML document of a text, with its line positions (a ContentError with line and column when it is not YAML). */
+function parseSource(file: string, text: string): { document: Document; lines: LineCounter } {
+  const lines = new LineCounter()
+  const document = parseDocument(text, { lineCounter: lines, prettyErrors: false })
+  const [error] = document.errors
+  if (error) {
+    const { line, col } = lines.linePos(error.pos[0])
+    throw new ContentError(`${file}:${line}:${col}: not valid YAML: ${error.message}`)
+  }
+  return { document, lines }
+}
+
 /**
  * The parsed YAML of the files read, so a problem found in the data (by valibot or by a
  * reference check) can name the line and column it comes from.
  */
 export class ContentSources {
-  readonly #files = new Map<string, { document: Document; lines: LineCounter }>()
+  readonly #files = new Map<string, ParsedText & { source?: { document: Document; lines: LineCounter } }>()
+  readonly #earlier: ReadonlyMap<string, ParsedText>
 
-  /** Parses a file's text (a ContentError with line and column when it is not YAML). */
+  /** `earlier`: the files of the last read, not parsed again when their text is the same. */
+  constructor(earlier: ReadonlyMap<string, ParsedText> = new Map()) {
+    this.#earlier = earlier
+  }
+
+  /** Parses a file's text (a ContentError with line and column when it is not YAML); a fresh copy each time, so no reader changes what is reused. */
   parse(file: string, text: string): unknown {
-    const lines = new LineCounter()
-    const document = parseDocument(text, { lineCounter: lines, prettyErrors: false })
-    const [error] = document.errors
-    if (error) {
-      const { line, col } = lines.linePos(error.pos[0])
-      throw new ContentError(`${file}:${line}:${col}: not valid YAML: ${error.message}`)
+    // Parsing is most of a reload (~60 ms for the whole folder, seconds on a busy machine); an edit changes one file.
+    const earlier = this.#earlier.get(file)
+    if (earlier?.text === text) {
+      this.#files.set(file, { text, data: earlier.data })
+      return structuredClone(earlier.data)
     }
-    this.#files.set(file, { document, lines })
-    return document.toJS()
+    const source = parseSource(file, text)
+    const data: unknown = source.document.toJS()
+    this.#files.set(file, { text, data, source })
+    return structuredClone(data)
+  }
+
+  /** What the next read may reuse: each file's text and data, without its document (which takes most of the memory). */
+  reusable(): Map<string, ParsedText> {
+    return new Map([...this.#files].map(([file, { text, data }]) => [file, { text, data }]))
   }
 
   /**
@@ -57,8 +87,11 @@ export class ContentSources {
    * exists when the field is missing; just the file when the file was not read here.
    */
   where(file: string, fieldPath: string): string {
-    const source = this.#files.get(file)
-    if (!source) return file
+    const parsed = this.#files.get(file)
+    if (!parsed) return file
+    // A reused file is parsed again only to name a place in it.
+    parsed.source ??= parseSource(file, parsed.text)
+    const source = parsed.source
     let node: unknown = source.document.contents
     let offset = 0
     const startOf = (value: unknown) => (isNode(value) ? (value.range?.[0] ?? offset) : offset)
@@ -206,6 +239,9 @@ export interface RawContent {
   imageSizes: ReadonlyMap<string, ImageSize>
 }
 
+/** The files of the last complete read: the next one parses only files whose text changed since (a failed read stops midway). */
+let lastRead: ReadonlyMap<string, ParsedText> | undefined
+
 /**
  * Reads and validates every content file under `dir`. File names in messages
  * start at the folder's own name (`content/pages/home.yaml`), wherever it lives.
@@ -213,13 +249,14 @@ export interface RawContent {
 export function readContent(dir: string): RawContent {
   const root = join(dir, '..')
   const display = (path: string) => relative(root, path)
-  const sources = new ContentSources()
+  const sources = new ContentSources(lastRead)
   const readYaml = (path: string) => sources.parse(display(path), readFileSync(path, 'utf8'))
   const load = <TSchema extends v.GenericSchema>(schema: TSchema, path: string) => validate(schema, readYaml(path), display(path), sources)
   const yamlFiles = (folder: string) =>
     existsSync(folder)
       ? readdirSync(folder)
-          .filter((name) => name.endsWith('.yaml'))
+          // Hidden files are an editor's temporary copies and lock files (`.#about.yaml`), never content; the watcher ignores them too.
+          .filter((name) => name.endsWith('.yaml') && !name.startsWith('.'))
           .sort()
           .map((name) => join(folder, name))
       : []
@@ -254,13 +291,15 @@ export function readContent(dir: string): RawContent {
     ],
     sources,
   )
+  const navigation = load(navigationFileSchema, navigationPath)
+  lastRead = sources.reusable()
   return {
     pages,
     news,
     locations,
     locationsModified,
     site,
-    navigation: load(navigationFileSchema, navigationPath),
+    navigation,
     navigationFile: display(navigationPath),
     sources,
     imageSizes,

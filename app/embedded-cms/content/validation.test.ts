@@ -106,6 +106,11 @@ describe('content validation', () => {
     expect(errorOf(dir)).toMatch(/^content\/pages\/about\.yaml:3:1: not valid YAML: /)
   })
 
+  it('reads no hidden file: an editor’s temporary copy or lock file is not a page', () => {
+    const broken = 'id: about\ntitle: [unclosed\n'
+    expect(() => reloadContent(fixture({ 'pages/.about.yaml': broken, 'news/.#item.yaml': broken }))).not.toThrow()
+  })
+
   it('names a missing required file', () => {
     const dir = fixture({ 'navigation.yaml': null })
     expect(errorOf(dir)).toBe('content/navigation.yaml: missing')
@@ -138,6 +143,14 @@ describe('lines and columns', () => {
       // A missing field: where the object it belongs in starts.
       'content/pages/about.yaml:16:7: elements[1].image.alt.da: missing',
     ])
+  })
+
+  it('names the line in a file the last read parsed already, and sees a file changed since', () => {
+    const dir = fixture({ 'pages/team.yaml': page('team', { parent: 'about' }) })
+    expect(() => reloadContent(dir)).not.toThrow()
+    // team.yaml is as it was (reused from the last read); the page it names is gone.
+    writeFileSync(join(dir, 'pages/about.yaml'), stringify(page('over-ons', { elements: [{ type: 'ContactForm', id: 'form' }] })))
+    expect(errorOf(dir)).toBe('content/pages/team.yaml:3:1: parent: no page with id "about"')
   })
 
   it('names the line and column of a YAML syntax error', () => {
