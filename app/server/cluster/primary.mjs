@@ -49,6 +49,13 @@ function workerCount() {
 
 function runPrimary() {
   const size = workerCount()
+  // Said once here rather than by every worker. An empty variable counts as unset (env.server.ts).
+  if (!process.env.SITE_URL) {
+    const port = process.env.PORT || '3000'
+    console.warn(
+      `[config] SITE_URL is not set: the site calls itself http://localhost:${port} in links, canonical URLs, sitemaps and feeds, and answers only localhost, 127.0.0.1 and [::1] on port ${port}. Set SITE_URL to the public address (e.g. https://www.example.com) for anything but a try on this machine.`,
+    )
+  }
   cluster.setupPrimary({ execArgv: workerExecArgv() })
   /** Longest a stop may take for the whole group; orchestrators send SIGKILL after 10 s. */
   const stopDeadlineMs = 9_500
