@@ -80,6 +80,13 @@ export const outboxDead = new Gauge({
   registers: [registry],
 })
 
+export const contactRefusals = new Counter({
+  name: 'site_contact_refusals_total',
+  help: 'Contact submissions refused, by reason: invalid (a field), unknown_location, honeypot, captcha, rate_limited, csrf (another site posted), malformed (an unreadable form)',
+  labelNames: ['reason'] as const,
+  registers: [registry],
+})
+
 /** "2xx", "4xx"…: status classes keep the label to a handful of values. */
 export function statusClass(status: number): string {
   return `${Math.floor(status / 100)}xx`

@@ -15,6 +15,7 @@ import { pageRefusal } from '../page-refusal.server'
 import { sameSecret } from '../same-secret.server'
 import { signingSecret } from './captcha.server'
 import { derivedIdempotencyKey } from './idempotency-key'
+import { noteContactRefusal } from './refusals.server'
 import { acceptContactSubmission, type SubmitterContext } from './submit.server'
 
 /**
@@ -124,6 +125,7 @@ export async function answerContactFormPost(request: Request, submitter: Submitt
   try {
     form = await request.formData()
   } catch {
+    noteContactRefusal('malformed', submitter.requestId)
     return pageRefusal(400, new URL(request.url))
   }
   const blockId = text(form, contactFormField)
