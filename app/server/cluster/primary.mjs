@@ -90,12 +90,52 @@ function runPrimary() {
         everReady = true
         if (replacing) console.info(`[cluster] worker ${slot} is back (pid ${worker.process.pid}) after ${Date.now() - entry.startedAt} ms`)
       }
+      // A scrape of /metrics: every worker's metrics for the worker that took it (metrics-endpoint.server.ts).
+      if (message.type === 'site:metrics-collect' && typeof message.id === 'number') collectMetrics(worker, message.id)
+      if (message.type === 'site:metrics-response') metricsAnswered(worker, message)
       // A purge in one worker: every other worker empties its caches too (content-caches.server.ts).
       if (message.type === 'site:content-changed') {
         // The callback takes a failed send (a worker dying right now): unheard, it would throw here.
         for (const { worker: other } of slots.values()) if (other !== worker && other.isConnected()) other.send(message, () => {})
       }
     })
+  }
+
+  /** Metrics collections under way, by id: the asking worker, its id, the workers still to answer, their answers. */
+  const metricsRounds = new Map()
+  let lastMetricsRound = 0
+
+  /**
+   * Asks every ready worker for its metrics and hands them all to the one that asked. A worker
+   * that does not answer within 2 s (busy, or dying) is left out rather than failing the scrape.
+   * Only messages pass through here: the workers make and merge the metrics.
+   */
+  function collectMetrics(asker, askerId) {
+    const id = ++lastMetricsRound
+    const workers = [...slots.values()].filter((entry) => entry.ready && entry.worker.isConnected()).map((entry) => entry.worker)
+    const round = { pending: new Set(workers), answers: [] }
+    const finish = () => {
+      if (!metricsRounds.has(id)) return
+      clearTimeout(round.timer)
+      metricsRounds.delete(id)
+      if (asker.isConnected()) asker.send({ type: 'site:metrics-collected', id: askerId, metrics: round.answers }, () => {})
+    }
+    round.finish = finish
+    round.timer = setTimeout(finish, 2_000)
+    metricsRounds.set(id, round)
+    if (workers.length === 0) return finish()
+    for (const worker of workers) {
+      worker.send({ type: 'site:metrics-request', id }, (error) => {
+        if (error) metricsAnswered(worker, { id })
+      })
+    }
+  }
+
+  function metricsAnswered(worker, message) {
+    const round = metricsRounds.get(message.id)
+    if (!round?.pending.delete(worker)) return
+    if (Array.isArray(message.metrics)) round.answers.push(message.metrics)
+    if (round.pending.size === 0) round.finish()
   }
 
   cluster.on('exit', (worker, code, signal) => {
