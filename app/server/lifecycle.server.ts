@@ -7,6 +7,7 @@ import { ConfigError, getRuntimeConfig, localesWithoutDomain } from './env.serve
 import { trustOf } from './client-ip.server'
 import { onAppStop } from './lifecycle'
 import { answerMetricsRequests } from './metrics-endpoint.server'
+import { listenForStop } from './stopping.server'
 import { reportServerError } from './sentry.server'
 import { logger } from './logger.server'
 
@@ -40,6 +41,7 @@ export async function startApp(): Promise<void> {
     onAppStop(stopApp)
     await listenForPurges()
     answerMetricsRequests()
+    listenForStop()
     if (!config.CMS_GRAPHQL_URL) {
       const cms = await import('../embedded-cms/index.server')
       try {

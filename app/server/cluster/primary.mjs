@@ -47,8 +47,22 @@ function workerCount() {
   process.exit(1)
 }
 
+/**
+ * STOP_GRACE_SECONDS (default 3): after SIGTERM the workers answer /readyz with 503 but go on
+ * serving for this long, so a load balancer sees them unready and stops sending new connections
+ * before they stop accepting them. A bad value stops the start, as WEB_CONCURRENCY's does.
+ */
+function stopGraceMs() {
+  const value = process.env.STOP_GRACE_SECONDS?.trim()
+  if (!value) return 3_000
+  if (/^\d{1,2}$/.test(value)) return Number(value) * 1000
+  console.error(`[cluster] STOP_GRACE_SECONDS must be a whole number of seconds from 0 to 99 (got ${JSON.stringify(value.slice(0, 40))})`)
+  process.exit(1)
+}
+
 function runPrimary() {
   const size = workerCount()
+  const graceMs = stopGraceMs()
   // Said once here rather than by every worker. An empty variable counts as unset (env.server.ts).
   if (!process.env.SITE_URL) {
     const port = process.env.PORT || '3000'
@@ -57,8 +71,12 @@ function runPrimary() {
     )
   }
   cluster.setupPrimary({ execArgv: workerExecArgv() })
-  /** Longest a stop may take for the whole group; orchestrators send SIGKILL after 10 s. */
-  const stopDeadlineMs = 9_500
+  /**
+   * Longest the workers may take to drain and close after their SIGTERM (their own deadline is
+   * 6 s, process.nitro.ts). With the default grace a stop takes at most 9.5 s: orchestrators send
+   * SIGKILL after 10 s (give them longer with a longer grace).
+   */
+  const drainDeadlineMs = 6_500
   let stopping = false
   let exitCode = 0
   /** Whether any worker has started: from then on a failed start is retried, not fatal. */
@@ -151,7 +169,7 @@ function runPrimary() {
     if (!ready && !everReady) {
       // The first start failed: a bad setting or content file. Restarting would only repeat it.
       console.error(`[cluster] worker ${slot} stopped during start-up (${how}); stopping`)
-      stopAll(code || 1)
+      stopAll(code || 1, false)
       return
     }
     // The site has run before: a replacement that cannot start (its database or Redis restarting)
@@ -166,18 +184,26 @@ function runPrimary() {
     }, delay)
   })
 
-  /** Stops every worker gracefully (nitro drains requests, the app closes its database), then exits. */
-  function stopAll(code) {
+  /**
+   * Stops every worker gracefully, then exits: first unready (/readyz 503) while still serving for
+   * the grace, then SIGTERM (nitro stops accepting and drains requests, the app closes its
+   * database). A failed start stops at once: there is nothing to drain.
+   */
+  function stopAll(code, graceful = true) {
     if (stopping) return
     stopping = true
     exitCode = code
     if (slots.size === 0) process.exit(exitCode)
-    for (const { worker } of slots.values()) worker.process.kill('SIGTERM')
+    const grace = graceful ? graceMs : 0
+    for (const { worker } of slots.values()) if (worker.isConnected()) worker.send({ type: 'site:stopping' }, () => {})
+    setTimeout(() => {
+      for (const { worker } of slots.values()) worker.process.kill('SIGTERM')
+    }, grace)
     setTimeout(() => {
       console.error('[cluster] workers not stopped in time: exiting')
       for (const { worker } of slots.values()) worker.process.kill('SIGKILL')
       process.exit(1)
-    }, stopDeadlineMs).unref()
+    }, grace + drainDeadlineMs).unref()
   }
 
   for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => stopAll(0))
