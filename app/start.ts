@@ -2,6 +2,7 @@ import { createCsrfMiddleware, createStart } from '@tanstack/react-start'
 import { httpErrorSerialization } from './errors/http-error'
 import { canonicalPaths } from './middleware/canonical-paths'
 import { contactFormPosts } from './middleware/contact-form-posts'
+import { refuseCrossSiteRequest } from './middleware/cross-site-posts'
 import { reportFunctionErrors } from './middleware/report-function-errors'
 import { reportRequestErrors } from './middleware/error-reporting'
 import { languageDetection } from './middleware/language-detection'
@@ -20,7 +21,10 @@ export const startInstance = createStart(() => ({
     reportRequestErrors,
     // A custom start.ts replaces the default, so the CSRF check on server functions is listed here.
     // The same check guards the contact form's plain post to a page (flagged by app/server.ts).
-    createCsrfMiddleware({ filter: ({ handlerType, context }) => handlerType === 'serverFn' || context.pageFormPost === true }),
+    createCsrfMiddleware({
+      filter: ({ handlerType, context }) => handlerType === 'serverFn' || context.pageFormPost === true,
+      failureResponse: refuseCrossSiteRequest,
+    }),
     rejectUndecodableServerFnCalls,
     canonicalPaths,
     contactFormPosts,

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import pg from 'pg'
+import { csvRecord } from './lib/csv.mjs'
 
 // The outbox columns say whether the notification mail went out: sent, queued (with retries
 // so far), dead (set aside after the last attempt, with its error), or none (no SMTP_URL then).
@@ -87,13 +88,7 @@ if (process.argv.includes('--csv')) {
     'message',
     'mail',
   ]
-  // RFC 4180 quoting; a leading = + - @ is defused so spreadsheets never run it as a formula.
-  const cell = (value) => {
-    let text = String(value ?? '')
-    if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
-    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
-  }
-  process.stdout.write([columns.join(','), ...rows.map((row) => columns.map((c) => cell(row[c])).join(','))].join('\r\n') + '\r\n')
+  process.stdout.write([columns, ...rows.map((row) => columns.map((c) => row[c]))].map(csvRecord).join(''))
 } else {
   // Anything that is not printable (controls, bidi overrides, a CR that would rewrite the
   // line) is shown as \u{…}: what is on screen is what was stored, and nothing steers the terminal.

@@ -4,6 +4,7 @@ import { methodNotAllowed } from '../server/request-guard.server'
 import { getOperationAST } from 'graphql'
 import { getRuntimeConfig } from '../server/env.server'
 import { boundedParse } from '../embedded-cms/graphql-limits'
+import { hasBearer } from '../server/bearer.server'
 
 /**
  * Mutations change data (contact submissions). Over HTTP they are only for a
@@ -12,7 +13,7 @@ import { boundedParse } from '../embedded-cms/graphql-limits'
  */
 function isUnauthorizedMutation(request: Request, text: string): boolean {
   const key = getRuntimeConfig().EMBEDDED_CMS_WRITE_KEY
-  if (key && request.headers.get('authorization') === `Bearer ${key}`) return false
+  if (key && hasBearer(request, key)) return false
   try {
     const body: unknown = JSON.parse(text)
     const query = typeof body === 'object' && body !== null ? Reflect.get(body, 'query') : undefined

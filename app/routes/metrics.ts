@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { metricsResponse } from '../server/metrics-endpoint.server'
 import { methodNotAllowed } from '../server/request-guard.server'
 
-/** For Prometheus: this worker's metrics, behind METRICS_TOKEN (metrics-endpoint.server.ts). */
+/** For Prometheus: the whole server's metrics (every worker's), behind METRICS_TOKEN (metrics-endpoint.server.ts). */
 export const Route = createFileRoute('/metrics')({
   server: {
     handlers: {

@@ -1,9 +1,18 @@
 import type { RuntimeConfig } from './env.server'
 
-/** Host names (with port when not the default) of SITE_URL, LOCALE_DOMAINS and ALLOWED_HOSTS. */
+/** The names this machine has for itself. */
+const loopbackNames = ['localhost', '127.0.0.1', '[::1]']
+
+/**
+ * Host names (with port when not the default) of SITE_URL, LOCALE_DOMAINS and ALLOWED_HOSTS.
+ * SITE_URL unset (http://localhost:<PORT>): every loopback name on that port too, so a server
+ * tried on this machine answers whichever of them the browser was given.
+ */
 export function allowedHosts(config: RuntimeConfig): Set<string> {
   const hosts = new Set<string>(config.ALLOWED_HOSTS ?? [])
-  for (const origin of [config.SITE_URL, ...Object.values(config.LOCALE_DOMAINS ?? {})]) hosts.add(new URL(origin).host.toLowerCase())
+  const origins = [config.SITE_URL, ...Object.values(config.LOCALE_DOMAINS ?? {})]
+  if (config.siteUrlFromPort) origins.push(...loopbackNames.map((name) => `http://${name}:${config.PORT}`))
+  for (const origin of origins) hosts.add(new URL(origin).host.toLowerCase())
   return hosts
 }
 

@@ -24,6 +24,7 @@ export const logLevelSchema = v.optional(v.picklist(['fatal', 'error', 'warn', '
 /** Environment variables the server reads, with their defaults. */
 export const runtimeConfigSchema = v.object({
   PORT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number)), '3000'),
+  /** Unset: http://localhost:<PORT> (parseRuntimeConfig), for a server tried on this machine. */
   SITE_URL: v.optional(urlFromEnv, 'http://localhost:3000'),
   /** Remote CMS GraphQL endpoint; unset = the embedded CMS, in-process. */
   CMS_GRAPHQL_URL: v.optional(urlFromEnv),
@@ -186,7 +187,10 @@ export const runtimeConfigSchema = v.object({
   ),
 })
 
-export type RuntimeConfig = v.InferOutput<typeof runtimeConfigSchema>
+export type RuntimeConfig = v.InferOutput<typeof runtimeConfigSchema> & {
+  /** SITE_URL was not set: it is http://localhost:<PORT>, and any loopback name is allowed (allowed-hosts.ts). */
+  readonly siteUrlFromPort: boolean
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError'
@@ -203,8 +207,11 @@ export function parseRuntimeConfig(env: Record<string, string | undefined>): Run
     // An empty variable means "not set", as in most deployment tools.
     if (value !== undefined && value !== '') input[key] = value
   }
+  // Without SITE_URL the site is tried on this machine: on the port it listens on, not 3000.
+  const siteUrlFromPort = input.SITE_URL === undefined
+  if (siteUrlFromPort && /^\d{1,5}$/.test(input.PORT ?? '')) input.SITE_URL = `http://localhost:${input.PORT}`
   const result = v.safeParse(runtimeConfigSchema, input)
-  if (result.success) return result.output
+  if (result.success) return { ...result.output, siteUrlFromPort }
   const problems = result.issues.map((issue) => {
     const name = v.getDotPath(issue) ?? '(environment)'
     const got = secretName.test(name) ? '(value hidden)' : JSON.stringify(issue.input)

@@ -6,6 +6,8 @@ import { closeRedis } from './redis.server'
 import { ConfigError, getRuntimeConfig, localesWithoutDomain } from './env.server'
 import { trustOf } from './client-ip.server'
 import { onAppStop } from './lifecycle'
+import { answerMetricsRequests } from './metrics-endpoint.server'
+import { listenForStop } from './stopping.server'
 import { reportServerError } from './sentry.server'
 import { logger } from './logger.server'
 
@@ -38,6 +40,8 @@ export async function startApp(): Promise<void> {
     }
     onAppStop(stopApp)
     await listenForPurges()
+    answerMetricsRequests()
+    listenForStop()
     if (!config.CMS_GRAPHQL_URL) {
       const cms = await import('../embedded-cms/index.server')
       try {

@@ -3,7 +3,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 /**
  * The process's metrics (prom-client), served on /metrics in Prometheus' text format.
  * Under the cluster every worker keeps its own registry and labels its series with its
- * WORKER_ID: a scrape reads the worker that takes the connection (README, "Logs and metrics").
+ * WORKER_ID; a scrape gathers every worker's (metrics-endpoint.server.ts, README "Logs and metrics").
  * Counters and histograms are recorded where things happen; the gauges of state (circuit,
  * page cache, render slots, outbox) are read just before a scrape (metrics-endpoint.server.ts).
  */
@@ -77,6 +77,13 @@ export const outboxBacklog = new Gauge({
 export const outboxDead = new Gauge({
   name: 'site_outbox_dead',
   help: 'Contact notifications set aside after their last attempt (npm run submissions lists them)',
+  registers: [registry],
+})
+
+export const contactRefusals = new Counter({
+  name: 'site_contact_refusals_total',
+  help: 'Contact submissions refused, by reason: invalid (a field), unknown_location, honeypot, captcha, rate_limited, csrf (another site posted), malformed (an unreadable form)',
+  labelNames: ['reason'] as const,
   registers: [registry],
 })
 

@@ -5,6 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 const token = 'metrics-token-0123456789'
 
+// A cluster worker or not, as each test says (the test process itself is neither).
+const clusterState = vi.hoisted(() => ({ isWorker: false }))
+vi.mock('node:cluster', () => ({ default: clusterState }))
+
 beforeEach(() => {
   vi.resetModules()
   // The outbox backlog reads the database: a fresh one, not the project's data/ folder.
@@ -13,6 +17,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllEnvs()
+  clusterState.isWorker = false
 })
 
 function scrape(authorization?: string): Request {
@@ -36,8 +41,6 @@ describe('/metrics', () => {
     const response = await metricsResponse(scrape(`Bearer ${token}`))
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/)
-    // Each scrape on a new connection: the cluster hands it to the next worker.
-    expect(response.headers.get('connection')).toBe('close')
   })
 
   it('has the series operators need, labelled with the worker', async () => {
@@ -83,5 +86,44 @@ describe('/metrics', () => {
       message: 'Hallo',
     })
     expect(await metricsText()).toMatch(/^site_outbox_backlog 1$/m)
+  })
+
+  it('answers for every worker under the cluster: one scrape, the whole server', async () => {
+    vi.stubEnv('METRICS_TOKEN', token)
+    vi.stubEnv('WORKER_ID', '1')
+    clusterState.isWorker = true
+    const { Counter, Registry } = await import('prom-client')
+    const { metricsResponse, answerMetricsRequests } = await import('./metrics-endpoint.server')
+    // Another worker's metrics, as it would send them.
+    const other = new Registry()
+    other.setDefaultLabels({ worker: '2' })
+    new Counter({ name: 'site_cms_request_errors_total', help: 'x', labelNames: ['reason'], registers: [other] }).inc({ reason: 'http' }, 3)
+    const otherMetrics = await other.getMetricsAsJSON()
+    // The primary (cluster/primary.mjs): asks this worker for its metrics, hands both back.
+    const original = process.send
+    let askerId: unknown
+    const deliver = (message: object) => setImmediate(() => process.emit('message', message, undefined))
+    process.send = (message: { type: string; id: unknown; metrics?: unknown }, ...rest: unknown[]) => {
+      if (message.type === 'site:metrics-collect') {
+        askerId = message.id
+        deliver({ type: 'site:metrics-request', id: 41 })
+      }
+      if (message.type === 'site:metrics-response' && message.id === 41) {
+        deliver({ type: 'site:metrics-collected', id: askerId, metrics: [message.metrics, otherMetrics] })
+      }
+      const callback = rest.find((argument) => typeof argument === 'function')
+      if (callback) callback(null)
+      return true
+    }
+    try {
+      answerMetricsRequests()
+      const text = await (await metricsResponse(scrape(`Bearer ${token}`))).text()
+      expect(text.match(/^# TYPE site_cms_request_errors_total counter$/gm)).toHaveLength(1)
+      expect(text).toContain('site_cms_request_errors_total{reason="network",worker="1"} 0\n')
+      expect(text).toContain('site_cms_request_errors_total{reason="http",worker="2"} 3\n')
+      expect(text).toContain('site_cms_circuit_state{state="closed",worker="1"} 1\n')
+    } finally {
+      process.send = original
+    }
   })
 })

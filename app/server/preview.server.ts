@@ -1,7 +1,8 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
+import { createHmac } from 'node:crypto'
 import { constants } from '../../app.config'
 import { cookieValue } from '../i18n/language-cookie'
 import { getRuntimeConfig } from './env.server'
+import { sameSecret } from './same-secret.server'
 
 /**
  * Preview mode: an editor who knows PREVIEW_SECRET gets a signed, expiring cookie; under it
@@ -34,8 +35,7 @@ export function isValidPreviewToken(token: string | null | undefined, secret: st
   if (!match?.[1] || !match[2]) return false
   const expires = Number(match[1])
   if (expires * 1000 <= now) return false
-  const digest = (value: string) => createHash('sha256').update(value).digest()
-  return timingSafeEqual(digest(match[2]), digest(signature(secret, expires)))
+  return sameSecret(match[2], signature(secret, expires))
 }
 
 /** The request's preview token when it is a valid one (PREVIEW_SECRET set, signed, not expired). */

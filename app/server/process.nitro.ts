@@ -3,8 +3,12 @@ import { fetchViteEnv } from 'nitro/vite/runtime'
 import { stopTheApp } from './lifecycle'
 import { logger } from './logger.server'
 
-/** Longest a stop may take; orchestrators typically send SIGKILL after 10 s. */
-const shutdownDeadlineMs = 9_000
+/**
+ * Longest a stop may take after SIGTERM. Under the cluster primary the SIGTERM comes after its
+ * grace (3 s by default, /readyz 503 meanwhile): both fit in the 10 s orchestrators typically
+ * give before SIGKILL.
+ */
+const shutdownDeadlineMs = 6_000
 
 /**
  * The process around the app: nitro serves HTTP; the app bundle (app/server.ts) holds the

@@ -119,6 +119,20 @@ describe('isAllowedHost', () => {
     expect(isAllowedHost('localhost:3000', config, true)).toBe(true)
     expect(isAllowedHost('127.0.0.1:5173', config, true)).toBe(true)
   })
+
+  it('without SITE_URL, takes every loopback name on PORT (and nothing else)', () => {
+    const tried = parseRuntimeConfig({ PORT: '4321' })
+    expect(tried.SITE_URL).toBe('http://localhost:4321')
+    for (const host of ['localhost:4321', 'LOCALHOST:4321', '127.0.0.1:4321', '[::1]:4321'])
+      expect(isAllowedHost(host, tried), host).toBe(true)
+    for (const host of ['localhost:3000', '127.0.0.1:3000', 'localhost', 'evil.example:4321', '10.0.0.1:4321'])
+      expect(isAllowedHost(host, tried), host).toBe(false)
+    expect(isAllowedHost('localhost', parseRuntimeConfig({ PORT: '80' }))).toBe(true)
+    // A SITE_URL that is set is the site's name, even on localhost.
+    const set = parseRuntimeConfig({ PORT: '4321', SITE_URL: 'http://localhost:4321' })
+    expect(isAllowedHost('localhost:4321', set)).toBe(true)
+    expect(isAllowedHost('127.0.0.1:4321', set)).toBe(false)
+  })
 })
 
 describe('drainUnreadBody', () => {

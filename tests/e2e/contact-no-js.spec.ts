@@ -254,8 +254,10 @@ test.describe('contact form without JavaScript', () => {
       `<${email}>  (no mail)\n    phone: +31 6 1234 5678  subject: damage  location: Horizon Utrecht (utrecht-dealer)\n`,
     )
     const csv = (await run(['--csv'])).stdout
-    expect(csv.split('\r\n')[0]).toBe('id,created_at,locale,first_name,sur_name,email,phone,subject,location_id,location_name,message,mail')
-    expect(csv).toContain(`,${email},'+31 6 1234 5678,damage,utrecht-dealer,Horizon Utrecht,"Schade aan de voorbumper.`)
+    expect(csv.split('\r\n')[0]).toBe(
+      '"id","created_at","locale","first_name","sur_name","email","phone","subject","location_id","location_name","message","mail"',
+    )
+    expect(csv).toContain(`,"${email}","'+31 6 1234 5678","damage","utrecht-dealer","Horizon Utrecht","Schade aan de voorbumper.`)
     await context.close()
   })
 

@@ -16,13 +16,15 @@ test.describe.configure({ mode: 'serial' })
 const basePort = Number(process.env.E2E_PORT ?? 3210) + 90
 const run = promisify(execFile)
 
-/** `npm run <script> [-- args]` in its own process group, so a stop reaches npm's children too. */
-function npmRun(script: string, env: Record<string, string>, args: string[] = []): ChildProcess {
-  return spawn('npm', ['run', script, ...(args.length ? ['--', ...args] : [])], {
+/** `npm run <script> [-- args]` in its own process group, so a stop reaches npm's children too; `onOutput` gets what it writes. */
+function npmRun(script: string, env: Record<string, string>, args: string[] = [], onOutput?: (text: string) => void): ChildProcess {
+  const child = spawn('npm', ['run', script, ...(args.length ? ['--', ...args] : [])], {
     env: { ...process.env, ...env },
     detached: true,
-    stdio: 'ignore',
+    stdio: onOutput ? ['ignore', 'pipe', 'pipe'] : 'ignore',
   })
+  if (onOutput) for (const stream of [child.stdout, child.stderr]) stream?.on('data', (chunk: Buffer) => onOutput(chunk.toString()))
+  return child
 }
 
 async function answers(url: string, timeoutMs: number): Promise<number> {
@@ -58,14 +60,29 @@ for (const [index, script] of ['serve', 'start'].entries()) {
   test(`npm run ${script} serves the build and stops on SIGTERM`, async () => {
     test.setTimeout(60_000)
     const port = basePort + index
-    const child = npmRun(script, {
-      PORT: String(port),
-      SITE_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: `${process.env.E2E_DATA_DIR ?? '/tmp'}/npm-${script}`,
-    })
+    let output = ''
+    // `serve` as a newcomer starts it: another PORT, no SITE_URL (an empty variable is unset).
+    const child = npmRun(
+      script,
+      {
+        PORT: String(port),
+        SITE_URL: script === 'serve' ? '' : `http://127.0.0.1:${port}`,
+        DATA_DIR: `${process.env.E2E_DATA_DIR ?? '/tmp'}/npm-${script}`,
+      },
+      [],
+      (text) => (output += text),
+    )
     try {
       expect(await answers(`http://127.0.0.1:${port}/healthz`, 30_000)).toBe(200)
       expect(await answers(`http://127.0.0.1:${port}/over-ons`, 5_000)).toBe(200)
+      if (script === 'serve') {
+        // The default SITE_URL follows PORT, and any loopback name of this machine is the site.
+        for (const host of ['localhost', '[::1]']) expect(await answers(`http://${host}:${port}/over-ons`, 5_000), host).toBe(200)
+        expect(output.match(/SITE_URL is not set/g)).toHaveLength(1)
+        expect(output).toContain(`http://localhost:${port}`)
+      } else {
+        expect(output).not.toContain('SITE_URL is not set')
+      }
     } finally {
       if (child.pid) process.kill(-child.pid, 'SIGTERM')
     }

@@ -1,11 +1,12 @@
 import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
+import { get } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from './fixtures'
 import { startServer, stopServer } from './server-process'
 
-// Its own server: with METRICS_TOKEN set, and its output read (the shared servers drop theirs).
+// Its own server: with METRICS_TOKEN set, two workers, and its output read (the shared servers drop theirs).
 const port = Number(process.env.E2E_PORT ?? 3210) + 70
 const base = `http://127.0.0.1:${port}`
 const token = 'observability-e2e-token-0123'
@@ -19,7 +20,7 @@ let output = ''
 test.beforeAll(async () => {
   server = await startServer(
     port,
-    { METRICS_TOKEN: token, DATA_DIR: mkdtempSync(join(tmpdir(), 'site-observability-')) },
+    { METRICS_TOKEN: token, WEB_CONCURRENCY: '2', DATA_DIR: mkdtempSync(join(tmpdir(), 'site-observability-')) },
     { onOutput: (text) => (output += text) },
   )
 })
@@ -64,10 +65,68 @@ test('/metrics with the token lists the named series, a page request among them'
   ]) {
     expect(text).toContain(`# TYPE ${name} `)
   }
-  // The server runs one worker (WEB_CONCURRENCY=1 in the test config), labelled 1.
-  expect(text).toMatch(/^site_http_request_duration_seconds_count\{worker="1",kind="page",cache="(miss|hit)",status_class="2xx"\} [1-9]/m)
-  expect(text).toMatch(/^site_page_cache_entries\{worker="1"\} [1-9]/m)
+  // Each of the two workers labels its series with its slot; the page went to one of them.
+  expect(text).toMatch(
+    /^site_http_request_duration_seconds_count\{kind="page",cache="(miss|hit)",status_class="2xx",worker="[12]"\} [1-9]/m,
+  )
+  expect(text).toMatch(/^site_page_cache_entries\{worker="[12]"\} [1-9]/m)
   expect(text).toContain('site_cms_circuit_state{state="closed",worker="1"} 1')
+})
+
+/** A scrape on a connection of its own: the cluster hands each new connection to the next worker. */
+function scrapeOnNewConnection(): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = get(`${base}/metrics`, { agent: false, timeout: 10_000, headers: { Authorization: `Bearer ${token}` } }, (response) => {
+      let text = ''
+      response.setEncoding('utf8')
+      response.on('data', (chunk: string) => (text += chunk))
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, text }))
+    })
+    request.on('timeout', () => request.destroy(new Error('timed out')))
+    request.on('error', reject)
+  })
+}
+
+test('one scrape answers for the whole server: every worker, whichever takes it', async () => {
+  for (let scrape = 0; scrape < 4; scrape++) {
+    const { status, text } = await scrapeOnNewConnection()
+    expect(status).toBe(200)
+    for (const worker of ['1', '2']) {
+      expect(text, `scrape ${scrape}, worker ${worker}`).toMatch(
+        new RegExp(`^nodejs_heap_size_used_bytes\\{worker="${worker}"\\} \\d`, 'm'),
+      )
+      expect(text).toContain(`site_cms_circuit_state{state="closed",worker="${worker}"} 1`)
+    }
+    // One family each, merged (prom-client's AggregatorRegistry), not two documents glued together.
+    expect(text.match(/^# TYPE nodejs_heap_size_used_bytes gauge$/gm)).toHaveLength(1)
+  }
+})
+
+test('a refused contact submission is logged with its reason and counted', async ({ request }) => {
+  const crossSite = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }
+  const requestId = `refused-${Date.now()}`
+  // Another site's post of the form without JavaScript, and of its server function.
+  const pagePost = await request.post(`${base}/en/contact`, {
+    form: { firstName: 'Zoë', email: 'zoe@example.com', message: 'Hallo' },
+    headers: { ...crossSite, 'X-Request-Id': requestId },
+    maxRedirects: 0,
+  })
+  expect(pagePost.status()).toBe(403)
+  const functionPost = await request.post(`${base}/_serverFn/anything`, {
+    data: '{}',
+    headers: { ...crossSite, 'Content-Type': 'application/json', 'X-Request-Id': `${requestId}-fn` },
+  })
+  expect(functionPost.status()).toBe(403)
+  await expect.poll(() => logLines().filter((line) => line.msg === '[contact] submission refused: csrf').length).toBe(2)
+  expect(logLines().find((line) => line.reqId === requestId && line.reason === 'csrf')).toMatchObject({ level: 'info' })
+  // Nothing the visitor typed is in the log.
+  expect(output).not.toMatch(/zoe@example\.com|Zoë/)
+  const { text } = await scrapeOnNewConnection()
+  const counted = [...text.matchAll(/^site_contact_refusals_total\{reason="csrf",worker="[12]"\} (\d+)$/gm)].map((match) =>
+    Number(match[1]),
+  )
+  expect(counted.reduce((sum, value) => sum + value, 0)).toBe(2)
+  expect(text).toMatch(/^site_contact_refusals_total\{reason="captcha",worker="1"\} 0$/m)
 })
 
 test('X-Request-Id: echoed when usable, made up when absent or not usable', async ({ request }) => {
@@ -91,7 +150,7 @@ test('a page request writes one access-log line with its request id, and no quer
   const line = logLines().find((entry) => entry.reqId === requestId)
   expect(line).toMatchObject({
     level: 'info',
-    worker: '1',
+    worker: expect.stringMatching(/^[12]$/),
     method: 'GET',
     path: '/en/contact',
     status: 200,

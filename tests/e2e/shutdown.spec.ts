@@ -8,12 +8,20 @@ import { workerPids } from './server-process'
 
 const port = Number(process.env.E2E_PORT ?? 3210) + 30
 
-test('one database connection; SIGTERM: stops accepting, finishes the request in flight, closes the database, exits 0 within 10 s', async () => {
+test('one database connection; SIGTERM: unready first, then stops accepting, finishes the request in flight, closes the database, exits 0 within 10 s', async () => {
   test.setTimeout(40_000)
   const dataDir = mkdtempSync(join(tmpdir(), 'site-shutdown-'))
   // As in production: nitro's graceful shutdown is off when CI or TEST is set.
   const server = spawn(process.execPath, ['.output/server/index.mjs'], {
-    env: { ...process.env, CI: '', TEST: '', PORT: String(port), SITE_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir },
+    env: {
+      ...process.env,
+      CI: '',
+      TEST: '',
+      PORT: String(port),
+      SITE_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      STOP_GRACE_SECONDS: '2',
+    },
     stdio: 'ignore',
   })
   const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)))
@@ -53,8 +61,26 @@ test('one database connection; SIGTERM: stops accepting, finishes the request in
     const stopAskedAt = Date.now()
     server.kill('SIGTERM')
     await new Promise((resolve) => setTimeout(resolve, 300))
-    // No new connections once stopping.
-    await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow()
+    // Unready at once, so a load balancer stops sending new connections, while new ones are still
+    // served during the grace (STOP_GRACE_SECONDS) instead of hanging or being reset.
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`)
+    expect(ready.status).toBe(503)
+    expect(await ready.json()).toEqual({ status: 'stopping' })
+    expect((await fetch(`http://127.0.0.1:${port}/en`, { signal: AbortSignal.timeout(2_000) })).status).toBe(200)
+    // After the grace: no new connections, refused at once rather than left hanging.
+    await expect
+      .poll(
+        () =>
+          fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(1_000) }).then(
+            () => 'answered',
+            (error: Error) => error.cause ?? error,
+          ),
+        {
+          timeout: 4_000,
+        },
+      )
+      .toMatchObject({ code: 'ECONNREFUSED' })
+    expect(Date.now() - stopAskedAt).toBeGreaterThanOrEqual(2_000)
 
     // The request in flight still gets its answer.
     socket.end(body.slice(10))

@@ -12,6 +12,14 @@ describe('app.config', () => {
     expect(config.PORT).toBe(3000)
     expect(config.SITE_URL).toBe('http://localhost:3000')
     expect(config.CMS_GRAPHQL_URL).toBeUndefined()
+    expect(config.siteUrlFromPort).toBe(true)
+  })
+
+  it('makes the default SITE_URL follow PORT', () => {
+    expect(parseRuntimeConfig({ PORT: '4321' }).SITE_URL).toBe('http://localhost:4321')
+    const set = parseRuntimeConfig({ PORT: '4321', SITE_URL: 'https://www.example.com' })
+    expect(set.SITE_URL).toBe('https://www.example.com')
+    expect(set.siteUrlFromPort).toBe(false)
   })
 
   it('treats empty variables as unset', () => {

@@ -47,11 +47,36 @@ function workerCount() {
   process.exit(1)
 }
 
+/**
+ * STOP_GRACE_SECONDS (default 3): after SIGTERM the workers answer /readyz with 503 but go on
+ * serving for this long, so a load balancer sees them unready and stops sending new connections
+ * before they stop accepting them. A bad value stops the start, as WEB_CONCURRENCY's does.
+ */
+function stopGraceMs() {
+  const value = process.env.STOP_GRACE_SECONDS?.trim()
+  if (!value) return 3_000
+  if (/^\d{1,2}$/.test(value)) return Number(value) * 1000
+  console.error(`[cluster] STOP_GRACE_SECONDS must be a whole number of seconds from 0 to 99 (got ${JSON.stringify(value.slice(0, 40))})`)
+  process.exit(1)
+}
+
 function runPrimary() {
   const size = workerCount()
+  const graceMs = stopGraceMs()
+  // Said once here rather than by every worker. An empty variable counts as unset (env.server.ts).
+  if (!process.env.SITE_URL) {
+    const port = process.env.PORT || '3000'
+    console.warn(
+      `[config] SITE_URL is not set: the site calls itself http://localhost:${port} in links, canonical URLs, sitemaps and feeds, and answers only localhost, 127.0.0.1 and [::1] on port ${port}. Set SITE_URL to the public address (e.g. https://www.example.com) for anything but a try on this machine.`,
+    )
+  }
   cluster.setupPrimary({ execArgv: workerExecArgv() })
-  /** Longest a stop may take for the whole group; orchestrators send SIGKILL after 10 s. */
-  const stopDeadlineMs = 9_500
+  /**
+   * Longest the workers may take to drain and close after their SIGTERM (their own deadline is
+   * 6 s, process.nitro.ts). With the default grace a stop takes at most 9.5 s: orchestrators send
+   * SIGKILL after 10 s (give them longer with a longer grace).
+   */
+  const drainDeadlineMs = 6_500
   let stopping = false
   let exitCode = 0
   /** Whether any worker has started: from then on a failed start is retried, not fatal. */
@@ -83,12 +108,52 @@ function runPrimary() {
         everReady = true
         if (replacing) console.info(`[cluster] worker ${slot} is back (pid ${worker.process.pid}) after ${Date.now() - entry.startedAt} ms`)
       }
+      // A scrape of /metrics: every worker's metrics for the worker that took it (metrics-endpoint.server.ts).
+      if (message.type === 'site:metrics-collect' && typeof message.id === 'number') collectMetrics(worker, message.id)
+      if (message.type === 'site:metrics-response') metricsAnswered(worker, message)
       // A purge in one worker: every other worker empties its caches too (content-caches.server.ts).
       if (message.type === 'site:content-changed') {
         // The callback takes a failed send (a worker dying right now): unheard, it would throw here.
         for (const { worker: other } of slots.values()) if (other !== worker && other.isConnected()) other.send(message, () => {})
       }
     })
+  }
+
+  /** Metrics collections under way, by id: the asking worker, its id, the workers still to answer, their answers. */
+  const metricsRounds = new Map()
+  let lastMetricsRound = 0
+
+  /**
+   * Asks every ready worker for its metrics and hands them all to the one that asked. A worker
+   * that does not answer within 2 s (busy, or dying) is left out rather than failing the scrape.
+   * Only messages pass through here: the workers make and merge the metrics.
+   */
+  function collectMetrics(asker, askerId) {
+    const id = ++lastMetricsRound
+    const workers = [...slots.values()].filter((entry) => entry.ready && entry.worker.isConnected()).map((entry) => entry.worker)
+    const round = { pending: new Set(workers), answers: [] }
+    const finish = () => {
+      if (!metricsRounds.has(id)) return
+      clearTimeout(round.timer)
+      metricsRounds.delete(id)
+      if (asker.isConnected()) asker.send({ type: 'site:metrics-collected', id: askerId, metrics: round.answers }, () => {})
+    }
+    round.finish = finish
+    round.timer = setTimeout(finish, 2_000)
+    metricsRounds.set(id, round)
+    if (workers.length === 0) return finish()
+    for (const worker of workers) {
+      worker.send({ type: 'site:metrics-request', id }, (error) => {
+        if (error) metricsAnswered(worker, { id })
+      })
+    }
+  }
+
+  function metricsAnswered(worker, message) {
+    const round = metricsRounds.get(message.id)
+    if (!round?.pending.delete(worker)) return
+    if (Array.isArray(message.metrics)) round.answers.push(message.metrics)
+    if (round.pending.size === 0) round.finish()
   }
 
   cluster.on('exit', (worker, code, signal) => {
@@ -104,7 +169,7 @@ function runPrimary() {
     if (!ready && !everReady) {
       // The first start failed: a bad setting or content file. Restarting would only repeat it.
       console.error(`[cluster] worker ${slot} stopped during start-up (${how}); stopping`)
-      stopAll(code || 1)
+      stopAll(code || 1, false)
       return
     }
     // The site has run before: a replacement that cannot start (its database or Redis restarting)
@@ -119,18 +184,26 @@ function runPrimary() {
     }, delay)
   })
 
-  /** Stops every worker gracefully (nitro drains requests, the app closes its database), then exits. */
-  function stopAll(code) {
+  /**
+   * Stops every worker gracefully, then exits: first unready (/readyz 503) while still serving for
+   * the grace, then SIGTERM (nitro stops accepting and drains requests, the app closes its
+   * database). A failed start stops at once: there is nothing to drain.
+   */
+  function stopAll(code, graceful = true) {
     if (stopping) return
     stopping = true
     exitCode = code
     if (slots.size === 0) process.exit(exitCode)
-    for (const { worker } of slots.values()) worker.process.kill('SIGTERM')
+    const grace = graceful ? graceMs : 0
+    for (const { worker } of slots.values()) if (worker.isConnected()) worker.send({ type: 'site:stopping' }, () => {})
+    setTimeout(() => {
+      for (const { worker } of slots.values()) worker.process.kill('SIGTERM')
+    }, grace)
     setTimeout(() => {
       console.error('[cluster] workers not stopped in time: exiting')
       for (const { worker } of slots.values()) worker.process.kill('SIGKILL')
       process.exit(1)
-    }, stopDeadlineMs).unref()
+    }, grace + drainDeadlineMs).unref()
   }
 
   for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => stopAll(0))

@@ -1,4 +1,4 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
+import { createHmac, randomUUID } from 'node:crypto'
 import * as v from 'valibot'
 import { contactFieldNames, contactLimits } from '../../contact/contact-schema'
 import {
@@ -12,8 +12,10 @@ import {
 import { localeOfInternalPath, pathCodec } from '../../i18n/i18n'
 import { logger } from '../logger.server'
 import { pageRefusal } from '../page-refusal.server'
+import { sameSecret } from '../same-secret.server'
 import { signingSecret } from './captcha.server'
 import { derivedIdempotencyKey } from './idempotency-key'
+import { noteContactRefusal } from './refusals.server'
 import { acceptContactSubmission, type SubmitterContext } from './submit.server'
 
 /**
@@ -96,7 +98,7 @@ export async function thanksStateOf(token: string, now = Date.now()): Promise<Co
     return undefined
   }
   const given = Buffer.from(mac, 'base64url')
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined
+  if (!sameSecret(given, expected)) return undefined
   let decoded: unknown
   try {
     decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))
@@ -123,6 +125,7 @@ export async function answerContactFormPost(request: Request, submitter: Submitt
   try {
     form = await request.formData()
   } catch {
+    noteContactRefusal('malformed', submitter.requestId)
     return pageRefusal(400, new URL(request.url))
   }
   const blockId = text(form, contactFormField)

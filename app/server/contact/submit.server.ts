@@ -16,6 +16,7 @@ import { redisClient } from '../redis.server'
 import { reportServerError } from '../sentry.server'
 import { verifyCaptcha } from './captcha.server'
 import { derivedIdempotencyKey } from './idempotency-key'
+import { noteContactRefusal, type ContactRefusalReason } from './refusals.server'
 import { databaseRateLimiter, rateLimitKey, redisRateLimiter, type RateLimiter } from './rate-limit.server'
 
 let limiter: RateLimiter | undefined
@@ -40,13 +41,19 @@ export interface SubmitterContext {
   requestId: string | undefined
 }
 
-const refused = (status: number, result: Extract<ContactResult, { ok: false }>): ContactOutcome => ({ status, result })
+type Refusal = Extract<ContactResult, { ok: false }>
+
+/** A refusal for the visitor, logged and counted with why (the visitor's reason may hide it: the honeypot). */
+function refused(status: number, result: Refusal, why: ContactRefusalReason, requestId: string | undefined): ContactOutcome {
+  noteContactRefusal(why, requestId, result.fields)
+  return { status, result }
+}
 
 /** A storage or CMS failure: logged and reported, the visitor is told to try again later (nothing typed is lost). */
 function unavailable(error: unknown, what: string, requestId: string | undefined): ContactOutcome {
   logger.error({ err: error, reqId: requestId }, `[contact] ${what}`)
   reportServerError(error, requestId)
-  return refused(503, { ok: false, reason: 'error' })
+  return { status: 503, result: { ok: false, reason: 'error' } }
 }
 
 /**
@@ -72,7 +79,7 @@ export async function acceptContactSubmission(data: unknown, { ip, requestId }: 
       const key = v.getDotPath(issue)
       if (key !== null && isContactField(key) && isContactErrorCode(issue.message)) fields[key] = issue.message
     }
-    return refused(400, { ok: false, reason: 'invalid', fields })
+    return refused(400, { ok: false, reason: 'invalid', fields }, 'invalid', requestId)
   }
   const submission = parsed.output
   if (submission.location !== '') {
@@ -82,10 +89,10 @@ export async function acceptContactSubmission(data: unknown, { ip, requestId }: 
     } catch (error) {
       return unavailable(error, 'could not read the locations', requestId)
     }
-    if (!known) return refused(400, { ok: false, reason: 'invalid', fields: { location: 'invalidOption' } })
+    if (!known) return refused(400, { ok: false, reason: 'invalid', fields: { location: 'invalidOption' } }, 'unknown_location', requestId)
   }
   // A filled honeypot is a bot: refuse without saying why.
-  if (submission.website !== '') return refused(400, { ok: false, reason: 'invalid' })
+  if (submission.website !== '') return refused(400, { ok: false, reason: 'invalid' }, 'honeypot', requestId)
   let solved: boolean
   try {
     solved = await verifyCaptcha(submission.captcha, ip, submission.idempotencyKey)
@@ -93,14 +100,14 @@ export async function acceptContactSubmission(data: unknown, { ip, requestId }: 
     // The replay store could not be written: a storage failure, not the visitor's fault.
     return unavailable(error, 'captcha replay store failed', requestId)
   }
-  if (!solved) return refused(403, { ok: false, reason: 'captcha' })
+  if (!solved) return refused(403, { ok: false, reason: 'captcha' }, 'captcha', requestId)
   let allowed: boolean
   try {
     allowed = await (await rateLimiter()).consume(rateLimitKey(ip))
   } catch (error) {
     return unavailable(error, 'rate limit store failed', requestId)
   }
-  if (!allowed) return refused(429, { ok: false, reason: 'rateLimited' })
+  if (!allowed) return refused(429, { ok: false, reason: 'rateLimited' }, 'rate_limited', requestId)
 
   const input = {
     firstName: submission.firstName,

@@ -127,4 +127,37 @@ describe('acceptContactSubmission', () => {
     expect((await acceptContactSubmission(valid, submitter)).status).toBe(429)
     expect(cms.submitContactForm).not.toHaveBeenCalled()
   })
+
+  it('logs and counts each refusal with its reason, never what was typed', async () => {
+    const { acceptContactSubmission } = await import('./submit.server')
+    const { logger } = await import('../logger.server')
+    const { contactRefusals } = await import('../metrics.server')
+    const info = vi.spyOn(logger, 'info').mockImplementation(() => undefined)
+    const count = async (reason: string) =>
+      (await contactRefusals.get()).values.find((value) => value.labels.reason === reason)?.value ?? Number.NaN
+    const before = Object.fromEntries(
+      await Promise.all(['invalid', 'unknown_location', 'honeypot', 'captcha', 'rate_limited'].map(async (r) => [r, await count(r)])),
+    )
+    await acceptContactSubmission({ ...valid, email: 'zoe-at-example' }, submitter)
+    await acceptContactSubmission({ ...valid, location: 'closed-dealer' }, submitter)
+    await acceptContactSubmission({ ...valid, website: 'https://spam.example' }, submitter)
+    verifyCaptcha.mockResolvedValueOnce(false)
+    await acceptContactSubmission(valid, submitter)
+    consume.mockResolvedValueOnce(false)
+    await acceptContactSubmission(valid, submitter)
+    await acceptContactSubmission(valid, submitter)
+    expect(info.mock.calls).toEqual([
+      [{ reqId: 'req-1', reason: 'invalid', fields: { email: 'invalidEmail' } }, '[contact] submission refused: invalid'],
+      [
+        { reqId: 'req-1', reason: 'unknown_location', fields: { location: 'invalidOption' } },
+        '[contact] submission refused: unknown_location',
+      ],
+      [{ reqId: 'req-1', reason: 'honeypot' }, '[contact] submission refused: honeypot'],
+      [{ reqId: 'req-1', reason: 'captcha' }, '[contact] submission refused: captcha'],
+      [{ reqId: 'req-1', reason: 'rate_limited' }, '[contact] submission refused: rate_limited'],
+    ])
+    expect(JSON.stringify(info.mock.calls)).not.toMatch(/zoe|Zoë|Vries|Hallo|spam|203\.0\.113/i)
+    for (const reason of Object.keys(before)) expect(await count(reason), reason).toBe(before[reason] + 1)
+    info.mockRestore()
+  })
 })

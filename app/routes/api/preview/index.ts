@@ -1,17 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { createHash, timingSafeEqual } from 'node:crypto'
 import { serializeCookie } from 'cookie-es'
 import { getRuntimeConfig } from '../../../server/env.server'
 import { createPreviewToken, previewCookieName, previewMaxAgeSeconds, safeReturnPath } from '../../../server/preview.server'
 import { methodNotAllowed } from '../../../server/request-guard.server'
+import { sameSecret } from '../../../server/same-secret.server'
 
 const noStore = { 'Cache-Control': 'no-store' }
-
-function sameSecret(given: string | null, secret: string): boolean {
-  // Hashing first gives equal lengths, which timingSafeEqual needs.
-  const digest = (value: string) => createHash('sha256').update(value).digest()
-  return given !== null && timingSafeEqual(digest(given), digest(secret))
-}
 
 /**
  * Enters preview mode: `GET /api/preview?secret=<PREVIEW_SECRET>&path=/some/page` sets the
