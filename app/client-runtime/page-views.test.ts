@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PageViewGate, type PageView } from './page-views'
+import { analyticsLocation, PageViewGate, type PageView } from './page-views'
 
 const page = (path: string): PageView => ({
   page_location: `https://example.com${path}`,
@@ -55,5 +55,20 @@ describe('PageViewGate', () => {
     expect(sent).toEqual([])
     g.allow(true)
     expect(sent).toEqual(['/a'])
+  })
+})
+
+describe('analyticsLocation', () => {
+  it('keeps campaign tags only: every other parameter and the fragment are left out', () => {
+    expect(analyticsLocation('https://example.com/contact?sent=q1w2e3r4t5y6u7i8o9p0aA#contact-form-thanks')).toBe(
+      'https://example.com/contact',
+    )
+    expect(analyticsLocation('https://example.com/nieuws?utm_source=mail&name=Marieke&utm_campaign=herfst&page=2')).toBe(
+      'https://example.com/nieuws?utm_source=mail&utm_campaign=herfst',
+    )
+    expect(analyticsLocation('https://example.com/de/kontakt?UTM_Medium=x&utm=y&xutm_source=z&location=utrecht')).toBe(
+      'https://example.com/de/kontakt?UTM_Medium=x',
+    )
+    expect(analyticsLocation('https://example.com/')).toBe('https://example.com/')
   })
 })

@@ -35,5 +35,23 @@ export class PageViewGate {
   }
 }
 
+/** Query parameters analytics may see: campaign tags, nothing else. */
+const analyticsParameter = /^utm_[a-z_]+$/i
+
+/**
+ * A page's address as analytics gets it: only campaign tags (`utm_*`) kept from the query, no
+ * fragment. Any other parameter may carry what is not analytics' to know (a reference, a search,
+ * something a link elsewhere added), so the allow-list is short and explicit.
+ */
+export function analyticsLocation(href: string): string {
+  const url = new URL(href)
+  const kept = [...url.searchParams].filter(([name]) => analyticsParameter.test(name))
+  url.search = kept.length ? new URLSearchParams(kept).toString() : ''
+  url.hash = ''
+  return url.href
+}
+
 /** The page's one gate (ClientRuntime reports views, the consent choice opens and closes it). */
-export const pageViews = new PageViewGate((view) => pushEvent('page_view', view))
+export const pageViews = new PageViewGate((view) =>
+  pushEvent('page_view', { ...view, page_location: analyticsLocation(view.page_location) }),
+)

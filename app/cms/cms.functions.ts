@@ -5,7 +5,7 @@ import { constants, isoOf, localeCodes } from '../../app.config'
 import { resolveNewsItem } from '../server/cms/news-item.server'
 import { cms } from '../server/cms/operations.server'
 import { validInput } from '../errors/http-error'
-import { previewTokenOf } from '../server/preview.server'
+import { cmsPreviewTokenOf } from '../server/preview.server'
 import { hoursView } from '../locations/hours-view'
 import { isLocationSlug } from '../locations/paths'
 
@@ -20,18 +20,18 @@ function authToken(): string | undefined {
   return getCookie(constants.authCookie.name) || undefined
 }
 
-/** The preview token when this visitor is in preview mode (app/server/preview.server.ts). */
-function previewToken(): string | undefined {
-  return previewTokenOf(getRequestHeader('cookie') ?? null)
+/** The token for the CMS when this visitor is in preview mode, not left (app/server/preview.server.ts). */
+function previewToken(): Promise<string | undefined> {
+  return cmsPreviewTokenOf(getRequestHeader('cookie') ?? null)
 }
 
 /** What every CMS read sends along: the visitor's auth and preview tokens (each bypasses the shared cache). */
-function requestOptions() {
-  return { authToken: authToken(), previewToken: previewToken() }
+async function requestOptions() {
+  return { authToken: authToken(), previewToken: await previewToken() }
 }
 
 /** Whether the visitor sees drafts (the page then shows the preview bar). */
-export const fetchPreviewState = createServerFn({ method: 'GET' }).handler(() => ({ active: previewToken() !== undefined }))
+export const fetchPreviewState = createServerFn({ method: 'GET' }).handler(async () => ({ active: (await previewToken()) !== undefined }))
 
 /**
  * One spelling per link (`/over-ons//` is `/over-ons`, as the CMS reads it), so spellings of
@@ -46,14 +46,14 @@ export const fetchPage = createServerFn({ method: 'GET' })
   // An object, never a bare null: Start answers a raw call whose handler returned null with a 500.
   .handler(async ({ data }) => {
     if (data.link.length > maxLinkLength) return { page: null }
-    const result = await cms.readOnePage({ link: normalizedLink(data.link), locale: isoOf(data.locale) }, requestOptions())
+    const result = await cms.readOnePage({ link: normalizedLink(data.link), locale: isoOf(data.locale) }, await requestOptions())
     return { page: result.readOnePage }
   })
 
 export const fetchSite = createServerFn({ method: 'GET' })
   .validator(validInput(v.object({ locale: localeSchema })))
   .handler(async ({ data }) => {
-    const result = await cms.readSite({ locale: isoOf(data.locale) }, requestOptions())
+    const result = await cms.readSite({ locale: isoOf(data.locale) }, await requestOptions())
     return { site: result.readSiteConfig, navigation: result.readNavigation }
   })
 
@@ -65,7 +65,7 @@ export const fetchNewsList = createServerFn({ method: 'GET' })
   .handler(async ({ data }) => {
     const result = await cms.readNewsList(
       { locale: isoOf(data.locale), limit: newsPageSize, offset: (data.page - 1) * newsPageSize },
-      requestOptions(),
+      await requestOptions(),
     )
     const { nodes, totalCount } = result.readNewsItems
     return { items: nodes, totalCount, pageCount: Math.max(1, Math.ceil(totalCount / newsPageSize)) }
@@ -80,7 +80,7 @@ const slugSchema = v.pipe(v.string(), v.minLength(1))
  */
 export const fetchNewsItem = createServerFn({ method: 'GET' })
   .validator(validInput(v.object({ locale: localeSchema, slug: slugSchema })))
-  .handler(({ data }) => resolveNewsItem(data.locale, data.slug, requestOptions()))
+  .handler(async ({ data }) => resolveNewsItem(data.locale, data.slug, await requestOptions()))
 
 /**
  * One location, its week in the page language (hours-view.ts) and the contact page its page
@@ -92,9 +92,10 @@ export const fetchLocation = createServerFn({ method: 'GET' })
   .handler(async ({ data }) => {
     if (!isLocationSlug(data.id)) return { location: null, hours: null, contactPage: null }
     const locale = isoOf(data.locale)
+    const options = await requestOptions()
     const [location, contact] = await Promise.all([
-      cms.readLocation({ id: data.id, locale }, requestOptions()),
-      cms.readContactPage({ locale }, requestOptions()),
+      cms.readLocation({ id: data.id, locale }, options),
+      cms.readContactPage({ locale }, options),
     ])
     const found = location.readOneLocation
     return {
@@ -107,7 +108,7 @@ export const fetchLocation = createServerFn({ method: 'GET' })
 export const fetchLocations = createServerFn({ method: 'GET' })
   .validator(validInput(v.object({ locale: localeSchema })))
   .handler(async ({ data }) => {
-    const result = await cms.readLocations({ locale: isoOf(data.locale) }, requestOptions())
+    const result = await cms.readLocations({ locale: isoOf(data.locale) }, await requestOptions())
     return result.readLocations
   })
 
@@ -115,6 +116,6 @@ export const fetchLocations = createServerFn({ method: 'GET' })
 export const fetchLocationOptions = createServerFn({ method: 'GET' })
   .validator(validInput(v.object({ locale: localeSchema })))
   .handler(async ({ data }) => {
-    const result = await cms.readLocationOptions({ locale: isoOf(data.locale) }, requestOptions())
+    const result = await cms.readLocationOptions({ locale: isoOf(data.locale) }, await requestOptions())
     return result.readLocations
   })

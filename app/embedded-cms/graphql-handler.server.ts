@@ -4,7 +4,7 @@ import { createHandler } from 'graphql-http/lib/use/fetch'
 import * as v from 'valibot'
 import { getRuntimeConfig } from '../server/env.server'
 import { getEmbeddedSchema, type CmsContext } from './schema.server'
-import { isValidPreviewToken, previewHeader } from '../server/preview.server'
+import { isValidCmsPreviewToken, previewHeader } from '../server/preview.server'
 import { boundedParse, graphqlLimits, validationRules } from './graphql-limits'
 import { logger } from '../server/logger.server'
 
@@ -35,8 +35,9 @@ function formatError(error: Readonly<GraphQLError | Error>): GraphQLError | Erro
 const handler = createHandler<CmsContext>({
   // Resolved per request, so content reloads (a new schema) apply at once.
   schema: () => getEmbeddedSchema(),
-  // Drafts only for a request with a valid preview token (the site forwards its editor's cookie as X-Preview-Token).
-  context: (request) => ({ preview: isValidPreviewToken(request.raw.headers.get(previewHeader), getRuntimeConfig().PREVIEW_SECRET) }),
+  // Drafts only for a token a site holding PREVIEW_SECRET made for its CMS (this one, in-process,
+  // or another reading this /graphql): an editor's cookie sent here by anyone is no such token.
+  context: (request) => ({ preview: isValidCmsPreviewToken(request.raw.headers.get(previewHeader), getRuntimeConfig().PREVIEW_SECRET) }),
   parse: boundedParse,
   validationRules: () => validationRules(getRuntimeConfig().GRAPHQL_INTROSPECTION || import.meta.env.DEV),
   formatError,

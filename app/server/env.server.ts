@@ -143,7 +143,7 @@ export const runtimeConfigSchema = v.object({
   /**
    * Secret for preview mode: /api/preview?secret=…&path=… sets a signed cookie under which
    * drafts are shown (docs/content.md). Unset: preview is off (404). A site reading a remote
-   * CMS and that CMS must share it (the CMS verifies the forwarded X-Preview-Token).
+   * CMS and that CMS must share it (the site signs X-Preview-Token with it, the CMS verifies it).
    */
   PREVIEW_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   /** Secret for GET /metrics (Prometheus sends it as a Bearer token). Unset: the metrics endpoint is off (404). */

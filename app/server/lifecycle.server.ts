@@ -1,6 +1,8 @@
 import { clearContentCaches, listenForPurges } from './content-caches.server'
 import { captchaSchema } from './contact/captcha.server'
 import { rateSchema } from './contact/rate-limit.server'
+import { thanksSchema } from './contact/thanks.server'
+import { previewSchema } from './preview.server'
 import { closeDatabase, databaseWith } from './db.server'
 import { closeRedis } from './redis.server'
 import { ConfigError, getRuntimeConfig, localesWithoutDomain } from './env.server'
@@ -31,7 +33,7 @@ export async function startApp(): Promise<void> {
     // Opening the database (and bringing its tables up to date) now makes an unwritable DATA_DIR
     // or an unreachable DATABASE_URL stop the start, not a later visitor's form.
     try {
-      await Promise.all([databaseWith(captchaSchema), databaseWith(rateSchema)])
+      await Promise.all([databaseWith(captchaSchema), databaseWith(rateSchema), databaseWith(thanksSchema), databaseWith(previewSchema)])
     } catch (error) {
       const where = config.DATABASE_URL
         ? 'DATABASE_URL: cannot use the PostgreSQL database'

@@ -22,7 +22,7 @@ import { deferClientEntry } from './deferred-entry'
 import { createRenderMarker, inlineScriptHashes, inlineScriptTexts, securityHeaders } from './security-headers'
 import { pageRefusal } from './page-refusal.server'
 import { markComplete } from './complete-response'
-import { previewTokenOf } from './preview.server'
+import { hasSignedPreviewCookie } from './preview.server'
 import { fillShell, shellTemplate, type ShellTemplate } from './not-found-shell'
 import { bytesOfHtml, htmlOfBytes } from './page-bytes'
 import { missingPage, shellTemplateFor, type MissingPage } from './not-found-shell.server'
@@ -57,7 +57,7 @@ function cacheKey(request: Request, url: URL): string | undefined {
   const cookies = request.headers.get('cookie')
   if (mayBeSignedIn(cookies)) return undefined
   // A preview shows drafts: for this editor only.
-  if (previewTokenOf(cookies)) return undefined
+  if (hasSignedPreviewCookie(cookies)) return undefined
   // `/` sends visitors of another language elsewhere (middleware/language-detection.ts); only the nl page is shared.
   if (url.pathname === '/') {
     const locale = preferredLocale(cookieValue(cookies, constants.languageCookie.name), request.headers.get('accept-language'))
@@ -241,7 +241,7 @@ export async function deliverPage(request: Request, url: URL, render: Render, re
     const coding = negotiateEncoding(request.headers.get('accept-encoding'), { br: true, gzip: true })
     const sent = deliver(request, await toPage(rendered, html, coding ? [coding] : []), 'BYPASS', requestId)
     // Drafts must not stay in a browser's or a proxy's cache once the preview ends.
-    if (previewTokenOf(request.headers.get('cookie'))) sent.headers.set('Cache-Control', 'private, no-store')
+    if (hasSignedPreviewCookie(request.headers.get('cookie'))) sent.headers.set('Cache-Control', 'private, no-store')
     // A page sent once may set cookies (they are never stored with a shared page).
     for (const cookie of response.headers.getSetCookie()) sent.headers.append('Set-Cookie', cookie)
     return sent

@@ -171,6 +171,19 @@ test('the cookie policy shows the choice and changes it; a returning visitor sta
   await expectNoA11yViolations(page)
 })
 
+test('a page view carries campaign tags and no other query parameter, and no fragment', async ({ page, context }) => {
+  await context.addCookies([{ name: 'consent', value: 'granted', url: sites.embedded }])
+  const locations = () =>
+    page.evaluate(() =>
+      (window.dataLayer ?? []).flatMap((entry) => ('event' in entry && entry.event === 'page_view' ? [entry.page_location] : [])),
+    )
+  await openPage(page, `${sites.embedded}/over-ons?utm_source=mail&name=Marieke&utm_campaign=herfst&sent=q1w2e3r4t5y6u7i8o9p0aA#team`)
+  await expect.poll(locations).toEqual([`${sites.embedded}/over-ons?utm_source=mail&utm_campaign=herfst`])
+  // The contact form's thank-you link: its reference is not analytics' to see.
+  await openPage(page, `${sites.embedded}/contact?sent=q1w2e3r4t5y6u7i8o9p0aA#contact-form-thanks`)
+  await expect.poll(locations).toEqual([`${sites.embedded}/contact`])
+})
+
 test('without JavaScript the footer links to the cookie policy’s settings', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, locale: 'nl-NL' })
   const page = await context.newPage()

@@ -100,7 +100,7 @@ test('a draft is a 404 without the preview cookie and a 200 with it, never cache
   expect(enter.status).toBe(302)
   expect(enter.headers.get('location')).toBe('/concept')
   const setCookie = enter.headers.get('set-cookie') ?? ''
-  expect(setCookie).toMatch(/^preview=\d+\.[\w-]{43}; Max-Age=7200; Path=\/; HttpOnly; SameSite=Lax/)
+  expect(setCookie).toMatch(/^preview=[\w-]{22}\.\d+\.[\w-]{43}; Max-Age=7200; Path=\/; HttpOnly; SameSite=Lax/)
   const cookie = setCookie.split(';')[0] ?? ''
 
   for (let i = 0; i < 2; i++) {
@@ -130,18 +130,23 @@ test('a draft is a 404 without the preview cookie and a 200 with it, never cache
   // Nothing of the preview reached the shared cache or the sitemap.
   expect((await request.get(`${base}/concept`)).status()).toBe(404)
   expect(await (await request.get(`${base}/sitemap.xml`)).text()).not.toContain('/concept')
-  // A forged or expired token shows no draft: the CMS checks it, whoever sends it.
+  // The public /graphql shows no draft to a forged token, nor to the editor's own cookie sent
+  // from anywhere: only a site holding the secret makes the token its CMS accepts.
   const query = JSON.stringify({ query: '{ readOnePage(link: "/concept", locale: "nl_NL") { title } }' })
   const ask = async (token: string) =>
     (
       await request.post(`${base}/graphql`, { headers: { 'Content-Type': 'application/json', 'X-Preview-Token': token }, data: query })
     ).json()
   expect(await ask('9999999999.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).toEqual({ data: { readOnePage: null } })
-  expect(await ask(cookie.slice('preview='.length))).toEqual({ data: { readOnePage: { title: 'Nog geheim' } } })
+  expect(await ask(cookie.slice('preview='.length))).toEqual({ data: { readOnePage: null } })
 
-  const exit = await request.get(`${base}/api/preview/exit?path=/concept`, { maxRedirects: 0 })
+  const exit = await request.get(`${base}/api/preview/exit?path=/concept`, { headers: { Cookie: cookie }, maxRedirects: 0 })
   expect(exit.status()).toBe(302)
   expect(exit.headers()['set-cookie']).toMatch(/^preview=; Max-Age=0; Path=\/; HttpOnly; SameSite=Lax/)
+  // Leaving revoked the token: a copy of the cookie shows the published site, the draft is gone.
+  const after = await request.get(`${base}/concept`, { headers: { Cookie: cookie } })
+  expect(after.status()).toBe(404)
+  expect(await after.text()).not.toContain('Nog geheim')
   // A return path that is not ASCII goes back encoded (it used to be a 500); a control character means home.
   for (const [path, location] of [
     ['/%E6%97%A5', '/%E6%97%A5'],
@@ -151,6 +156,28 @@ test('a draft is a 404 without the preview cookie and a 200 with it, never cache
     const back = await request.get(`${base}/api/preview/exit?path=${path}`, { maxRedirects: 0 })
     expect(back.status(), path).toBe(302)
     expect(back.headers()['location'], path).toBe(location)
+  }
+})
+
+test('a site reading this one as its remote CMS shows its editors drafts, until they leave', async ({ request }) => {
+  const remote = `http://127.0.0.1:${port + 2}`
+  const reader = await startServer(port + 2, {
+    CMS_GRAPHQL_URL: `${base}/graphql`,
+    CONTENT_DIR: '/nonexistent-content',
+    PREVIEW_SECRET: secret,
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'site-editors-remote-')),
+  })
+  try {
+    expect((await request.get(`${remote}/concept`)).status()).toBe(404)
+    const enter = await fetch(`${remote}/api/preview?secret=${secret}&path=/concept`, { redirect: 'manual' })
+    const cookie = (enter.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
+    const draft = await request.get(`${remote}/concept`, { headers: { Cookie: cookie } })
+    expect(draft.status()).toBe(200)
+    expect(await draft.text()).toContain('Nog geheim')
+    await request.get(`${remote}/api/preview/exit?path=/concept`, { headers: { Cookie: cookie }, maxRedirects: 0 })
+    expect((await request.get(`${remote}/concept`, { headers: { Cookie: cookie } })).status()).toBe(404)
+  } finally {
+    await stopServer(reader)
   }
 })
 

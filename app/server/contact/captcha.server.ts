@@ -35,8 +35,8 @@ const challengeLifetimeMs = 10 * 60 * 1000
 let fallbackSecret: Promise<string> | undefined
 
 /**
- * The site's signing secret: ALTCHA_HMAC_KEY, or a random key kept in the database. Also signs
- * the contact form's thank-you links (form-post.server.ts, with a purpose of its own).
+ * The site's signing secret for captcha challenges: ALTCHA_HMAC_KEY, or a random key kept in
+ * the database.
  */
 export function signingSecret(): Promise<string> {
   const configured = getRuntimeConfig().ALTCHA_HMAC_KEY

@@ -1,6 +1,5 @@
-import { createHmac, randomUUID } from 'node:crypto'
-import * as v from 'valibot'
-import { contactFieldNames, contactLimits } from '../../contact/contact-schema'
+import { randomUUID } from 'node:crypto'
+import { contactFieldNames } from '../../contact/contact-schema'
 import {
   blockIdPattern,
   contactFormField,
@@ -12,16 +11,16 @@ import {
 import { localeOfInternalPath, pathCodec } from '../../i18n/i18n'
 import { logger } from '../logger.server'
 import { pageRefusal } from '../page-refusal.server'
-import { sameSecret } from '../same-secret.server'
-import { signingSecret } from './captcha.server'
 import { derivedIdempotencyKey } from './idempotency-key'
 import { noteContactRefusal } from './refusals.server'
 import { acceptContactSubmission, type SubmitterContext } from './submit.server'
+import { rememberThanks, thanksOf, type Thanks } from './thanks.server'
 
 /**
  * The contact form posted by the browser itself (its JavaScript not loaded yet, or failed): the
  * same checks as the server function (acceptContactSubmission), after the same CSRF check and
- * body limit (start.ts, server.ts). Stored → 303 to the thank-you (POST-redirect-GET);
+ * body limit (start.ts, server.ts). Stored → 303 to the thank-you (POST-redirect-GET, its URL
+ * holding a random reference only: thanks.server.ts);
  * refused → the page again with every value and the reason (`render`).
  */
 
@@ -59,61 +58,22 @@ export function idempotencyKeyOf(posted: string, captcha: string, fill: Readonly
   return derivedIdempotencyKey([captcha, ...fill])
 }
 
-/** How long the thank-you link shows the thank-you (then it is the plain page again). */
-export const thanksLifetimeMs = 60 * 60 * 1000
-
-async function thanksMac(payload: string): Promise<Buffer> {
-  // A key of its own, derived from the site's secret: a captcha signature is never a valid link.
-  const key = createHmac('sha256', await signingSecret())
-    .update('contact-thanks')
-    .digest()
-  return createHmac('sha256', key).update(payload).digest()
-}
-
 /**
- * The thank-you link's token: which block thanks whom, until when, signed. Signed so that
- * nobody can make the site greet a made-up name; the name only is in it (no other field).
+ * The thank-you state of a page request (`?sent=<reference>`), if it carries a live reference.
+ * The name comes from the database (thanks.server.ts), never from the URL.
  */
-export async function thanksToken(blockId: string, firstName: string, now = Date.now()): Promise<string> {
-  const payload = Buffer.from(JSON.stringify({ b: blockId, n: firstName, e: now + thanksLifetimeMs })).toString('base64url')
-  return `${payload}.${(await thanksMac(payload)).toString('base64url')}`
-}
-
-const tokenPayload = v.object({
-  b: v.pipe(v.string(), v.regex(blockIdPattern)),
-  n: v.pipe(v.string(), v.maxLength(contactLimits.nameMax)),
-  e: v.number(),
-})
-
-/** The thank-you a valid, unexpired token stands for; undefined for anything else (the page shows the form). */
-export async function thanksStateOf(token: string, now = Date.now()): Promise<ContactPostState | undefined> {
-  const [payload, mac, ...rest] = token.split('.')
-  if (!payload || !mac || rest.length > 0 || token.length > 1000) return undefined
-  let expected: Buffer
+export async function thanksStateOfUrl(url: URL): Promise<ContactPostState | undefined> {
+  const reference = url.searchParams.get(thanksParam)
+  if (!reference) return undefined
+  let thanks: Thanks | undefined
   try {
-    expected = await thanksMac(payload)
+    thanks = await thanksOf(reference)
   } catch (error) {
-    // The secret is kept in the database: without it the page shows the form, not an error.
-    logger.warn({ err: error }, '[contact] thank-you link not checked: no signing secret')
+    // Without the database the page shows the form, not an error.
+    logger.warn({ err: error }, '[contact] thank-you link not checked: database unavailable')
     return undefined
   }
-  const given = Buffer.from(mac, 'base64url')
-  if (!sameSecret(given, expected)) return undefined
-  let decoded: unknown
-  try {
-    decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))
-  } catch {
-    return undefined
-  }
-  const parsed = v.safeParse(tokenPayload, decoded)
-  if (!parsed.success || parsed.output.e < now) return undefined
-  return { kind: 'sent', blockId: parsed.output.b, firstName: parsed.output.n }
-}
-
-/** The thank-you state of a page request (`?sent=<token>`), if it carries a valid one. */
-export function thanksStateOfUrl(url: URL): Promise<ContactPostState | undefined> {
-  const token = url.searchParams.get(thanksParam)
-  return token ? thanksStateOf(token) : Promise.resolve(undefined)
+  return thanks && { kind: 'sent', ...thanks }
 }
 
 /** Renders the posted page in a state, with the status the submission got. */
@@ -146,18 +106,18 @@ export async function answerContactFormPost(request: Request, submitter: Submitt
   if (!result.ok)
     return render({ kind: 'refused', blockId, reason: result.reason, values, fields: result.fields ?? {}, idempotencyKey }, status)
 
-  const thanks: ContactPostState = { kind: 'sent', blockId, firstName: result.firstName }
-  let token: string
+  const thanks: Extract<ContactPostState, { kind: 'sent' }> = { kind: 'sent', blockId, firstName: result.firstName }
+  let reference: string
   try {
-    token = await thanksToken(blockId, result.firstName)
+    reference = await rememberThanks(thanks)
   } catch (error) {
-    // Stored already: without a signed link, the thank-you is this answer itself.
-    logger.warn({ err: error, reqId: submitter.requestId }, '[contact] no thank-you link: no signing secret')
+    // Stored already: without a thank-you link, the thank-you is this answer itself.
+    logger.warn({ err: error, reqId: submitter.requestId }, '[contact] no thank-you link: database unavailable')
     return render(thanks, 200)
   }
   // The fragment takes the visitor to the thank-you, not the top of the page.
   return new Response(null, {
     status: 303,
-    headers: { Location: `${url.pathname}?${thanksParam}=${token}#${thanksAnchorOf(blockId)}`, 'Cache-Control': 'no-store' },
+    headers: { Location: `${url.pathname}?${thanksParam}=${reference}#${thanksAnchorOf(blockId)}`, 'Cache-Control': 'no-store' },
   })
 }

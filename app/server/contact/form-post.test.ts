@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ContactOutcome } from './submit.server'
 
@@ -9,6 +12,7 @@ vi.mock('./submit.server', () => ({ acceptContactSubmission }))
 beforeEach(() => {
   vi.resetModules()
   vi.stubEnv('ALTCHA_HMAC_KEY', 'a-test-key-of-sufficient-length')
+  vi.stubEnv('DATA_DIR', mkdtempSync(join(tmpdir(), 'form-post-')))
 })
 
 afterEach(() => {
@@ -68,26 +72,35 @@ describe('idempotencyKeyOf', () => {
   })
 })
 
-describe('thank-you tokens', () => {
-  it('stand for the block and the name they were made for, until they expire', async () => {
-    const { thanksToken, thanksStateOf, thanksLifetimeMs } = await import('./form-post.server')
-    const now = Date.now()
-    const token = await thanksToken('contact-form', 'Zoë', now)
-    expect(await thanksStateOf(token, now)).toEqual({ kind: 'sent', blockId: 'contact-form', firstName: 'Zoë' })
-    expect(await thanksStateOf(token, now + thanksLifetimeMs + 1)).toBeUndefined()
+describe('thank-you references', () => {
+  afterEach(async () => {
+    const { closeDatabase } = await import('../db.server')
+    await closeDatabase()
   })
 
-  it('refuse anything changed, made up or signed with another key', async () => {
-    const { thanksToken, thanksStateOf } = await import('./form-post.server')
-    const token = await thanksToken('contact-form', 'Zoë')
-    const [payload = '', mac = ''] = token.split('.')
-    const forged = Buffer.from(JSON.stringify({ b: 'contact-form', n: 'Bel 0900', e: Date.now() + 60_000 })).toString('base64url')
-    for (const bad of [`${forged}.${mac}`, `${payload}.${mac.slice(1)}`, `${payload}.`, payload, `${token}.x`, '', 'a.b', '%%%.%%%'])
-      expect(await thanksStateOf(bad), bad).toBeUndefined()
+  it('stand for the block and the name they were kept for, until they expire, and hold neither', async () => {
+    const { rememberThanks, thanksOf, thanksLifetimeMs } = await import('./thanks.server')
+    const now = Date.now()
+    const reference = await rememberThanks({ blockId: 'contact-form', firstName: 'Zoë' }, now)
+    expect(reference).toMatch(/^[\w-]{22}$/)
+    expect(Buffer.from(reference, 'base64url').toString('latin1')).not.toMatch(/Zo|contact/)
+    expect(await thanksOf(reference, now)).toEqual({ blockId: 'contact-form', firstName: 'Zoë' })
+    expect(await thanksOf(reference, now + thanksLifetimeMs + 1)).toBeUndefined()
+    // Each thank-you its own reference.
+    expect(await rememberThanks({ blockId: 'contact-form', firstName: 'Zoë' }, now)).not.toBe(reference)
+  })
+
+  it('are found by every worker on the database, and junk by none', async () => {
+    const first = await import('./thanks.server')
+    const reference = await first.rememberThanks({ blockId: 'contact-form', firstName: 'Søren' })
+    // Another module instance: another connection to the same file, as another worker has.
     vi.resetModules()
-    vi.stubEnv('ALTCHA_HMAC_KEY', 'another-key-of-sufficient-length')
-    const other = await import('./form-post.server')
-    expect(await other.thanksStateOf(token)).toBeUndefined()
+    const second = await import('./thanks.server')
+    expect(await second.thanksOf(reference)).toEqual({ blockId: 'contact-form', firstName: 'Søren' })
+    for (const bad of [`${reference.slice(1)}A`, '', 'a.b', '%%%', `${reference}x`, 'eyJuIjoiWm/DqyJ9.AAAA'])
+      expect(await second.thanksOf(bad), bad).toBeUndefined()
+    const { closeDatabase } = await import('../db.server')
+    await closeDatabase()
   })
 })
 
@@ -136,20 +149,37 @@ describe('answerContactFormPost', () => {
     })
   })
 
-  it('redirects a stored submission (303) to a thank-you link that names the visitor', async () => {
+  it('redirects a stored submission (303) to a thank-you link that greets the visitor without naming them', async () => {
     const { answerContactFormPost, thanksStateOfUrl } = await import('./form-post.server')
     acceptContactSubmission.mockResolvedValue({ status: 200, result: { ok: true, firstName: 'Zoë' } })
     const response = await answerContactFormPost(formPost('/en/contact', { ...fill, altcha: 'solved' }), submitter, render)
     expect(response.status).toBe(303)
     expect(response.headers.get('cache-control')).toBe('no-store')
     const location = response.headers.get('location') ?? ''
-    expect(location).toMatch(/^\/en\/contact\?sent=[\w-]+\.[\w-]+#contact-form-thanks$/)
+    expect(location).toMatch(/^\/en\/contact\?sent=[\w-]{22}#contact-form-thanks$/)
+    expect(decodeURIComponent(location)).not.toContain('Zo')
     expect(await thanksStateOfUrl(new URL(location, 'http://127.0.0.1'))).toEqual({
       kind: 'sent',
       blockId: 'contact-form',
       firstName: 'Zoë',
     })
     expect(render).not.toHaveBeenCalled()
+  })
+
+  it('without the database to keep the thank-you, thanks in the answer itself (it was stored)', async () => {
+    // A file where the folder should be: the database cannot be opened.
+    const file = join(mkdtempSync(join(tmpdir(), 'form-post-')), 'file')
+    writeFileSync(file, '')
+    vi.stubEnv('DATA_DIR', join(file, 'data'))
+    const { logger } = await import('../logger.server')
+    const warn = vi.spyOn(logger, 'warn').mockImplementation(() => {})
+    const { answerContactFormPost } = await import('./form-post.server')
+    acceptContactSubmission.mockResolvedValue({ status: 200, result: { ok: true, firstName: 'Zoë' } })
+    const response = await answerContactFormPost(formPost('/en/contact', { ...fill, altcha: 'solved' }), submitter, render)
+    expect(response.status).toBe(200)
+    expect(render).toHaveBeenCalledWith({ kind: 'sent', blockId: 'contact-form', firstName: 'Zoë' }, 200)
+    expect(warn).toHaveBeenCalled()
+    warn.mockRestore()
   })
 
   it('answers what is not the contact form as before: 405, and a broken body 400, checking nothing', async () => {

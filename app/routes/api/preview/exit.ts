@@ -1,14 +1,24 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { serializeCookie } from 'cookie-es'
 import { getRuntimeConfig } from '../../../server/env.server'
-import { previewCookieName, safeReturnPath } from '../../../server/preview.server'
+import { logger } from '../../../server/logger.server'
+import { previewCookieName, revokePreview, safeReturnPath } from '../../../server/preview.server'
 import { methodNotAllowed } from '../../../server/request-guard.server'
 
-/** Leaves preview mode: clears the preview cookie and goes back to `path` (the page the bar was on). */
+/**
+ * Leaves preview mode: revokes the preview token (a copy of the cookie shows no draft after
+ * this, on any worker), clears the cookie and goes back to `path` (the page the bar was on).
+ */
 export const Route = createFileRoute('/api/preview/exit')({
   server: {
     handlers: {
-      GET: ({ request }) => {
+      GET: async ({ request }) => {
+        try {
+          await revokePreview(request.headers.get('cookie'))
+        } catch (error) {
+          // The browser still forgets the cookie; a copy of it lasts until it expires.
+          logger.error({ err: error }, '[preview] exit: the token could not be revoked')
+        }
         const cookie = serializeCookie(previewCookieName, '', {
           httpOnly: true,
           sameSite: 'lax',
