@@ -198,13 +198,19 @@ export function renderSlotUsage(): { running: number; waiting: number } {
 }
 
 /**
- * A render slot until `deadline`: once it passes, the slot goes to the next in line whatever
- * the render still waits for (its page was answered with a 503 already). Undefined when the
- * line is full or the deadline passed while waiting.
+ * A render slot until `deadline` aborts (the deadline passed: the page was answered with a 503;
+ * or the visitor hung up): then the slot goes to the next in line, whatever the render still
+ * waits for. Undefined when the line is full or it aborted while waiting.
  */
 async function slotBefore(deadline: AbortSignal): Promise<(() => void) | undefined> {
   const release = await renderSlots().acquire(deadline)
-  deadline.addEventListener('abort', () => release?.(), { once: true })
+  if (!release) return undefined
+  // Aborted between the slot's grant and now: no event will come, and the request is over.
+  if (deadline.aborted) {
+    release()
+    return undefined
+  }
+  deadline.addEventListener('abort', release, { once: true })
   return release
 }
 
