@@ -7,6 +7,7 @@ import { getRuntimeConfig } from './server/env.server'
 import { isAllowedHost } from './server/allowed-hosts'
 import { clientIp } from './server/client-ip.server'
 import { completeResponseFacts } from './server/complete-response'
+import { withDeadline } from './server/deadline'
 import { startApp } from './server/lifecycle.server'
 import { logger } from './server/logger.server'
 import { httpRequestDuration, statusClass } from './server/metrics.server'
@@ -93,11 +94,31 @@ async function handle(request: Request, url: URL, requestId: string): Promise<Re
   }
   // Outside the pages only the server routes answer (and Start's server functions); for anything
   // else Start would render the whole HTML 404 page, the costliest answer to a random path.
-  if (!url.pathname.startsWith('/_serverFn/') && !isServerRoutePath(url.pathname)) return plainResponse(404, 'Not found / Niet gevonden')
+  const serverFn = url.pathname.startsWith('/_serverFn/')
+  if (!serverFn && !isServerRoutePath(url.pathname)) return plainResponse(404, 'Not found / Niet gevonden')
+  // A server function answers within its deadline, whatever it waits for (issue 30).
+  const call = (callRequest: Request) =>
+    serverFn
+      ? withDeadline(
+          config.HANDLER_TIMEOUT_MS,
+          () => render(callRequest),
+          () => serverFnPastDeadline(url, requestId),
+        )
+      : render(callRequest)
   // No body to limit (TRACE and CONNECT cannot even be rebuilt as a fetch Request): the route answers, 405 when it lacks the method.
-  if (['GET', 'HEAD', 'TRACE', 'CONNECT'].includes(request.method)) return render(request)
+  if (['GET', 'HEAD', 'TRACE', 'CONNECT'].includes(request.method)) return call(request)
   const limited = await limitBody(request, bodyLimitOf(url.pathname))
-  return limited instanceof Response ? limited : render(limited)
+  return limited instanceof Response ? limited : call(limited)
+}
+
+/**
+ * A server function that did not answer within HANDLER_TIMEOUT_MS: 503 and a warning line. Not
+ * reported as an error: whoever can make calls slow must not page the on-call.
+ */
+function serverFnPastDeadline(url: URL, requestId: string): Response {
+  const { HANDLER_TIMEOUT_MS } = getRuntimeConfig()
+  logger.warn({ reqId: requestId, path: url.pathname }, `[request] no server function answer within ${HANDLER_TIMEOUT_MS} ms: answered 503`)
+  return Response.json({ error: 'Timed out' }, { status: 503, headers: { 'Cache-Control': 'no-store', 'Retry-After': '5' } })
 }
 
 /** The response with its request id; a copy when its headers are immutable (a Response.redirect()). */
@@ -135,9 +156,9 @@ export default createServerEntry({
       response = await handle(request, url, requestId)
     } catch (error) {
       // The visitor went away mid-request (Node aborts the request stream): not a server error,
-      // and nobody is left to answer.
+      // and nobody is left to answer. 499 (nginx's "client closed request"): no 5xx in the metrics.
       if (request.signal.aborted) {
-        response = new Response(null, { status: 503 })
+        response = new Response(null, { status: 499 })
       } else {
         // nitro answers 500; the line says which request it was.
         logger.error({ err: error, reqId: requestId }, `[request] ${request.method} ${url.pathname} failed`)

@@ -1,5 +1,5 @@
 import { createMiddleware, getGlobalStartContext } from '@tanstack/react-start'
-import { setResponseStatus } from '@tanstack/react-start/server'
+import { getRequest, setResponseStatus } from '@tanstack/react-start/server'
 import { HttpError } from '../errors/http-error'
 import { reportIfServerError, visibleError } from '../server/error-reporting.server'
 
@@ -14,7 +14,7 @@ export const reportFunctionErrors = createMiddleware({ type: 'function' }).serve
     return await next()
   } catch (error) {
     const requestId = getGlobalStartContext()?.requestId
-    reportIfServerError(error, requestId)
+    reportIfServerError(error, requestId, getRequest().signal)
     const visible = visibleError(error, requestId)
     if (visible instanceof HttpError) setResponseStatus(visible.status)
     throw visible

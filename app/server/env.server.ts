@@ -136,6 +136,15 @@ export const runtimeConfigSchema = v.object({
   /** Pages rendered at the same time; more wait in line (up to 1000, then 503). Rendering is CPU work. */
   RENDER_CONCURRENCY: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,2}$/, 'must be a number from 1 to 999'), v.transform(Number)), '4'),
   /**
+   * Milliseconds a page render or a server function call may take, waiting for a render slot
+   * included, before it is answered with a 503 (and its render slot given back). Above
+   * CMS_TIMEOUT_MS: a slow CMS fails first, with its own answer.
+   */
+  HANDLER_TIMEOUT_MS: v.optional(
+    v.pipe(v.string(), v.regex(/^[1-9]\d{2,5}$/, 'must be a number of milliseconds (100-999999)'), v.transform(Number)),
+    '15000',
+  ),
+  /**
    * Secret for POST /api/cache/purge (a CMS publish webhook sends it as a Bearer token).
    * Unset: the purge endpoint is off.
    */

@@ -3,10 +3,26 @@ import { logger } from './logger.server'
 import { reportServerError } from './sentry.server'
 
 /**
+ * Whether `error` is the request being given up on: its signal aborted (srvx aborts it when the
+ * client closes the connection; Start then throws the signal's reason), or an AbortError while
+ * it is aborted.
+ */
+export function isClientGone(error: unknown, signal: AbortSignal | undefined): boolean {
+  if (!signal?.aborted) return false
+  return error === signal.reason || (error instanceof Error && error.name === 'AbortError')
+}
+
+/**
  * One rule for every kind of middleware: server errors (5xx) are logged and reported, client
  * errors are not. `requestId` ties the log line and the Sentry event to the access-log line.
+ * A client that went away (`signal`: the request's) is no server error: an info line, no
+ * report, or anyone could fill the error log and the Sentry quota by hanging up (issue 30).
  */
-export function reportIfServerError(error: unknown, requestId: string | undefined): void {
+export function reportIfServerError(error: unknown, requestId: string | undefined, signal?: AbortSignal): void {
+  if (isClientGone(error, signal)) {
+    logger.info({ reqId: requestId }, '[request] the client went away before the answer')
+    return
+  }
   if (statusOf(error) < 500) return
   logger.error({ err: error, reqId: requestId }, '[error] server error')
   reportServerError(error, requestId)

@@ -1,6 +1,38 @@
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { HttpError } from '../errors/http-error'
-import { visibleError } from './error-reporting.server'
+import { reportIfServerError, visibleError } from './error-reporting.server'
+
+const { logger, reportServerError } = vi.hoisted(() => ({
+  logger: { error: vi.fn(), info: vi.fn() },
+  reportServerError: vi.fn(),
+}))
+vi.mock('./logger.server', () => ({ logger }))
+vi.mock('./sentry.server', () => ({ reportServerError }))
+
+describe('reportIfServerError', () => {
+  beforeEach(() => vi.clearAllMocks())
+
+  it('logs and reports a server error', () => {
+    reportIfServerError(new Error('boom'), 'req-1', new AbortController().signal)
+    expect(logger.error).toHaveBeenCalledOnce()
+    expect(reportServerError).toHaveBeenCalledOnce()
+  })
+
+  it('says at info level that a client went away, and reports nothing (issue 30)', () => {
+    // What srvx does when the connection closes, and what Start then throws.
+    const request = new AbortController()
+    request.abort()
+    reportIfServerError(request.signal.reason, 'req-2', request.signal)
+    expect(logger.error).not.toHaveBeenCalled()
+    expect(reportServerError).not.toHaveBeenCalled()
+    expect(logger.info).toHaveBeenCalledWith({ reqId: 'req-2' }, '[request] the client went away before the answer')
+  })
+
+  it('still reports an abort while the client is there (an internal timeout is a server error)', () => {
+    reportIfServerError(new DOMException('This operation was aborted', 'AbortError'), 'req-3', new AbortController().signal)
+    expect(reportServerError).toHaveBeenCalledOnce()
+  })
+})
 
 describe('visibleError', () => {
   it('gives a server error the request id as its reference, and keeps the details as its cause', () => {

@@ -18,6 +18,8 @@ import {
 import { getPageCache } from './page-cache.server'
 import { pageRenderDuration } from './metrics.server'
 import { RenderSlots } from './render-slots'
+import { withDeadline } from './deadline'
+import { logger } from './logger.server'
 import { deferClientEntry } from './deferred-entry'
 import { createRenderMarker, inlineScriptHashes, inlineScriptTexts, securityHeaders } from './security-headers'
 import { pageRefusal } from './page-refusal.server'
@@ -196,6 +198,39 @@ export function renderSlotUsage(): { running: number; waiting: number } {
 }
 
 /**
+ * A render slot until `deadline` aborts (the deadline passed: the page was answered with a 503;
+ * or the visitor hung up): then the slot goes to the next in line, whatever the render still
+ * waits for. Undefined when the line is full or it aborted while waiting.
+ */
+async function slotBefore(deadline: AbortSignal): Promise<(() => void) | undefined> {
+  const release = await renderSlots().acquire(deadline)
+  if (!release) return undefined
+  // Aborted between the slot's grant and now: no event will come, and the request is over.
+  if (deadline.aborted) {
+    release()
+    return undefined
+  }
+  deadline.addEventListener('abort', release, { once: true })
+  return release
+}
+
+/** What a template or a background render past its deadline gives: nothing (a render takes over, the stale page stays). */
+const noop = () => undefined
+
+/**
+ * The answer to a page whose render did not end in time: 503, and a warning line. Not reported
+ * as an error: nothing failed yet, and whoever can make pages slow must not page the on-call.
+ */
+function pastDeadline(url: URL, requestId: string): Promise<Response> {
+  const { HANDLER_TIMEOUT_MS } = getRuntimeConfig()
+  logger.warn(
+    { reqId: requestId, path: url.pathname },
+    `[render] no page within ${HANDLER_TIMEOUT_MS} ms: answered 503, render slot given back`,
+  )
+  return pageRefusal(503, url, { 'Retry-After': '5' })
+}
+
+/**
  * Serves a page request (GET or HEAD): cached when it can be, otherwise rendered by `render`
  * within a render slot. A form post (the contact form without JavaScript) is rendered the same
  * way and never cached.
@@ -213,19 +248,53 @@ export async function deliverPage(request: Request, url: URL, render: Render, re
     if (hit.freshness === 'stale') {
       const headers = new Headers(request.headers)
       headers.delete('if-none-match')
-      cache.revalidate(key, () => revalidate(new Request(request.url, { headers }), key, render))
+      cache.revalidate(key, () =>
+        withDeadline(
+          getRuntimeConfig().HANDLER_TIMEOUT_MS,
+          (deadline) => revalidate(new Request(request.url, { headers }), key, render, deadline),
+          noop,
+        ),
+      )
     }
     return deliver(request, hit.page, hit.freshness === 'fresh' ? 'HIT' : 'STALE', requestId)
   }
   const cached = fromCache()
   if (cached) return cached
+  return withDeadline(
+    getRuntimeConfig().HANDLER_TIMEOUT_MS,
+    (deadline) => renderedAnswer(request, url, render, requestId, { cache, key, renderRequest, fromCache }, deadline),
+    () => pastDeadline(url, requestId),
+  )
+}
+
+/** What a page that is not in the cache needs from deliverPage. */
+interface Uncached {
+  cache: PageCache | undefined
+  key: string | undefined
+  renderRequest: Request
+  fromCache: () => Response | undefined
+}
+
+/** A page request the cache could not answer: the 404 template, or a render in a slot, before `deadline`. */
+async function renderedAnswer(
+  request: Request,
+  url: URL,
+  render: Render,
+  requestId: string,
+  { cache, key, renderRequest, fromCache }: Uncached,
+  deadline: AbortSignal,
+): Promise<Response> {
   if (cache && key) {
     const shell = await fromNotFoundShell(request, url, render, requestId, cache)
     if (shell) return shell
   }
 
-  const release = await renderSlots().acquire()
-  if (!release) return pageRefusal(503, url, { 'Retry-After': '5' })
+  // A visitor who hangs up leaves the line too, and frees the slot (Start stops waiting then).
+  const release = await slotBefore(AbortSignal.any([deadline, request.signal]))
+  if (!release) {
+    request.signal.throwIfAborted()
+    return pageRefusal(503, url, { 'Retry-After': '5' })
+  }
   try {
     // While this request waited for its turn, another may have rendered and stored the page.
     const cachedMeanwhile = fromCache()
@@ -267,7 +336,7 @@ async function fromNotFoundShell(
   if (!missing) return undefined
   const key = `${url.origin} ${missing.locale} ${missing.route}`
   const template = await shellTemplateFor(key, cache.generation, getRuntimeConfig().PAGE_CACHE_TTL * 1000, () =>
-    makeShellTemplate(url.origin, missing, render),
+    withDeadline(getRuntimeConfig().HANDLER_TIMEOUT_MS, (deadline) => makeShellTemplate(url.origin, missing, render, deadline), noop),
   )
   if (!template) return undefined
   const coding = negotiateEncoding(request.headers.get('accept-encoding'), { gzip: true }) ?? 'identity'
@@ -288,8 +357,13 @@ const probePaths: Record<MissingPage['route'], string> = {
 }
 
 /** Renders the 404 page of a route in a language for a random probe path and makes it a template, in a render slot. */
-async function makeShellTemplate(origin: string, { locale, route }: MissingPage, render: Render): Promise<ShellTemplate | undefined> {
-  const release = await renderSlots().acquire()
+async function makeShellTemplate(
+  origin: string,
+  { locale, route }: MissingPage,
+  render: Render,
+  deadline: AbortSignal,
+): Promise<ShellTemplate | undefined> {
+  const release = await slotBefore(deadline)
   if (!release) return undefined
   try {
     // Lower-case words and dashes: a path of the same shape as a missing location's or news item's.
@@ -311,9 +385,10 @@ async function makeShellTemplate(origin: string, { locale, route }: MissingPage,
  * stale pages must not run more renders at once than visitors can). Stored when it is still
  * a shareable 200; a page that is gone now (404, 410, a redirect) leaves the cache.
  */
-async function revalidate(request: Request, key: string, render: Render): Promise<void> {
+async function revalidate(request: Request, key: string, render: Render, deadline: AbortSignal): Promise<void> {
   const release = renderSlots().tryAcquire()
   if (!release) return
+  deadline.addEventListener('abort', release, { once: true })
   try {
     const cache = getPageCache()
     const generation = cache?.generation

@@ -41,6 +41,24 @@ describe('RenderSlots', () => {
     first?.()
     expect(await second).toBeTypeOf('function')
   })
+
+  it('lets a request whose deadline passed leave the line: the slot goes to the next one', async () => {
+    const slots = new RenderSlots(1, 10)
+    const first = await slots.acquire()
+    const deadline = new AbortController()
+    const late = slots.acquire(deadline.signal)
+    const next = slots.acquire()
+    expect(slots.waiting).toBe(2)
+    deadline.abort()
+    expect(await late).toBeUndefined()
+    expect(slots.waiting).toBe(1)
+    first?.()
+    const release = await next
+    expect(release).toBeTypeOf('function')
+    release?.()
+    expect(slots.running).toBe(0)
+    expect(await slots.acquire(AbortSignal.abort())).toBeUndefined()
+  })
 })
 
 describe('RenderSlots.tryAcquire', () => {

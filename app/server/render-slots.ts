@@ -15,11 +15,27 @@ export class RenderSlots {
     this.#maxWaiting = maxWaiting
   }
 
-  /** Resolves with a release function once a slot is free; undefined when too many are waiting already. */
-  async acquire(): Promise<(() => void) | undefined> {
+  /**
+   * Resolves with a release function once a slot is free; undefined when too many are waiting
+   * already, or when `signal` aborts first (the request's deadline passed: it leaves the line).
+   */
+  async acquire(signal?: AbortSignal): Promise<(() => void) | undefined> {
+    if (signal?.aborted) return undefined
     if (this.#running >= this.#limit) {
       if (this.#waiting.length >= this.#maxWaiting) return undefined
-      await new Promise<void>((resolve) => this.#waiting.push(resolve))
+      const turn = await new Promise<boolean>((resolve) => {
+        const waiter = () => {
+          signal?.removeEventListener('abort', leave)
+          resolve(true)
+        }
+        const leave = () => {
+          this.#waiting.splice(this.#waiting.indexOf(waiter), 1)
+          resolve(false)
+        }
+        this.#waiting.push(waiter)
+        signal?.addEventListener('abort', leave, { once: true })
+      })
+      if (!turn) return undefined
     } else {
       this.#running++
     }
