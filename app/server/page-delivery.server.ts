@@ -265,7 +265,7 @@ async function fromNotFoundShell(
 ): Promise<Response | undefined> {
   const missing = await missingPage(url)
   if (!missing) return undefined
-  const key = `${url.origin} ${missing.locale} ${missing.route}`
+  const key = `${url.origin} ${missing.locale} ${missing.route}${missing.query ? ' ?' : ''}`
   const template = await shellTemplateFor(key, cache.generation, getRuntimeConfig().PAGE_CACHE_TTL * 1000, () =>
     makeShellTemplate(url.origin, missing, render),
   )
@@ -287,14 +287,25 @@ const probePaths: Record<MissingPage['route'], string> = {
   location: `${internalSegment.locations}/`,
 }
 
-/** Renders the 404 page of a route in a language for a random probe path and makes it a template, in a render slot. */
-async function makeShellTemplate(origin: string, { locale, route }: MissingPage, render: Render): Promise<ShellTemplate | undefined> {
+/**
+ * Renders the 404 page of a route in a language for a random probe path (with a query when the
+ * request has one) and makes it a template, in a render slot.
+ */
+async function makeShellTemplate(
+  origin: string,
+  { locale, route, query }: MissingPage,
+  render: Render,
+): Promise<ShellTemplate | undefined> {
   const release = await renderSlots().acquire()
   if (!release) return undefined
   try {
-    // Lower-case words and dashes: a path of the same shape as a missing location's or news item's.
-    const token = `not-found-probe-${randomBytes(6).toString('hex')}`
-    const probe = new URL(pathCodec.toPublic(`/${locale}/${probePaths[route]}${token}`), origin)
+    // Lower-case words and dashes: a path of the same shape as a missing location's or news item's;
+    // pages and news items end in a letter the router writes encoded in links and decoded in its
+    // state, so the template knows which form each place takes.
+    const name = `not-found-probe-${randomBytes(6).toString('hex')}${route === 'location' ? '' : '-é'}`
+    const token = { encoded: encodeURIComponent(name), decoded: name }
+    const probe = new URL(pathCodec.toPublic(`/${locale}/${probePaths[route]}${token.encoded}`), origin)
+    if (query) probe.search = '?probe'
     const rendered = await renderWithMarker(new Request(probe, { headers: { accept: 'text/html' } }), render)
     const { response, html, marker } = rendered
     if (response.status !== 404 || html === undefined) return undefined
