@@ -23,6 +23,8 @@ import { createRenderMarker, inlineScriptHashes, inlineScriptTexts, securityHead
 import { pageRefusal } from './page-refusal.server'
 import { markComplete } from './complete-response'
 import { previewTokenOf } from './preview.server'
+import { isSignedIn, mayBeSignedIn, withoutAuthCookie } from './signed-in.server'
+import { rateLimitKey } from './contact/rate-limit.server'
 import { fillShell, shellTemplate, type ShellTemplate } from './not-found-shell'
 import { bytesOfHtml, htmlOfBytes } from './page-bytes'
 import { missingPage, shellTemplateFor, type MissingPage } from './not-found-shell.server'
@@ -39,14 +41,6 @@ type Render = (request: Request, marker: string) => Promise<Response>
 let slots: RenderSlots | undefined
 
 /**
- * Whether this request could be personal: the auth cookie under any spelling a parser might
- * accept (`auth_token =x`, upper case, twice). Such a page is never shared.
- */
-function mayBeSignedIn(cookies: string | null): boolean {
-  return cookies !== null && cookies.toLowerCase().includes(constants.authCookie.name)
-}
-
-/**
  * The cache entry for a page request, or undefined when it must not come from or go to the
  * cache. Anonymous pages are the same bytes for everyone (per-visitor state such as the
  * consent choice is applied in the browser), so no cookie is part of the key.
@@ -55,6 +49,7 @@ function cacheKey(request: Request, url: URL): string | undefined {
   // A form post's answer is that visitor's alone (contact form without JavaScript).
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
   const cookies = request.headers.get('cookie')
+  // Signed in (deliverPage has taken every auth cookie the CMS does not know away): a page of their own.
   if (mayBeSignedIn(cookies)) return undefined
   // A preview shows drafts: for this editor only.
   if (previewTokenOf(cookies)) return undefined
@@ -185,8 +180,11 @@ function isStorable(request: Request, response: Response): boolean {
   )
 }
 
+/** How long a client past its share of the render slots waits for its 429 (render-slots.ts). */
+const refusalDelayMs = 1000
+
 function renderSlots(): RenderSlots {
-  slots ??= new RenderSlots(getRuntimeConfig().RENDER_CONCURRENCY, 1000)
+  slots ??= new RenderSlots(getRuntimeConfig().RENDER_CONCURRENCY, 1000, refusalDelayMs)
   return slots
 }
 
@@ -200,7 +198,8 @@ export function renderSlotUsage(): { running: number; waiting: number } {
  * within a render slot. A form post (the contact form without JavaScript) is rendered the same
  * way and never cached.
  */
-export async function deliverPage(request: Request, url: URL, render: Render, requestId: string): Promise<Response> {
+export async function deliverPage(sent: Request, url: URL, render: Render, requestId: string, client: () => string): Promise<Response> {
+  const request = await asSignedInOrAnonymous(sent)
   const cache = getPageCache()
   const key = cache ? cacheKey(request, url) : undefined
   // Pages render as GET; HEAD then sends the same headers without the body.
@@ -224,8 +223,9 @@ export async function deliverPage(request: Request, url: URL, render: Render, re
     if (shell) return shell
   }
 
-  const release = await renderSlots().acquire()
-  if (!release) return pageRefusal(503, url, { 'Retry-After': '5' })
+  // One client flooding renders is turned away past its share of the slots (429), so the others' renders still get theirs.
+  const slot = await renderSlots().acquireFor(rateLimitKey(client()))
+  if ('refused' in slot) return pageRefusal(slot.refused === 'busy' ? 429 : 503, url, { 'Retry-After': '5' })
   try {
     // While this request waited for its turn, another may have rendered and stored the page.
     const cachedMeanwhile = fromCache()
@@ -239,15 +239,31 @@ export async function deliverPage(request: Request, url: URL, render: Render, re
       return deliver(request, cache.set(key, await toPage(rendered, html), generation), 'MISS', requestId)
     }
     const coding = negotiateEncoding(request.headers.get('accept-encoding'), { br: true, gzip: true })
-    const sent = deliver(request, await toPage(rendered, html, coding ? [coding] : []), 'BYPASS', requestId)
+    const answer = deliver(request, await toPage(rendered, html, coding ? [coding] : []), 'BYPASS', requestId)
     // Drafts must not stay in a browser's or a proxy's cache once the preview ends.
-    if (previewTokenOf(request.headers.get('cookie'))) sent.headers.set('Cache-Control', 'private, no-store')
+    if (previewTokenOf(request.headers.get('cookie'))) answer.headers.set('Cache-Control', 'private, no-store')
     // A page sent once may set cookies (they are never stored with a shared page).
-    for (const cookie of response.headers.getSetCookie()) sent.headers.append('Set-Cookie', cookie)
-    return sent
+    for (const cookie of response.headers.getSetCookie()) answer.headers.append('Set-Cookie', cookie)
+    return answer
   } finally {
-    release()
+    slot.release()
   }
+}
+
+/**
+ * The request as it is when its auth cookie holds a token the CMS knows (or it has none);
+ * otherwise as an anonymous visitor's, without the auth cookie: the shared page, from the cache
+ * or rendered and stored (signed-in.server.ts). A form post is left as it is (never cached).
+ */
+async function asSignedInOrAnonymous(request: Request): Promise<Request> {
+  const cookies = request.headers.get('cookie')
+  if (cookies === null || !mayBeSignedIn(cookies) || (request.method !== 'GET' && request.method !== 'HEAD')) return request
+  if (await isSignedIn(cookies)) return request
+  const headers = new Headers(request.headers)
+  const kept = withoutAuthCookie(cookies)
+  if (kept === null) headers.delete('cookie')
+  else headers.set('cookie', kept)
+  return new Request(request.url, { method: request.method, headers, signal: request.signal })
 }
 
 /**

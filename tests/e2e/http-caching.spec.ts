@@ -73,15 +73,17 @@ test.describe('HTML delivery: page cache, hash-based CSP, ETag, compression', ()
   })
 
   test('each render has its own validator, as it has its own policy (ADR 025)', async ({ request }) => {
-    // Signed in, so every request renders (as after the cache's TTL, on another worker or instance).
+    // Signed in, so every request renders (as after the cache's TTL, on another worker or instance):
+    // on the site reading a remote CMS (E2E_PORT+1), which knows the token (signed-in.server.ts).
+    const remote = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}`
     const headers = { Cookie: 'auth_token=some-token' }
-    const first = await request.get(detail, { headers })
-    const second = await request.get(detail, { headers })
+    const first = await request.get(`${remote}${detail}`, { headers })
+    const second = await request.get(`${remote}${detail}`, { headers })
     expect(second.headers()['content-security-policy']).not.toBe(first.headers()['content-security-policy'])
     // A 304 (from us or from a CDN holding the other render) would pair one render's body with
     // the other's policy, which blocks the body's scripts.
     expect(second.headers()['etag']).not.toBe(first.headers()['etag'])
-    const revalidated = await request.get(detail, { headers: { ...headers, 'If-None-Match': first.headers()['etag'] ?? '' } })
+    const revalidated = await request.get(`${remote}${detail}`, { headers: { ...headers, 'If-None-Match': first.headers()['etag'] ?? '' } })
     expect(revalidated.status()).toBe(200)
   })
 
@@ -129,10 +131,17 @@ test.describe('HTML delivery: page cache, hash-based CSP, ETag, compression', ()
     }
   })
 
-  test('signed-in visitors bypass the page cache and get private pages', async ({ request }) => {
-    const response = await request.get(detail, { headers: { Cookie: 'auth_token=some-token' } })
+  test('signed-in visitors bypass the page cache and get private pages; a token nobody knows is no one', async ({ request }) => {
+    // The site reading a remote CMS (E2E_PORT+1): that CMS answers with the token, so it knows it.
+    const remote = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}`
+    const response = await request.get(`${remote}${detail}`, { headers: { Cookie: 'auth_token=some-token' } })
     expect(response.headers()['x-page-cache']).toBe('BYPASS')
     expect(response.headers()['cache-control']).toBe('private, no-store')
+    // The embedded CMS has no visitor accounts: the shared page.
+    await request.get(detail)
+    const anonymous = await request.get(detail, { headers: { Cookie: 'auth_token=some-token' } })
+    expect(anonymous.headers()['x-page-cache']).toBe('HIT')
+    expect(anonymous.headers()['cache-control']).toContain('public')
   })
 
   test('the consent choice is not part of the page: every anonymous visitor shares one cached page', async ({ request }) => {
