@@ -133,7 +133,7 @@ test("one client flooding renders gets 429 while another client's cached page st
   // a quiet machine are in the issue's note. Before the fix these clients got no answer at all
   // for seconds (every render slot and the queue behind them were the flood's).
   expect(result.cached.requests, 'cached pages answered').toBeGreaterThan(20)
-  expect(result.cached.p50, 'cached page p50 (ms)').toBeLessThan(150)
+  expect(result.cached.p50, 'cached page p50 (ms)').toBeLessThan(300)
   expect(result.cached.p99, 'cached page p99 (ms)').toBeLessThan(1500)
   expect(result.healthz.p99, '/healthz p99 (ms)').toBeLessThan(1500)
 })
