@@ -354,10 +354,14 @@ if (workers > 0 && cluster.isPrimary) {
 function cannon(base, page, { seconds, amount, maxSeconds, conns = connections }) {
   return new Promise((resolve, reject) => {
     const options = { url: base + page.path, connections: conns, pipelining: 1, headers: loadHeaders, timeout: 10 }
-    // Each request from one of 50 visitors (the app trusts one proxy hop here): one client past its
-    // share of the render slots is turned away (app/server/render-slots.ts), many visitors are not.
+    // Each request from one of 1,000 visitors, far more than requests in flight (the app trusts one
+    // proxy hop here): one client past its share of the render slots is turned away
+    // (app/server/render-slots.ts), many visitors are not.
     let sent = 0
-    const asVisitor = (request) => ({ ...request, headers: { ...request.headers, 'x-forwarded-for': `198.18.0.${(sent++ % 50) + 1}` } })
+    const asVisitor = (request) => ({
+      ...request,
+      headers: { ...request.headers, 'x-forwarded-for': `198.18.${Math.floor(sent / 250) % 4}.${(sent++ % 250) + 1}` },
+    })
     options.requests = [{ setupRequest: (request) => asVisitor(page.random ? { ...request, path: randomPath() } : request) }]
     if (amount) options.amount = amount
     else options.duration = seconds
