@@ -13,6 +13,7 @@ import { logger } from './server/logger.server'
 import { httpRequestDuration, statusClass } from './server/metrics.server'
 import { isFormPost } from './server/contact/form-post.server'
 import { deliverPage } from './server/page-delivery.server'
+import { withFunctionSlot } from './server/function-slots.server'
 import { inPageLanguage, pageRefusal } from './server/page-refusal.server'
 import { isServerRoutePath } from './server/server-routes.server'
 import {
@@ -85,28 +86,26 @@ async function handle(request: Request, url: URL, requestId: string): Promise<Re
         (pageRequest, nonce) =>
           Promise.resolve(startHandler(pageRequest, { context: { clientIp: ip(), requestId, nonce, pageFormPost: true } })),
         requestId,
+        ip,
       )
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return pageRefusal(405, url, { Allow: 'GET, HEAD' })
     }
-    return deliverPage(request, url, render, requestId)
+    return deliverPage(request, url, render, requestId, ip)
   }
   // Outside the pages only the server routes answer (and Start's server functions); for anything
   // else Start would render the whole HTML 404 page, the costliest answer to a random path.
   const serverFn = url.pathname.startsWith('/_serverFn/')
   if (!serverFn && !isServerRoutePath(url.pathname)) return plainResponse(404, 'Not found / Niet gevonden')
   // A server function answers within its deadline, whatever it waits for (issue 30).
-  const call = (callRequest: Request) =>
-    serverFn
-      ? withDeadline(
-          config.HANDLER_TIMEOUT_MS,
-          () => render(callRequest),
-          () => serverFnPastDeadline(url, requestId),
-        )
-      : render(callRequest)
+  const call = (callRequest: Request, run = () => render(callRequest)) =>
+    serverFn ? withDeadline(config.HANDLER_TIMEOUT_MS, run, () => serverFnPastDeadline(url, requestId)) : run()
   // No body to limit (TRACE and CONNECT cannot even be rebuilt as a fetch Request): the route answers, 405 when it lacks the method.
-  if (['GET', 'HEAD', 'TRACE', 'CONNECT'].includes(request.method)) return call(request)
+  if (['GET', 'HEAD', 'TRACE', 'CONNECT'].includes(request.method)) {
+    // A server function's GET (a CMS read) runs in a bounded number at once, each client up to its share.
+    return call(request, serverFn ? () => withFunctionSlot(ip(), () => render(request)) : undefined)
+  }
   const limited = await limitBody(request, bodyLimitOf(url.pathname))
   return limited instanceof Response ? limited : call(limited)
 }

@@ -284,6 +284,7 @@ function startApp(port, extraEnv, label) {
       PORT: String(port),
       SITE_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: appDataDir,
+      TRUST_PROXY: '1',
       ...env,
     },
   })
@@ -353,7 +354,15 @@ if (workers > 0 && cluster.isPrimary) {
 function cannon(base, page, { seconds, amount, maxSeconds, conns = connections }) {
   return new Promise((resolve, reject) => {
     const options = { url: base + page.path, connections: conns, pipelining: 1, headers: loadHeaders, timeout: 10 }
-    if (page.random) options.requests = [{ setupRequest: (request) => ({ ...request, path: randomPath() }) }]
+    // Each request from one of 1,000 visitors, far more than requests in flight (the app trusts one
+    // proxy hop here): one client past its share of the render slots is turned away
+    // (app/server/render-slots.ts), many visitors are not.
+    let sent = 0
+    const asVisitor = (request) => ({
+      ...request,
+      headers: { ...request.headers, 'x-forwarded-for': `198.18.${Math.floor(sent / 250) % 4}.${(sent++ % 250) + 1}` },
+    })
+    options.requests = [{ setupRequest: (request) => asVisitor(page.random ? { ...request, path: randomPath() } : request) }]
     if (amount) options.amount = amount
     else options.duration = seconds
     const tracker = autocannon(options, (error, result) => {

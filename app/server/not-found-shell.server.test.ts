@@ -27,13 +27,40 @@ const { missingPage } = await import('./not-found-shell.server')
 const at = (path: string) => missingPage(new URL(path, 'https://www.example.nl'))
 
 describe('missingPage', () => {
+  const plain = (splat: string) => ({ encoded: splat, decoded: splat })
+
   it('finds the language, route and missing part of a page, news item or location nobody has', async () => {
-    expect(await at('/bestaat-niet')).toEqual({ locale: 'nl', route: 'page', splat: 'bestaat-niet' })
-    expect(await at('/over-ons/weg/ermee.html')).toEqual({ locale: 'nl', route: 'page', splat: 'over-ons/weg/ermee.html' })
-    expect(await at('/en/gone')).toEqual({ locale: 'en', route: 'page', splat: 'gone' })
-    expect(await at('/nieuws/weg')).toEqual({ locale: 'nl', route: 'news', splat: 'weg' })
-    expect(await at('/en/news/gone')).toEqual({ locale: 'en', route: 'news', splat: 'gone' })
-    expect(await at('/vestigingen/nergens-dealer')).toEqual({ locale: 'nl', route: 'location', splat: 'nergens-dealer' })
+    expect(await at('/bestaat-niet')).toEqual({ locale: 'nl', route: 'page', splat: plain('bestaat-niet'), query: false })
+    expect(await at('/over-ons/weg/ermee.html')).toEqual({
+      locale: 'nl',
+      route: 'page',
+      splat: plain('over-ons/weg/ermee.html'),
+      query: false,
+    })
+    expect(await at('/en/gone')).toEqual({ locale: 'en', route: 'page', splat: plain('gone'), query: false })
+    expect(await at('/nieuws/weg')).toEqual({ locale: 'nl', route: 'news', splat: plain('weg'), query: false })
+    expect(await at('/en/news/gone')).toEqual({ locale: 'en', route: 'news', splat: plain('gone'), query: false })
+    expect(await at('/vestigingen/nergens-dealer')).toEqual({
+      locale: 'nl',
+      route: 'location',
+      splat: plain('nergens-dealer'),
+      query: false,
+    })
+  })
+
+  it('takes any query, and characters the router writes encoded', async () => {
+    expect(await at('/nieuws/weg?a')).toEqual({ locale: 'nl', route: 'news', splat: plain('weg'), query: true })
+    expect(await at('/bestaat-niet?x=1&utm_source=y')).toEqual({ locale: 'nl', route: 'page', splat: plain('bestaat-niet'), query: true })
+    // No parameter for the router: the page without a query.
+    expect(await at('/bestaat-niet?&')).toEqual({ locale: 'nl', route: 'page', splat: plain('bestaat-niet'), query: false })
+    expect(await at('/nope~abc')).toEqual({ locale: 'nl', route: 'page', splat: plain('nope~abc'), query: false })
+    expect(await at('/de/caf%c3%a9')).toEqual({
+      locale: 'de',
+      route: 'page',
+      splat: { encoded: 'caf%C3%A9', decoded: 'café' },
+      query: false,
+    })
+    expect(await at('/nieuws/z%C3%BC')).toEqual({ locale: 'nl', route: 'news', splat: { encoded: 'z%C3%BC', decoded: 'zü' }, query: false })
   })
 
   it('leaves news slugs of any language and known locations to the router (an item, or a redirect to it)', async () => {
@@ -57,7 +84,7 @@ describe('missingPage', () => {
     }
   })
 
-  it('leaves fixed routes, redirects, queries, odd characters and a failing CMS to the router', async () => {
+  it('leaves fixed routes, redirects, characters it cannot take and a failing CMS to the router', async () => {
     content.down.add('de_DE')
     for (const path of [
       '/',
@@ -72,9 +99,13 @@ describe('missingPage', () => {
       '/en/nieuws/x',
       '/bestaat-niet/',
       '/nl/bestaat-niet',
-      '/bestaat-niet?x=1',
-      '/caf%C3%A9',
-      '/a~b',
+      // Characters the template cannot take, another spelling of a path, a fixed route's segment.
+      '/a%20b',
+      '/a%7Eb',
+      '/~zz',
+      // A news slug or page some language has, decoded.
+      '/nieuws/Snelladers?x',
+      '/over-ons?x=1',
       '/api/nope',
       '/media/nope.png',
       '/de/weg',

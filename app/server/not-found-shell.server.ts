@@ -4,7 +4,7 @@ import { internalSegment, isLocale, reservedFirstSegments } from '../i18n/paths'
 import { isLocationSlug } from '../locations/paths'
 import { cms } from './cms/operations.server'
 import { logger } from './logger.server'
-import { isShellPath, type ShellTemplate } from './not-found-shell'
+import { shellPathOf, type ShellPath, type ShellTemplate } from './not-found-shell'
 import { pathRedirect } from './path-redirects'
 
 /** The routes whose 404 page a template answers: CMS pages (`/$locale/$`), a news item, a location. */
@@ -13,39 +13,53 @@ export type ShellRoute = 'page' | 'news' | 'location'
 export interface MissingPage {
   locale: Locale
   route: ShellRoute
-  /** The path after the language (and the route's fixed segment), without its first slash. */
-  splat: string
+  /** The path after the language (and the route's fixed segment), without its first slash, as the router writes it. */
+  splat: ShellPath
+  /** Whether the router sees a query (then the page's own language link is not marked current). */
+  query: boolean
 }
 
 /**
  * When a request is for a page that does not exist, so its route would answer 404: a CMS page, a
- * news item or a location nobody has. Null for anything else, and when unsure: a path some
- * middleware redirects, another fixed route, a query string (it changes the language links), a
- * path that would need escaping, a CMS that does not answer. Those render.
+ * news item or a location nobody has, whatever its query. Null for anything else, and when
+ * unsure: a path some middleware redirects, another fixed route, a path whose characters the
+ * template cannot take (not-found-shell.ts), a CMS that does not answer. Those render.
  */
 export async function missingPage(url: URL): Promise<MissingPage | null> {
-  if (url.search || !isShellPath(url.pathname)) return null
+  const path = shellPathOf(url.pathname)
+  if (!path) return null
   // What middleware/canonical-paths.ts redirects (the old site's paths, renamed segments, news aliases).
-  if (pathRedirect(url, pathCodec) !== null || pathCodec.foreignNewsPath(url.pathname) !== null) return null
-  const [, locale, head, ...rest] = pathCodec.toInternal(url.pathname).split('/')
+  if (pathRedirect(url, pathCodec) !== null || pathCodec.foreignNewsPath(path.encoded) !== null) return null
+  const [, locale, head, ...rest] = pathCodec.toInternal(path.encoded).split('/')
   if (!isLocale(locale) || head === undefined || reservedFirstSegments.has(head)) return null
   const [slug, ...deeper] = rest
+  // `?&` is no query to the router: only a named or valued parameter is.
+  const query = url.search.slice(1).split('&').some(Boolean)
+  const found = (route: ShellRoute, encoded: string): MissingPage => ({
+    locale,
+    route,
+    splat: { encoded, decoded: encoded.split('/').map(decodeURIComponent).join('/') },
+    query,
+  })
   try {
     if (head === internalSegment.news) {
       // `feed.xml` is the news feed's route; a slug any language has is an item or a redirect to one.
       if (slug === undefined || deeper.length > 0 || slug === 'feed.xml') return null
-      return (await knownNewsSlugs()).has(slug.toLowerCase()) ? null : { locale, route: 'news', splat: slug }
+      const known = await knownNewsSlugs()
+      const missing = found('news', slug)
+      return known.has(slug.toLowerCase()) || known.has(missing.splat.decoded.toLowerCase()) ? null : missing
     }
     if (head === internalSegment.locations) {
       // A slug that cannot be an id is a 404 without a CMS read: a page of another shape than the template's.
       if (slug === undefined || deeper.length > 0 || !isLocationSlug(slug)) return null
-      return (await contentOf(locale)).locationIds.has(slug) ? null : { locale, route: 'location', splat: slug }
+      return (await contentOf(locale)).locationIds.has(slug) ? null : found('location', slug)
     }
     // Fixed routes live under `~` segments.
     if (head.startsWith('~')) return null
-    const splat = [head, ...rest].join('/')
+    const missing = found('page', [head, ...rest].join('/'))
     const { pageLinks } = await contentOf(locale)
-    return pageLinks.has(pathCodec.toPublic(`/${locale}/${splat}`).toLowerCase()) ? null : { locale, route: 'page', splat }
+    const known = (splat: string) => pageLinks.has(pathCodec.toPublic(`/${locale}/${splat}`).toLowerCase())
+    return known(missing.splat.encoded) || known(missing.splat.decoded) ? null : missing
   } catch {
     return null
   }

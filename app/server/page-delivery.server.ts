@@ -25,6 +25,8 @@ import { createRenderMarker, inlineScriptHashes, inlineScriptTexts, securityHead
 import { pageRefusal } from './page-refusal.server'
 import { markComplete } from './complete-response'
 import { hasSignedPreviewCookie } from './preview.server'
+import { isSignedIn, mayBeSignedIn, withoutAuthCookie } from './signed-in.server'
+import { rateLimitKey } from './contact/rate-limit.server'
 import { fillShell, shellTemplate, type ShellTemplate } from './not-found-shell'
 import { bytesOfHtml, htmlOfBytes } from './page-bytes'
 import { missingPage, shellTemplateFor, type MissingPage } from './not-found-shell.server'
@@ -41,14 +43,6 @@ type Render = (request: Request, marker: string) => Promise<Response>
 let slots: RenderSlots | undefined
 
 /**
- * Whether this request could be personal: the auth cookie under any spelling a parser might
- * accept (`auth_token =x`, upper case, twice). Such a page is never shared.
- */
-function mayBeSignedIn(cookies: string | null): boolean {
-  return cookies !== null && cookies.toLowerCase().includes(constants.authCookie.name)
-}
-
-/**
  * The cache entry for a page request, or undefined when it must not come from or go to the
  * cache. Anonymous pages are the same bytes for everyone (per-visitor state such as the
  * consent choice is applied in the browser), so no cookie is part of the key.
@@ -57,6 +51,7 @@ function cacheKey(request: Request, url: URL): string | undefined {
   // A form post's answer is that visitor's alone (contact form without JavaScript).
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
   const cookies = request.headers.get('cookie')
+  // Signed in (deliverPage has taken every auth cookie the CMS does not know away): a page of their own.
   if (mayBeSignedIn(cookies)) return undefined
   // A preview shows drafts: for this editor only.
   if (hasSignedPreviewCookie(cookies)) return undefined
@@ -187,8 +182,11 @@ function isStorable(request: Request, response: Response): boolean {
   )
 }
 
+/** How long a client past its share of the render slots waits for its 429 (render-slots.ts). */
+const refusalDelayMs = 1000
+
 function renderSlots(): RenderSlots {
-  slots ??= new RenderSlots(getRuntimeConfig().RENDER_CONCURRENCY, 1000)
+  slots ??= new RenderSlots(getRuntimeConfig().RENDER_CONCURRENCY, 1000, refusalDelayMs)
   return slots
 }
 
@@ -200,10 +198,17 @@ export function renderSlotUsage(): { running: number; waiting: number } {
 /**
  * A render slot until `deadline` aborts (the deadline passed: the page was answered with a 503;
  * or the visitor hung up): then the slot goes to the next in line, whatever the render still
- * waits for. Undefined when the line is full or it aborted while waiting.
+ * waits for. With a `client`, that client's share of the slots (render-slots.ts): 'busy' past it.
+ * Undefined when the line is full or it aborted while waiting.
  */
-async function slotBefore(deadline: AbortSignal): Promise<(() => void) | undefined> {
-  const release = await renderSlots().acquire(deadline)
+async function slotBefore(deadline: AbortSignal, client?: string): Promise<(() => void) | 'busy' | undefined> {
+  let release: (() => void) | undefined
+  if (client === undefined) release = await renderSlots().acquire(deadline)
+  else {
+    const slot = await renderSlots().acquireFor(client, deadline)
+    if ('refused' in slot) return slot.refused === 'busy' ? 'busy' : undefined
+    release = slot.release
+  }
   if (!release) return undefined
   // Aborted between the slot's grant and now: no event will come, and the request is over.
   if (deadline.aborted) {
@@ -235,7 +240,8 @@ function pastDeadline(url: URL, requestId: string): Promise<Response> {
  * within a render slot. A form post (the contact form without JavaScript) is rendered the same
  * way and never cached.
  */
-export async function deliverPage(request: Request, url: URL, render: Render, requestId: string): Promise<Response> {
+export async function deliverPage(sent: Request, url: URL, render: Render, requestId: string, client: () => string): Promise<Response> {
+  const request = await asSignedInOrAnonymous(sent)
   const cache = getPageCache()
   const key = cache ? cacheKey(request, url) : undefined
   // Pages render as GET; HEAD then sends the same headers without the body.
@@ -262,7 +268,7 @@ export async function deliverPage(request: Request, url: URL, render: Render, re
   if (cached) return cached
   return withDeadline(
     getRuntimeConfig().HANDLER_TIMEOUT_MS,
-    (deadline) => renderedAnswer(request, url, render, requestId, { cache, key, renderRequest, fromCache }, deadline),
+    (deadline) => renderedAnswer(request, url, render, requestId, { cache, key, renderRequest, fromCache, client }, deadline),
     () => pastDeadline(url, requestId),
   )
 }
@@ -273,6 +279,8 @@ interface Uncached {
   key: string | undefined
   renderRequest: Request
   fromCache: () => Response | undefined
+  /** The visitor's address (client-ip.server.ts), worked out only when a render needs it. */
+  client: () => string
 }
 
 /** A page request the cache could not answer: the 404 template, or a render in a slot, before `deadline`. */
@@ -281,7 +289,7 @@ async function renderedAnswer(
   url: URL,
   render: Render,
   requestId: string,
-  { cache, key, renderRequest, fromCache }: Uncached,
+  { cache, key, renderRequest, fromCache, client }: Uncached,
   deadline: AbortSignal,
 ): Promise<Response> {
   if (cache && key) {
@@ -289,8 +297,10 @@ async function renderedAnswer(
     if (shell) return shell
   }
 
-  // A visitor who hangs up leaves the line too, and frees the slot (Start stops waiting then).
-  const release = await slotBefore(AbortSignal.any([deadline, request.signal]))
+  // A visitor who hangs up leaves the line too, and frees the slot (Start stops waiting then). One
+  // client flooding renders is turned away past its share of the slots (429), so the others' renders still get theirs.
+  const release = await slotBefore(AbortSignal.any([deadline, request.signal]), rateLimitKey(client()))
+  if (release === 'busy') return pageRefusal(429, url, { 'Retry-After': '5' })
   if (!release) {
     request.signal.throwIfAborted()
     return pageRefusal(503, url, { 'Retry-After': '5' })
@@ -308,15 +318,31 @@ async function renderedAnswer(
       return deliver(request, cache.set(key, await toPage(rendered, html), generation), 'MISS', requestId)
     }
     const coding = negotiateEncoding(request.headers.get('accept-encoding'), { br: true, gzip: true })
-    const sent = deliver(request, await toPage(rendered, html, coding ? [coding] : []), 'BYPASS', requestId)
+    const answer = deliver(request, await toPage(rendered, html, coding ? [coding] : []), 'BYPASS', requestId)
     // Drafts must not stay in a browser's or a proxy's cache once the preview ends.
-    if (hasSignedPreviewCookie(request.headers.get('cookie'))) sent.headers.set('Cache-Control', 'private, no-store')
+    if (hasSignedPreviewCookie(request.headers.get('cookie'))) answer.headers.set('Cache-Control', 'private, no-store')
     // A page sent once may set cookies (they are never stored with a shared page).
-    for (const cookie of response.headers.getSetCookie()) sent.headers.append('Set-Cookie', cookie)
-    return sent
+    for (const cookie of response.headers.getSetCookie()) answer.headers.append('Set-Cookie', cookie)
+    return answer
   } finally {
     release()
   }
+}
+
+/**
+ * The request as it is when its auth cookie holds a token the CMS knows (or it has none);
+ * otherwise as an anonymous visitor's, without the auth cookie: the shared page, from the cache
+ * or rendered and stored (signed-in.server.ts). A form post is left as it is (never cached).
+ */
+async function asSignedInOrAnonymous(request: Request): Promise<Request> {
+  const cookies = request.headers.get('cookie')
+  if (cookies === null || !mayBeSignedIn(cookies) || (request.method !== 'GET' && request.method !== 'HEAD')) return request
+  if (await isSignedIn(cookies)) return request
+  const headers = new Headers(request.headers)
+  const kept = withoutAuthCookie(cookies)
+  if (kept === null) headers.delete('cookie')
+  else headers.set('cookie', kept)
+  return new Request(request.url, { method: request.method, headers, signal: request.signal })
 }
 
 /**
@@ -334,7 +360,7 @@ async function fromNotFoundShell(
 ): Promise<Response | undefined> {
   const missing = await missingPage(url)
   if (!missing) return undefined
-  const key = `${url.origin} ${missing.locale} ${missing.route}`
+  const key = `${url.origin} ${missing.locale} ${missing.route}${missing.query ? ' ?' : ''}`
   const template = await shellTemplateFor(key, cache.generation, getRuntimeConfig().PAGE_CACHE_TTL * 1000, () =>
     withDeadline(getRuntimeConfig().HANDLER_TIMEOUT_MS, (deadline) => makeShellTemplate(url.origin, missing, render, deadline), noop),
   )
@@ -356,19 +382,27 @@ const probePaths: Record<MissingPage['route'], string> = {
   location: `${internalSegment.locations}/`,
 }
 
-/** Renders the 404 page of a route in a language for a random probe path and makes it a template, in a render slot. */
+/**
+ * Renders the 404 page of a route in a language for a random probe path (with a query when the
+ * request has one) and makes it a template, in a render slot.
+ */
 async function makeShellTemplate(
   origin: string,
-  { locale, route }: MissingPage,
+  { locale, route, query }: MissingPage,
   render: Render,
   deadline: AbortSignal,
 ): Promise<ShellTemplate | undefined> {
+  // No client's share here: a template serves every visitor.
   const release = await slotBefore(deadline)
-  if (!release) return undefined
+  if (!release || release === 'busy') return undefined
   try {
-    // Lower-case words and dashes: a path of the same shape as a missing location's or news item's.
-    const token = `not-found-probe-${randomBytes(6).toString('hex')}`
-    const probe = new URL(pathCodec.toPublic(`/${locale}/${probePaths[route]}${token}`), origin)
+    // Lower-case words and dashes: a path of the same shape as a missing location's or news item's;
+    // pages and news items end in a letter the router writes encoded in links and decoded in its
+    // state, so the template knows which form each place takes.
+    const name = `not-found-probe-${randomBytes(6).toString('hex')}${route === 'location' ? '' : '-é'}`
+    const token = { encoded: encodeURIComponent(name), decoded: name }
+    const probe = new URL(pathCodec.toPublic(`/${locale}/${probePaths[route]}${token.encoded}`), origin)
+    if (query) probe.search = '?probe'
     const rendered = await renderWithMarker(new Request(probe, { headers: { accept: 'text/html' } }), render)
     const { response, html, marker } = rendered
     if (response.status !== 404 || html === undefined) return undefined

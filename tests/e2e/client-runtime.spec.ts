@@ -163,6 +163,9 @@ test('a failed data request on client navigation falls back to a full page load'
 })
 
 test('requests with the auth cookie are never stored by shared caches', async ({ request }) => {
-  const response = await request.get('/en', { headers: { Cookie: 'auth_token=abc' } })
+  // The site reading a remote CMS (E2E_PORT+1): that CMS answers with the token, so it knows it
+  // (the embedded CMS has no visitor accounts: there the cookie is no one's, signed-in.server.ts).
+  const remote = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}`
+  const response = await request.get(`${remote}/en`, { headers: { Cookie: 'auth_token=abc' } })
   expect(response.headers()['cache-control']).toBe('private, no-store')
 })

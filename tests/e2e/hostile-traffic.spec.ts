@@ -300,17 +300,16 @@ test('campaign-tagged links share the plain page in the cache', async () => {
   expect((await fetch(`${site}/over-ons/historie?utm_source=x&page=2`)).headers.get('x-page-cache')).toBe('MISS')
 })
 
-test('an auth cookie in any spelling is never served from or stored in the shared cache', async () => {
+test('an auth cookie nobody knows, in any spelling, gets the shared page, rendered without it', async () => {
+  // The embedded CMS has no visitor accounts (issue 30: a made-up cookie must not make every request a render).
   for (const cookie of ['auth_token =TOKEN', 'auth_token= TOKEN', 'AUTH_TOKEN=TOKEN', 'x=1; auth_token=TOKEN']) {
     const url = `${site}/over-ons?auth=${encodeURIComponent(cookie)}`
-    const signedIn = await fetch(url, { headers: { cookie } })
-    expect(signedIn.headers.get('x-page-cache'), cookie).toBe('BYPASS')
+    const withCookie = await fetch(url, { headers: { cookie } })
+    expect(withCookie.headers.get('x-page-cache'), cookie).toBe('MISS')
+    expect(withCookie.headers.get('cache-control'), cookie).toContain('public')
     const anonymous = await fetch(url)
-    expect(anonymous.headers.get('x-page-cache'), cookie).toBe('MISS')
+    expect(anonymous.headers.get('x-page-cache'), cookie).toBe('HIT')
   }
-  // The spelling the render reads as a credential is also marked private.
-  const spaced = await fetch(`${site}/over-ons?auth=private`, { headers: { cookie: 'auth_token =TOKEN' } })
-  expect(spaced.headers.get('cache-control')).toBe('private, no-store')
 })
 
 test('20 MB bodies get 413 in under a second, by Content-Length and while streaming', async () => {

@@ -233,6 +233,23 @@ export function createCmsOperation<TResult, TVariables extends Record<string, un
 }
 
 /**
+ * Whether the CMS takes `token` as a visitor's: a remote CMS answers a minimal query sent with it
+ * (401, 403, an error or no answer within CMS_TIMEOUT_MS: it does not). The embedded CMS has no
+ * visitor accounts, so it knows no token (its write key is not a visitor's).
+ */
+export async function cmsKnowsToken(token: string): Promise<boolean> {
+  const { CMS_GRAPHQL_URL, CMS_TIMEOUT_MS } = getRuntimeConfig()
+  const usable = usableToken(token)
+  if (!CMS_GRAPHQL_URL || !usable) return false
+  try {
+    await createClient(usable, undefined).request({ document: '{ __typename }', signal: AbortSignal.timeout(CMS_TIMEOUT_MS) })
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
  * The auth cookie's value as a token, or undefined when it cannot be one: a token is
  * visible ASCII (RFC 6750's b64token is a subset). Anything else (any visitor can send
  * any cookie) could not even be put in the Authorization header, and would fail the

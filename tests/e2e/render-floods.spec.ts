@@ -1,0 +1,139 @@
+import { execFile, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { expect, test } from '@playwright/test'
+import { startServer, stopServer } from './server-process'
+
+/**
+ * Issue 30, finding 3: requests that cost a render each, sent by one client, must not make the
+ * site slow for anyone else. A missing page is answered from the 404 template whatever its query
+ * or characters, a made-up auth cookie does not turn a cached page into a render, and one client
+ * flooding renders gets 429 while another's cached page stays fast (server function calls:
+ * app/server/function-slots.test.ts).
+ * Own server (E2E_PORT+115), trusting loopback's X-Forwarded-For so two clients can be told apart.
+ */
+test.describe.configure({ mode: 'serial' })
+
+const port = Number(process.env.E2E_PORT ?? 3210) + 115
+const site = `http://127.0.0.1:${port}`
+const token = 'render-floods-e2e-token-0123'
+let server: ChildProcess | undefined
+let output = ''
+
+test.beforeAll(async () => {
+  server = await startServer(
+    port,
+    { METRICS_TOKEN: token, TRUST_PROXY: 'loopback', DATA_DIR: mkdtempSync(join(tmpdir(), 'site-render-floods-')) },
+    { onOutput: (text) => (output += text) },
+  )
+})
+
+test.afterAll(async () => {
+  if (server) await stopServer(server)
+})
+
+/** Page renders so far (one worker: the e2e servers run one). */
+async function renders(): Promise<number> {
+  const text = await (await fetch(`${site}/metrics`, { headers: { Authorization: `Bearer ${token}` } })).text()
+  return Number(/^site_page_render_duration_seconds_count (\d+)/m.exec(text)?.[1] ?? Number.NaN)
+}
+
+/** The access-log line of a request, by its id. */
+function logLineOf(requestId: string): Record<string, unknown> | undefined {
+  return output
+    .split('\n')
+    .filter((line) => line.startsWith('{') && line.includes(requestId))
+    .map((line): Record<string, unknown> => JSON.parse(line))
+    .find((line) => line.reqId === requestId && 'status' in line)
+}
+
+const fresh = () => randomBytes(5).toString('hex')
+
+test('a missing page comes from the 404 template whatever its query or characters', async () => {
+  const shapes: Array<{ path: (token: string) => string; lang: string }> = [
+    { path: (n) => `/nieuws/zz-${n}?a`, lang: 'nl' },
+    { path: (n) => `/nope~${n}`, lang: 'nl' },
+    { path: (n) => `/zz-caf%C3%A9-${n}?utm_source=x&b=1`, lang: 'nl' },
+    { path: (n) => `/en/zz-${n}!(x)?q=%E0`, lang: 'en' },
+    { path: (n) => `/de/nachricht/zz-%C3%BC${n}?x`, lang: 'de' },
+    { path: (n) => `/da/zz%3A${n}%40x`, lang: 'da' },
+  ]
+  // The first of each shape makes its template (one render per language, route and query or not).
+  for (const { path } of shapes) expect((await fetch(`${site}${path(fresh())}`)).status).toBe(404)
+  const before = await renders()
+  for (let round = 0; round < 5; round++) {
+    for (const { path, lang } of shapes) {
+      const requestId = `floods-${fresh()}`
+      const response = await fetch(`${site}${path(fresh())}`, { headers: { 'x-request-id': requestId, 'accept-encoding': 'gzip' } })
+      expect(response.status).toBe(404)
+      expect(response.headers.get('x-page-cache')).toBe('SHELL')
+      const html = await response.text()
+      expect(html).toContain(`<html lang="${lang}"`)
+      expect(html).toContain('<meta name="robots" content="noindex"')
+      await expect.poll(() => logLineOf(requestId)?.cache).toBe('SHELL')
+    }
+  }
+  expect(await renders()).toBe(before)
+})
+
+test('a made-up auth cookie gets the cached page, and a page it misses is stored for everyone', async () => {
+  await fetch(`${site}/over-ons`)
+  expect((await fetch(`${site}/over-ons`)).headers.get('x-page-cache')).toBe('HIT')
+  const before = await renders()
+  for (const cookie of [
+    'auth_token=x',
+    'AUTH_TOKEN=y',
+    'auth_token =z; auth_token=w',
+    'consent=granted; auth_token=eyJhbGciOiJIUzI1NiJ9.e30.x',
+  ]) {
+    const response = await fetch(`${site}/over-ons`, { headers: { cookie } })
+    expect(response.status, cookie).toBe(200)
+    expect(response.headers.get('x-page-cache'), cookie).toBe('HIT')
+    expect(response.headers.get('cache-control'), cookie).toContain('public')
+  }
+  expect(await renders()).toBe(before)
+  // A page not cached yet: rendered once as an anonymous visitor's, then a hit for anyone.
+  const path = `/over-ons?v=${fresh()}`
+  expect((await fetch(`${site}${path}`, { headers: { cookie: 'auth_token=x' } })).headers.get('x-page-cache')).toBe('MISS')
+  expect((await fetch(`${site}${path}`)).headers.get('x-page-cache')).toBe('HIT')
+  expect(await renders()).toBe(before + 1)
+})
+
+interface ClientResult {
+  requests: number
+  errors: number
+  statusCodes: Record<string, number>
+  p50: number
+  p99: number
+  max: number
+}
+
+async function flood(prefix: string, connections: number, seconds: number): Promise<Record<'flood' | 'cached' | 'healthz', ClientResult>> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['tests/e2e/two-client-flood-runner.mjs', site, prefix, String(connections), String(seconds)],
+    { timeout: (seconds + 30) * 1000 },
+  )
+  return JSON.parse(stdout)
+}
+
+test("one client flooding renders gets 429 while another client's cached page stays fast", async () => {
+  test.setTimeout(60_000)
+  await fetch(`${site}/over-ons`)
+  // Each a real page with a query of its own: a render every time (the page cache has none of them).
+  const result = await flood('/over-ons?flood={n}', 200, 4)
+  console.log('render flood', JSON.stringify(result))
+  expect(result.flood.statusCodes['429'] ?? 0, 'the flood turned away').toBeGreaterThan(0)
+  expect(result.cached.errors).toBe(0)
+  expect(Object.keys(result.cached.statusCodes)).toEqual(['200'])
+  // Loose bounds: the test machine (2 shared cores) runs the load generator too; the figures on
+  // a quiet machine are in the issue's note. Before the fix these clients got no answer at all
+  // for seconds (every render slot and the queue behind them were the flood's).
+  expect(result.cached.requests, 'cached pages answered').toBeGreaterThan(20)
+  expect(result.cached.p50, 'cached page p50 (ms)').toBeLessThan(300)
+  expect(result.cached.p99, 'cached page p99 (ms)').toBeLessThan(1500)
+  expect(result.healthz.p99, '/healthz p99 (ms)').toBeLessThan(1500)
+})
