@@ -19,7 +19,7 @@ import { mediaSourceFile, mediaTypes } from './media.server'
  * arbitrary work; anything else is a 404, never a 500. Encoding is CPU work that a flood of
  * distinct URLs must not multiply (docs/decisions/028):
  * - a worker encodes one image at a time, and at most `maxWaitingEncodes` more wait their turn;
- *   beyond that a request gets the original image (never cached), not a place in the line;
+ *   beyond that a request is sent to the original image (or gets a 503), not a place in the line;
  * - a width above the source's own is the source's width: 960, 1280 and 1600 of an 800 px image
  *   are one file, made once;
  * - a lock file (created with O_EXCL) in the shared folder keeps two workers, or two instances on
@@ -31,10 +31,13 @@ import { mediaSourceFile, mediaTypes } from './media.server'
 /** The URL names its width and format, and a replaced source gets a new `?v=` (projection.ts): kept for a year. */
 export const variantCacheControl = 'public, max-age=31536000, immutable'
 
-/** Requests that may wait for this worker's one encode; more get the original image. About 0.2–1 s each on one core. */
-export const maxWaitingEncodes = 8
-/** How long a request waits for another worker's encode of the same variant before it takes the original. */
-const waitForOtherMs = 20_000
+/**
+ * Requests that may wait for this worker's one encode (0.1–1 s each on an idle core, several on
+ * a busy machine); more are sent to the original: a visitor gets a picture rather than a long wait.
+ */
+export const maxWaitingEncodes = 4
+/** How long a request waits for another worker's encode of the same variant before it is sent to the original. */
+const waitForOtherMs = 5_000
 /** A lock older than this is left by a process that died while encoding: removed, and the variant made again. */
 const staleLockMs = 60_000
 const lockPollMs = 50
@@ -220,26 +223,20 @@ const shownWith: Readonly<Record<VariantFormat, readonly string[]>> = {
 }
 
 /**
- * While this worker's encodes are all taken: the original image when the browser can show it
- * (larger, but the visitor sees the picture), never stored by anyone under the variant's URL;
- * else a 503 to try again shortly.
+ * While this worker's encodes are all taken: a temporary redirect to the original image when
+ * the browser can show it (larger, but the visitor sees the picture, and the original keeps its
+ * own URL and caching), else a 503 to try again shortly. Neither is stored under the variant's URL.
  */
-async function original(request: Request, file: string, format: VariantFormat): Promise<Response> {
-  const type = mediaTypes[extname(file).toLowerCase()] ?? ''
-  const body = shownWith[format].includes(type) ? await readIfThere(file) : undefined
-  if (!body) return new Response('Busy, try again shortly', { status: 503, headers: { 'Retry-After': '5', 'Cache-Control': 'no-store' } })
-  const headers = new Headers({
-    'Content-Type': type,
-    'Cache-Control': 'no-store',
-    'Content-Length': String(body.byteLength),
-    'X-Content-Type-Options': 'nosniff',
-  })
-  return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), { status: 200, headers })
+function busy(file: string, wanted: VariantRequest): Response {
+  if (shownWith[wanted.format].includes(mediaTypes[extname(file).toLowerCase()] ?? '')) {
+    return new Response(null, { status: 307, headers: { Location: wanted.source, 'Cache-Control': 'no-store' } })
+  }
+  return plainResponse(503, 'Busy, try again shortly / Even geduld', { 'Retry-After': '5' })
 }
 
 const notFound = () => plainResponse(404, 'Not found / Niet gevonden')
 
-/** Answers a `/media/_/…` request: the variant, the original while busy, a 404 or a 405. */
+/** Answers a `/media/_/…` request: the variant, the way to the original while busy, a 404 or a 405. */
 export async function serveMediaVariant(request: Request, url: URL): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed('GET, HEAD')
   const wanted = parseVariantPath(url.pathname)
@@ -255,7 +252,7 @@ export async function serveMediaVariant(request: Request, url: URL): Promise<Res
   }
   if (!made) return notFound()
   const { body, name } = made
-  if (body === 'busy') return original(request, file, wanted.format)
+  if (body === 'busy') return busy(file, wanted)
   const etag = `"${name.slice(0, name.lastIndexOf('.'))}"`
   const headers = new Headers({
     'Content-Type': variantTypes[wanted.format],

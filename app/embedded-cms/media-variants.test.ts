@@ -117,17 +117,18 @@ describe('encoding under load', () => {
       await noisy(640)
         .png()
         .toFile(join(media, `busy-${i}.png`))
-    await noisy(400).avif().toFile(join(media, 'busy.avif'))
+    await noisy(100).avif().toFile(join(media, 'busy.avif'))
     await noisy(400).png().toFile(join(media, 'lock.png'))
-  })
+    // Noise makes slow encodes (the line must fill up); on a busy machine making the sources takes a while too.
+  }, 30_000)
 
-  it('encodes one image at a time; beyond the line a request gets the original, never cached', async () => {
+  it('encodes one image at a time; beyond the line a request is sent to the original, never cached', async () => {
     const sources = [...Array.from({ length: 6 }, (_, i) => `busy-${i}.png`), 'busy.avif']
     // Measured first (as a running server has), so every request reaches the line at once.
     for (const source of sources) await variantFile(join(media, source), { width: 320, format: 'webp', source: `/media/${source}` })
     let encoding = 0
     const sampler = setInterval(() => (encoding = Math.max(encoding, sharp.counters().process)), 2)
-    // 6 images × 2 variants (640 and above are one): 12 encodes asked for at once.
+    // 6 images × 2 variants (640 and above are one): 12 encodes asked for at once, more than fit.
     const burst = sources.slice(0, 6).flatMap((source) => [320, 640, 1280].map((width) => get(`/media/_/${width}/${source}.webp`)))
     await delay(20)
     // An AVIF original cannot stand in for a WebP variant: a browser without AVIF asks for WebP.
@@ -141,8 +142,13 @@ describe('encoding under load', () => {
     // One encoding and maxWaitingEncodes in line; the request for 1280 shares 640's answer.
     expect(made).toBeGreaterThanOrEqual(maxWaitingEncodes + 1)
     expect(made).toBeLessThanOrEqual((maxWaitingEncodes + 1) * 1.5)
-    expect(kinds.filter((kind) => kind === '200 image/png no-store').length).toBe(18 - made)
-    expect(kinds.at(-1)).toBe('503 text/plain;charset=UTF-8 no-store')
+    const redirected = responses.filter((response) => response.status === 307)
+    expect(redirected.length).toBe(18 - made)
+    for (const response of redirected) {
+      expect(response.headers.get('location')).toMatch(/^\/media\/busy-\d\.png$/)
+      expect(response.headers.get('cache-control')).toBe('no-store')
+    }
+    expect(kinds.at(-1)).toBe('503 text/plain; charset=utf-8 no-store')
     expect(responses.at(-1)?.headers.get('retry-after')).toBe('5')
     expect(encoding).toBe(1)
   })
