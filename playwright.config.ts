@@ -12,6 +12,9 @@ runTmpdir('site-e2e-run')
 const port = Number(process.env.E2E_PORT ?? 3210)
 // A fresh database per run, shared with the workers (they inherit the environment).
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'site-e2e-'))
+// One folder of image variants for every server of the run (they have the same images): the
+// first worker of each server makes the content's variants at start-up (ADR 028), once per run.
+process.env.MEDIA_VARIANTS_DIR ??= mkdtempSync(join(tmpdir(), 'site-e2e-variants-'))
 // One worker process per server (the servers and everything the specs start inherit this):
 // the specs count cache hits and circuit failures of one process. cluster.spec.ts runs two.
 process.env.WEB_CONCURRENCY ??= '1'

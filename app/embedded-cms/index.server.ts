@@ -1,4 +1,5 @@
-import { onContentChange, reloadContent, stopWatchingContent } from './content-store.server'
+import { currentContent, onContentChange, reloadContent, stopWatchingContent } from './content-store.server'
+import { prepareVariants, variantPathsIn } from './media-variants.server'
 import { databaseWith } from '../server/db.server'
 import { startOutboxWorker, stopOutboxWorker } from './submissions/outbox.server'
 import { submissionSchema } from './submissions/submissions.server'
@@ -36,4 +37,12 @@ export async function startEmbeddedCms(): Promise<void> {
 export async function stopEmbeddedCms(): Promise<void> {
   stopWatchingContent()
   await stopOutboxWorker()
+}
+
+/**
+ * Makes every resized image the content links to (drafts included) that is not on disk yet, one
+ * at a time (docs/decisions/028). Returns how many the content has.
+ */
+export async function prepareImageVariants(): Promise<number> {
+  return prepareVariants(variantPathsIn(currentContent(true)))
 }

@@ -110,6 +110,8 @@ export const runtimeConfigSchema = v.object({
   MAIL_FROM: v.optional(v.pipe(v.string(), v.email()), 'website@autogroep-horizon.example'),
   /** Folder for the SQLite database (contact submissions, used captcha challenges). */
   DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), 'data'),
+  /** Folder for resized images (/media/_/…), shared by the workers (and by instances on one volume). Unset: DATA_DIR/media-variants. */
+  MEDIA_VARIANTS_DIR: v.optional(v.pipe(v.string(), v.minLength(1))),
   /** PostgreSQL instead of SQLite, for several machines: postgres://user:pass@host:5432/db. */
   DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://'))),
   /** Redis or Valkey, for several machines: shared contact rate limits and cache purges. redis://host:6379. */

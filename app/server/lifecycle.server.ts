@@ -55,6 +55,25 @@ export async function startApp(): Promise<void> {
       // Every worker watches the files itself: a change clears its own caches only.
       cms.onContentChange(clearContentCaches)
       embeddedCms = cms
+      // The cluster's first worker makes the content's image variants for all (they are shared
+      // on disk), in the background and one at a time: visitors then find them made (ADR 028).
+      if (process.env.WORKER_ID === '1') {
+        // A pass after each change, never two at once (a pass over made variants only reads the disk).
+        let passes = Promise.resolve()
+        const prepare = () => {
+          passes = passes.then(async () => {
+            const started = Date.now()
+            try {
+              const count = await cms.prepareImageVariants()
+              logger.info(`[media] ${count} image variants ready in ${Date.now() - started} ms`)
+            } catch (error) {
+              logger.warn({ err: error }, '[media] image variants not prepared')
+            }
+          })
+        }
+        setImmediate(prepare)
+        cms.onContentChange(prepare)
+      }
     }
     // Under the cluster primary (app/server/cluster/primary.mjs): this worker is ready, and
     // says why it was started if it replaces one that died.
