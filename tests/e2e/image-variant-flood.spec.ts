@@ -11,11 +11,11 @@ import { startServer, stopServer, workerRssMegabytes } from './server-process'
  * Issue 30, finding 2 (ADR 028): 40 parallel requests for distinct image-variant URLs against
  * the built app with two workers. The images are new to the server and linked from no page (the
  * start-up pass has not made them), so every request asks for an encode. Own server on
- * E2E_PORT+115 with its own copy of content/ and its own variant folder.
+ * E2E_PORT+140 with its own copy of content/ and its own variant folder.
  */
 test.describe.configure({ mode: 'serial' })
 
-const port = Number(process.env.E2E_PORT ?? 3210) + 115
+const port = Number(process.env.E2E_PORT ?? 3210) + 140
 const base = `http://127.0.0.1:${port}`
 const images = 4
 const widths = [320, 640, 960, 1280, 1600]
