@@ -117,7 +117,14 @@ test('a refused contact submission is logged with its reason and counted', async
     headers: { ...crossSite, 'Content-Type': 'application/json', 'X-Request-Id': `${requestId}-fn` },
   })
   expect(functionPost.status()).toBe(403)
+  // A post of this site whose payload is no plain data (a promise, issue 30): refused as malformed.
+  const malformed = await request.post(`${base}/_serverFn/anything`, {
+    data: '{"t":{"t":10,"i":0,"p":{"k":["data"],"v":[{"t":22,"i":1,"s":1}]},"o":0},"f":127,"m":[]}',
+    headers: { origin: base, 'sec-fetch-site': 'same-origin', 'Content-Type': 'application/json', 'X-Request-Id': `${requestId}-m` },
+  })
+  expect(malformed.status()).toBe(400)
   await expect.poll(() => logLines().filter((line) => line.msg === '[contact] submission refused: csrf').length).toBe(2)
+  expect(logLines().find((line) => line.reqId === `${requestId}-m` && line.reason === 'malformed')).toMatchObject({ level: 'info' })
   expect(logLines().find((line) => line.reqId === requestId && line.reason === 'csrf')).toMatchObject({ level: 'info' })
   // Nothing the visitor typed is in the log.
   expect(output).not.toMatch(/zoe@example\.com|Zoë/)
@@ -126,6 +133,7 @@ test('a refused contact submission is logged with its reason and counted', async
     Number(match[1]),
   )
   expect(counted.reduce((sum, value) => sum + value, 0)).toBe(2)
+  expect(text).toMatch(/^site_contact_refusals_total\{reason="malformed",worker="[12]"\} 1$/m)
   expect(text).toMatch(/^site_contact_refusals_total\{reason="captcha",worker="1"\} 0$/m)
 })
 
