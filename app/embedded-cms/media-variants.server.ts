@@ -90,8 +90,13 @@ async function sourceOf(file: string): Promise<Source | undefined> {
   const id = `${file}\0${mtimeMs}\0${size}`
   let source = sources.get(id)
   if (!source) {
-    source = measure(file)
-    sources.set(id, source)
+    const measuring = measure(file)
+    source = measuring
+    sources.set(id, measuring)
+    // A failed read (EMFILE under load, sharp not loading) is not an answer to keep: the next request tries again.
+    measuring.catch(() => {
+      if (sources.get(id) === measuring) sources.delete(id)
+    })
   }
   return (await source) || undefined
 }

@@ -5,12 +5,19 @@
  * source's made once, and a variant another process is making awaited rather than made again.
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { maxWaitingEncodes, serveMediaVariant, variantCacheControl, variantFile, variantPathsIn } from './media-variants.server'
+
+// readFile as it is, but a test can make one call fail (a file-descriptor shortage).
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:fs/promises')>()
+  return { ...actual, readFile: vi.fn(actual.readFile) }
+})
 
 const base = mkdtempSync(join(tmpdir(), 'cms-variants-'))
 const content = join(base, 'content')
@@ -92,6 +99,17 @@ describe('serveMediaVariant', () => {
   ])('answers 404 for %s', async (path) => {
     const response = await get(path)
     expect(response.status).toBe(404)
+  })
+
+  it('reads an image again after a failed read instead of answering 404 until it changes', async () => {
+    await sharp({ create: { width: 200, height: 100, channels: 3, background: '#cc6633' } })
+      .png()
+      .toFile(join(media, 'flaky.png'))
+    vi.mocked(readFile).mockRejectedValueOnce(Object.assign(new Error('EMFILE: too many open files'), { code: 'EMFILE' }))
+    expect((await get('/media/_/320/flaky.png.webp')).status).toBe(404)
+    const again = await get('/media/_/320/flaky.png.webp')
+    expect(again.status).toBe(200)
+    expect((await sharp(Buffer.from(await again.arrayBuffer())).metadata()).width).toBe(200)
   })
 
   it('answers 405 to other methods', async () => {
