@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
-import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdirSync } from 'node:fs'
+import { readFile, rename, stat, writeFile } from 'node:fs/promises'
 import { extname, join, resolve } from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
 import { LRUCache } from 'lru-cache'
@@ -10,6 +10,7 @@ import { logger } from '../server/logger.server'
 import { RenderSlots } from '../server/render-slots'
 import { methodNotAllowed, plainResponse } from '../server/request-guard.server'
 import { mediaSourceFile, mediaTypes } from './media.server'
+import { keepLockFresh, lockAgeMs, lockToken, releaseLock, takeLock, takeOverStaleLock } from './variant-lock.server'
 
 /**
  * `/media/_/<width>/<source>.<format>`: a CMS image resized and re-encoded with sharp, kept on
@@ -22,8 +23,9 @@ import { mediaSourceFile, mediaTypes } from './media.server'
  *   beyond that a request is sent to the original image (or gets a 503), not a place in the line;
  * - a width above the source's own is the source's width: 960, 1280 and 1600 of an 800 px image
  *   are one file, made once;
- * - a lock file (created with O_EXCL) in the shared folder keeps two workers, or two instances on
- *   one volume, from encoding the same variant at once: the second waits for the first's file;
+ * - a lock file (created with O_EXCL, variant-lock.server.ts) in the shared folder keeps two
+ *   workers, or two instances on one volume, from encoding the same variant at once: the second
+ *   waits for the first's file;
  * - the cluster's first worker makes every variant the content's pages link to after start-up
  *   and after each content change (prepareVariants), one at a time, so visitors find them made.
  */
@@ -38,8 +40,12 @@ export const variantCacheControl = 'public, max-age=31536000, immutable'
 export const maxWaitingEncodes = 4
 /** How long a request waits for another worker's encode of the same variant before it is sent to the original. */
 const waitForOtherMs = 5_000
-/** A lock older than this is left by a process that died while encoding: removed, and the variant made again. */
+/**
+ * A lock older than this is left by a process that died while encoding: taken over, and the
+ * variant made again. A live holder touches its lock every `lockRefreshMs`, however long it waits and encodes.
+ */
 const staleLockMs = 60_000
+const lockRefreshMs = 10_000
 const lockPollMs = 50
 
 /** Encoder settings: AVIF and WebP at about the same visual quality. Part of every variant's file name: changing them makes new files. */
@@ -90,8 +96,13 @@ async function sourceOf(file: string): Promise<Source | undefined> {
   const id = `${file}\0${mtimeMs}\0${size}`
   let source = sources.get(id)
   if (!source) {
-    source = measure(file)
-    sources.set(id, source)
+    const measuring = measure(file)
+    source = measuring
+    sources.set(id, measuring)
+    // A failed read (EMFILE under load, sharp not loading) is not an answer to keep: the next request tries again.
+    measuring.catch(() => {
+      if (sources.get(id) === measuring) sources.delete(id)
+    })
   }
   return (await source) || undefined
 }
@@ -132,27 +143,17 @@ async function readIfThere(path: string): Promise<Buffer | undefined> {
   }
 }
 
-/** Creates the lock file, or false when it exists (another process is making the variant). */
-function takeLock(lock: string): boolean {
-  try {
-    writeFileSync(lock, String(process.pid), { flag: 'wx' })
-    return true
-  } catch (error) {
-    if (error instanceof Error && 'code' in error && error.code === 'EEXIST') return false
-    throw error
-  }
-}
-
-async function lockAgeMs(lock: string): Promise<number> {
-  try {
-    return Date.now() - (await stat(lock)).mtimeMs
-  } catch {
-    return 0
-  }
-}
-
-/** Encodes under the lock taken, in this worker's one encode slot: 'busy' when too many wait for it already. */
-async function encodeLocked(file: string, width: number, format: VariantFormat, path: string, lock: string): Promise<Buffer | 'busy'> {
+/** Encodes under the lock taken (holding `token`), in this worker's one encode slot: 'busy' when too many wait for it already. */
+async function encodeLocked(
+  file: string,
+  width: number,
+  format: VariantFormat,
+  path: string,
+  lock: string,
+  token: string,
+): Promise<Buffer | 'busy'> {
+  // The wait in line and the encode do not count towards a stale lock.
+  const stopRefreshing = keepLockFresh(lock, token, lockRefreshMs)
   try {
     // Made by another process between the look on disk and the lock.
     const made = await readIfThere(path)
@@ -160,12 +161,10 @@ async function encodeLocked(file: string, width: number, format: VariantFormat, 
     const release = await encodeSlots.acquire()
     if (!release) return 'busy'
     try {
-      // Rewritten (its time renewed): the wait in line does not count towards a stale lock.
-      writeFileSync(lock, String(process.pid))
       const started = performance.now()
       const body = await encode(file, width, format)
       // Written under another name first: another worker may read the file meanwhile.
-      const temporary = `${path}.${process.pid}.tmp`
+      const temporary = `${path}.${token}.tmp`
       await writeFile(temporary, body)
       await rename(temporary, path)
       logger.info(`[media] made variant ${path.slice(path.lastIndexOf('/') + 1)} in ${Math.round(performance.now() - started)} ms`)
@@ -174,7 +173,8 @@ async function encodeLocked(file: string, width: number, format: VariantFormat, 
       release()
     }
   } finally {
-    rmSync(lock, { force: true })
+    stopRefreshing()
+    await releaseLock(lock, token)
   }
 }
 
@@ -188,10 +188,10 @@ async function madeVariant(file: string, width: number, format: VariantFormat, n
     const body = await readIfThere(path)
     if (body) return body
     mkdirSync(dir, { recursive: true })
-    if (takeLock(lock)) return encodeLocked(file, width, format, path, lock)
-    if ((await lockAgeMs(lock)) > staleLockMs) {
-      logger.warn(`[media] removing a stale lock: ${name}`)
-      await rm(lock, { force: true })
+    const token = lockToken()
+    if (takeLock(lock, token)) return encodeLocked(file, width, format, path, lock, token)
+    if ((await lockAgeMs(lock)) > staleLockMs && (await takeOverStaleLock(lock, staleLockMs))) {
+      logger.warn(`[media] took over a stale lock: ${name}`)
       continue
     }
     if (Date.now() > giveUpAt) return 'busy'

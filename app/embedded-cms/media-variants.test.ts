@@ -5,12 +5,20 @@
  * source's made once, and a variant another process is making awaited rather than made again.
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { maxWaitingEncodes, serveMediaVariant, variantCacheControl, variantFile, variantPathsIn } from './media-variants.server'
+import { keepLockFresh, lockAgeMs, releaseLock, takeLock, takeOverStaleLock } from './variant-lock.server'
+
+// readFile as it is, but a test can make one call fail (a file-descriptor shortage).
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:fs/promises')>()
+  return { ...actual, readFile: vi.fn(actual.readFile) }
+})
 
 const base = mkdtempSync(join(tmpdir(), 'cms-variants-'))
 const content = join(base, 'content')
@@ -92,6 +100,17 @@ describe('serveMediaVariant', () => {
   ])('answers 404 for %s', async (path) => {
     const response = await get(path)
     expect(response.status).toBe(404)
+  })
+
+  it('reads an image again after a failed read instead of answering 404 until it changes', async () => {
+    await sharp({ create: { width: 200, height: 100, channels: 3, background: '#cc6633' } })
+      .png()
+      .toFile(join(media, 'flaky.png'))
+    vi.mocked(readFile).mockRejectedValueOnce(Object.assign(new Error('EMFILE: too many open files'), { code: 'EMFILE' }))
+    expect((await get('/media/_/320/flaky.png.webp')).status).toBe(404)
+    const again = await get('/media/_/320/flaky.png.webp')
+    expect(again.status).toBe(200)
+    expect((await sharp(Buffer.from(await again.arrayBuffer())).metadata()).width).toBe(200)
   })
 
   it('answers 405 to other methods', async () => {
@@ -180,6 +199,66 @@ describe('encoding under load', () => {
     expect((await sharp(Buffer.from(await response.arrayBuffer())).metadata()).width).toBe(400)
     expect(readFileSync(path).byteLength).toBeGreaterThan(0)
     expect(existsSync(`${path}.lock`)).toBe(false)
+  })
+})
+
+describe('variant lock', () => {
+  const dir = join(base, 'locks')
+  mkdirSync(dir, { recursive: true })
+  const stale = (lock: string) => {
+    const old = new Date(Date.now() - 5 * 60_000)
+    utimesSync(lock, old, old)
+  }
+
+  it('lets only one of two processes that found a lock stale take it over', async () => {
+    const lock = join(dir, 'race.lock')
+    writeFileSync(lock, 'dead')
+    stale(lock)
+    // Both saw it stale; the first takes it over and makes its own lock before the second acts.
+    expect(await lockAgeMs(lock)).toBeGreaterThan(60_000)
+    expect(await takeOverStaleLock(lock, 60_000)).toBe(true)
+    expect(takeLock(lock, 'first')).toBe(true)
+    expect(await takeOverStaleLock(lock, 60_000)).toBe(false)
+    expect(takeLock(lock, 'second')).toBe(false)
+    expect(readFileSync(lock, 'utf8')).toBe('first')
+    expect(readdirSync(dir)).toEqual(['race.lock'])
+  })
+
+  it('lets only one of two processes acting at once take over a stale lock', async () => {
+    const lock = join(dir, 'together.lock')
+    for (let round = 0; round < 20; round++) {
+      writeFileSync(lock, 'dead')
+      stale(lock)
+      const take = async (token: string) => (await takeOverStaleLock(lock, 60_000)) && takeLock(lock, token)
+      const won = await Promise.all([take('a'), take('b')])
+      expect(won.filter(Boolean)).toHaveLength(1)
+      expect(readFileSync(lock, 'utf8')).toBe(won[0] ? 'a' : 'b')
+      rmSync(lock)
+    }
+  })
+
+  it('removes only its own lock, never one another process took over', async () => {
+    const lock = join(dir, 'own.lock')
+    expect(takeLock(lock, 'mine')).toBe(true)
+    await releaseLock(lock, 'mine')
+    expect(existsSync(lock)).toBe(false)
+    writeFileSync(lock, 'theirs')
+    await releaseLock(lock, 'mine')
+    expect(readFileSync(lock, 'utf8')).toBe('theirs')
+  })
+
+  it('keeps a held lock fresh, and only its own', async () => {
+    const mine = join(dir, 'fresh.lock')
+    const theirs = join(dir, 'theirs.lock')
+    takeLock(mine, 'mine')
+    writeFileSync(theirs, 'theirs')
+    stale(mine)
+    stale(theirs)
+    const stop = [keepLockFresh(mine, 'mine', 20), keepLockFresh(theirs, 'mine', 20)]
+    await delay(200)
+    stop.forEach((stopRefreshing) => stopRefreshing())
+    expect(await lockAgeMs(mine)).toBeLessThan(60_000)
+    expect(await lockAgeMs(theirs)).toBeGreaterThan(60_000)
   })
 })
 
