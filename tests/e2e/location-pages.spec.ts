@@ -216,6 +216,31 @@ test.describe('a page per location', () => {
     await expect(page).toHaveURL(/\/fr\/etablissements$/)
   })
 
+  test('lines up with the header and the other pages at 1280 px, and the contact page has no gap under its h1', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 })
+    const left = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((element) => Math.round(element.getBoundingClientRect().left))
+    const top = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((element) => Math.round(element.getBoundingClientRect().top))
+    await openPage(page, '/contact')
+    const logo = await left('.site-header a')
+    const trail = { left: await left('main .breadcrumbs'), top: await top('main .breadcrumbs') }
+    expect(trail.left).toBe(logo)
+    // "Contact" then "Zo bereikt u ons": a heading's gap, not a block's padding on top of the header's (was 100 px).
+    const gap = (await top('main h2')) - (await page.locator('main h1').evaluate((h1) => h1.getBoundingClientRect().bottom))
+    expect(gap).toBeLessThanOrEqual(48)
+    await openPage(page, '/vestigingen/utrecht-dealer')
+    // The trail where the contact page has it (was x=128 with 24 px more above it).
+    expect({ left: await left('main .breadcrumbs'), top: await top('main .breadcrumbs') }).toEqual(trail)
+    expect(await left('main h1')).toBe(logo)
+  })
+
   test('the map popup links to the location page', async ({ page }) => {
     await openLocationsList(page, '/en/locations?country=dk')
     await page
