@@ -28,6 +28,18 @@ export function ConsentBanner({ enabled }: Props) {
   const opener = useRef<HTMLElement | null>(null)
   // Where the focus came from when it moved into a first-visit banner (Tab from the page).
   const before = useRef<HTMLElement | null>(null)
+  const section = useRef<HTMLElement>(null)
+
+  useEffect(() => {
+    const onFocusIn = (event: FocusEvent) => {
+      const banner = section.current
+      const from = event.relatedTarget
+      if (!banner || !(event.target instanceof Node) || !banner.contains(event.target)) return
+      if (from instanceof HTMLElement && !banner.contains(from)) before.current = from
+    }
+    document.addEventListener('focusin', onFocusIn)
+    return () => document.removeEventListener('focusin', onFocusIn)
+  }, [])
 
   useEffect(() => {
     if (!consent.reopened) return
@@ -61,14 +73,7 @@ export function ConsentBanner({ enabled }: Props) {
     <>
       {/* Room at the end of the page, so the fixed banner never hides the last content (e.g. a submit button). */}
       <div className={`consent-banner-spacer${reopened ? ' consent-banner-spacer--reopened' : ''}`} aria-hidden="true" />
-      <section
-        className={`consent-banner${reopened ? ' consent-banner--reopened' : ''}`}
-        aria-labelledby="consent-title"
-        onFocus={(event) => {
-          const from = event.relatedTarget
-          if (from instanceof HTMLElement && !event.currentTarget.contains(from)) before.current = from
-        }}
-      >
+      <section className={`consent-banner${reopened ? ' consent-banner--reopened' : ''}`} aria-labelledby="consent-title" ref={section}>
         <div className="consent-banner__inner">
           <div className="consent-banner__text">
             <h2 id="consent-title" ref={heading} tabIndex={-1}>
