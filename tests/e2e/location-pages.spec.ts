@@ -241,6 +241,26 @@ test.describe('a page per location', () => {
     expect(await left('main h1')).toBe(logo)
   })
 
+  test('the static map credits OpenStreetMap in the page language, and gives way to a plain line when its tiles fail', async ({ page, consoleGuard }) => {
+    const attribution = page.locator('.static-map__attribution')
+    await openPage(page, `${demoPages.locations.fr}/utrecht-dealer`)
+    await expect(attribution).toHaveText('© les contributeurs d’OpenStreetMap')
+    await expect(attribution.getByRole('link', { name: 'OpenStreetMap' })).toHaveAttribute(
+      'href',
+      'https://www.openstreetmap.org/copyright',
+    )
+
+    // The tile server is unreachable: no broken images, a line saying so, the address and directions as before.
+    await page.route('https://tile.openstreetmap.org/**', (route) => route.abort())
+    consoleGuard.allow(/Failed to load resource: net::ERR_FAILED/)
+    await openPage(page, `${demoPages.locations.de}/utrecht-dealer`)
+    const map = page.getByRole('region', { name: 'Auf der Karte' })
+    await expect(map.getByText('Die Karte kann gerade nicht geladen werden.')).toBeVisible()
+    await expect(map.locator('img')).toHaveCount(0)
+    await expect(map.getByRole('link', { name: 'Route planen' })).toBeVisible()
+    await expect(page.locator('address')).toContainText('Stationsplein 12')
+  })
+
   test('the map popup links to the location page', async ({ page }) => {
     await openLocationsList(page, '/en/locations?country=dk')
     await page
