@@ -116,6 +116,11 @@ test.describe('a page per location', () => {
   test('the page says what the location is, how to reach it and where it is, in the page language', async ({ request, baseURL }) => {
     const html = await (await request.get('/de/standorte/utrecht-dealer')).text()
     expect(html).toContain('<html lang="de"')
+    // Its kind in the title: each language's version has a title of its own.
+    expect(html).toContain('<title>Horizon Utrecht (Autohaus) – Autogroep Horizon</title>')
+    expect(await (await request.get('/fr/etablissements/utrecht-dealer')).text()).toContain(
+      '<title>Horizon Utrecht (Concession) – Autogroep Horizon</title>',
+    )
     expect(html).toContain('href="tel:+311002000"')
     expect(html).toContain('href="mailto:utrecht@autogroep-horizon.example"')
     expect(html).toContain('https://www.openstreetmap.org/directions?to=52.0907%2C5.1214')
