@@ -143,6 +143,8 @@ test.describe('a page per location', () => {
     expect(items.find((item) => item['@type'] === 'AutoDealer')).toMatchObject({
       '@id': `${baseURL}/de/standorte/utrecht-dealer#utrecht-dealer`,
       telephone: '+31 100 2000',
+      // The page's share image, as its og:image.
+      image: { '@type': 'ImageObject', url: `${baseURL}/media/og-default.webp` },
       openingHoursSpecification: [
         { dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '08:00', closes: '18:00' },
         { dayOfWeek: ['Saturday'], opens: '09:00', closes: '17:00' },
