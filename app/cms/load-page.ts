@@ -7,7 +7,6 @@ import { publicConfigQuery } from '../client-runtime/public-config'
 import { homeLabel } from '../components/news/labels'
 import { pathCodec } from '../i18n/i18n'
 import { linkTargetFor } from '../i18n/link-target'
-import { descriptionFromContent } from '../seo/content-description'
 import type { PageSeo, SiteSeo } from '../seo/page-head'
 import { cmsQueries } from './queries'
 
@@ -73,8 +72,7 @@ export async function loadCmsPage({ queryClient, locale }: PageLoaderContext, li
     locale,
     path: link,
     title: page.metaTitle || page.title,
-    // The editor's, or the page's own first text: never the site's tagline on many pages.
-    description: page.metaDescription || descriptionFromContent(page),
+    description: page.metaDescription,
     translations: alternates,
     breadcrumbs,
     locationList,
@@ -114,8 +112,7 @@ export async function loadFixedPage({ queryClient, i18n, locale }: PageLoaderCon
     locale,
     path,
     title: page.metaTitle || page.title,
-    // The editor's, or the page's own first text: never the site's tagline on many pages.
-    description: page.metaDescription || descriptionFromContent(page),
+    description: page.metaDescription,
     translations: perLocale((code) => fixedPagePath(routeId, code)),
     breadcrumbs,
   }
