@@ -74,9 +74,9 @@ export default defineConfig({
       hooks: {
         compiled: (nitro) => copyFileSync('app/server/cluster/primary.mjs', join(nitro.options.output.serverDir, 'index.mjs')),
       },
-      // Security headers on every response, static files included (everything else about a
-      // request is the server entry's: app/server.ts).
-      plugins: ['./app/server/process.nitro.ts', './app/server/security-headers.nitro.ts'],
+      // Security headers and standard reason phrases on every response, static files included
+      // (everything else about a request is the server entry's: app/server.ts).
+      plugins: ['./app/server/process.nitro.ts', './app/server/security-headers.nitro.ts', './app/server/reason-phrase.nitro.ts'],
       rolldownConfig: {
         // React libraries mark modules "use client" for React Server Components, which this app
         // does not use; bundling them for the server is correct, and 41 warnings saying so would

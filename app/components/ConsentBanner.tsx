@@ -26,6 +26,20 @@ export function ConsentBanner({ enabled }: Props) {
   const consent = useConsent()
   const heading = useRef<HTMLHeadingElement>(null)
   const opener = useRef<HTMLElement | null>(null)
+  // Where the focus came from when it moved into a first-visit banner (Tab from the page).
+  const before = useRef<HTMLElement | null>(null)
+  const section = useRef<HTMLElement>(null)
+
+  useEffect(() => {
+    const onFocusIn = (event: FocusEvent) => {
+      const banner = section.current
+      const from = event.relatedTarget
+      if (!banner || !(event.target instanceof Node) || !banner.contains(event.target)) return
+      if (from instanceof HTMLElement && !banner.contains(from)) before.current = from
+    }
+    document.addEventListener('focusin', onFocusIn)
+    return () => document.removeEventListener('focusin', onFocusIn)
+  }, [])
 
   useEffect(() => {
     if (!consent.reopened) return
@@ -47,15 +61,19 @@ export function ConsentBanner({ enabled }: Props) {
   const done = (choice: ConsentChoice | undefined) => {
     if (choice) chooseConsent(choice)
     else closeConsent()
-    // Back where the visitor was (the banner goes away under the focus otherwise).
-    if (reopened && opener.current?.isConnected) opener.current.focus()
+    // Back where the visitor was: the banner goes away under the focus, which would drop to
+    // <body> and send a keyboard user back to the top of the tab order. Without a known place
+    // to return to, the main content takes it (without scrolling: the visitor stays put).
+    const back = reopened ? opener.current : before.current
+    if (back?.isConnected) back.focus()
+    else document.getElementById('main')?.focus({ preventScroll: true })
   }
 
   return (
     <>
       {/* Room at the end of the page, so the fixed banner never hides the last content (e.g. a submit button). */}
       <div className={`consent-banner-spacer${reopened ? ' consent-banner-spacer--reopened' : ''}`} aria-hidden="true" />
-      <section className={`consent-banner${reopened ? ' consent-banner--reopened' : ''}`} aria-labelledby="consent-title">
+      <section className={`consent-banner${reopened ? ' consent-banner--reopened' : ''}`} aria-labelledby="consent-title" ref={section}>
         <div className="consent-banner__inner">
           <div className="consent-banner__text">
             <h2 id="consent-title" ref={heading} tabIndex={-1}>

@@ -6,6 +6,9 @@
 
 export const tileSize = 256
 
+/** OpenStreetMap's attribution: TILE_ATTRIBUTION's default, shown in the page's language (labels.ts). */
+export const osmAttribution = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
+
 export interface PlacedTile {
   url: string
   /** Offset of the tile's top-left corner from the point, in CSS pixels. */

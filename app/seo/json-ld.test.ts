@@ -141,6 +141,18 @@ describe('location structured data', () => {
       parentOrganization: { '@id': organization['@id'] },
     })
     expect(shop).not.toHaveProperty('email')
+    // An image it always has: the page's share image, else the organization's logo.
+    expect(shop).toMatchObject({ image: organization.logo })
+    expect(
+      locationJsonLd(location, 'https://www.example.com/x', siteUrl, { url: '/media/og-default.webp', width: 1200, height: 630 }),
+    ).toMatchObject({
+      image: {
+        '@type': 'ImageObject',
+        url: `${siteUrl}/media/og-default.webp`,
+        width: { '@type': 'QuantitativeValue', value: 1200, unitCode: 'E37' },
+        height: { '@type': 'QuantitativeValue', value: 630, unitCode: 'E37' },
+      },
+    })
     expect(locationJsonLd({ ...location, type: 'unknown' }, 'https://www.example.com/x', siteUrl)).toMatchObject({
       '@type': 'AutomotiveBusiness',
     })

@@ -118,8 +118,18 @@ const schemaTypes: Record<string, Exclude<AutomotiveBusiness, string>['@type']> 
   otherlocation: 'AutomotiveBusiness',
 }
 
-/** One location as its kind of business, part of the organization; `pageUrl` is its own page. */
-export function locationJsonLd(location: LocationInput, pageUrl: string, siteUrl: string): WithContext<AutomotiveBusiness> {
+/**
+ * One location as its kind of business, part of the organization; `pageUrl` is its own page.
+ * Its image is the page's share image (a location has no photo of its own), else the logo: a
+ * business without one is incomplete to search engines. No priceRange: the content has no
+ * prices to give one from.
+ */
+export function locationJsonLd(
+  location: LocationInput,
+  pageUrl: string,
+  siteUrl: string,
+  image?: { url: string; width: number; height: number },
+): WithContext<AutomotiveBusiness> {
   return {
     '@context': 'https://schema.org',
     '@type': schemaTypes[location.type] ?? 'AutomotiveBusiness',
@@ -138,6 +148,9 @@ export function locationJsonLd(location: LocationInput, pageUrl: string, siteUrl
     ...(location.phone ? { telephone: location.phone } : {}),
     ...(location.email ? { email: location.email } : {}),
     openingHoursSpecification: location.openingHours.flatMap(openingHoursSpecification),
+    image: image
+      ? { '@type': 'ImageObject', url: absoluteUrl(siteUrl, image.url), width: pixels(image.width), height: pixels(image.height) }
+      : logoJsonLd(siteUrl),
     parentOrganization: { '@id': organizationId(siteUrl) },
   }
 }

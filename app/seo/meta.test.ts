@@ -16,6 +16,14 @@ describe('documentTitle', () => {
     expect(documentTitle('Autogroep Horizon', 'Autogroep Horizon')).toBe('Autogroep Horizon')
     expect(documentTitle('Autogroep Horizon – dealers', 'Autogroep Horizon')).toBe('Autogroep Horizon – dealers')
   })
+  it('stays within what search results show: the site name goes first, then the title is cut at a word', () => {
+    const news = 'Kostenloser Wintercheck im Oktober und November'
+    expect(documentTitle(news, 'Autogroep Horizon')).toBe(news)
+    const long = 'Ein sehr langer Titel einer Nachricht, der allein schon weit über das hinausgeht, was eine Suchmaschine zeigt'
+    const title = documentTitle(long, 'Autogroep Horizon')
+    expect(title.length).toBeLessThanOrEqual(65)
+    expect(title).toBe('Ein sehr langer Titel einer Nachricht, der allein schon weit…')
+  })
 })
 
 describe('errorMeta', () => {

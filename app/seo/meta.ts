@@ -41,9 +41,24 @@ export function absoluteUrlIn(origins: Origins, locale: Locale, path: string): s
   return new URL(path, origins.localeOrigins[locale] ?? origins.siteUrl).href
 }
 
-/** "Page – Site", or the page title alone when it already names the site. */
+/** About what search results show of a title before they cut it off (characters). */
+export const titleLength = 65
+
+/** Text cut to `max` characters at a word's end, with an ellipsis when cut. */
+export function shortened(text: string, max: number): string {
+  if (text.length <= max) return text
+  const cut = text.slice(0, max - 1)
+  const end = cut.lastIndexOf(' ')
+  return `${(end > max / 2 ? cut.slice(0, end) : cut).replace(/[\s,;:.–-]+$/, '')}…`
+}
+
+/**
+ * "Page – Site", or the page title alone when it already names the site or when the pair
+ * would run past what search results show (then cut at a word if it is itself too long).
+ */
 export function documentTitle(pageTitle: string, siteTitle: string): string {
-  return pageTitle && siteTitle && !pageTitle.includes(siteTitle) ? `${pageTitle} – ${siteTitle}` : pageTitle
+  const full = pageTitle && siteTitle && !pageTitle.includes(siteTitle) ? `${pageTitle} – ${siteTitle}` : pageTitle
+  return full.length <= titleLength ? full : shortened(pageTitle, titleLength)
 }
 
 /** An error page: its status message as the title, and not for indexing. */

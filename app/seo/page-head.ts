@@ -110,7 +110,7 @@ export function pageHead(seo: PageSeo | undefined): HeadTags {
       ),
     )
   }
-  if (seo.location) jsonLd.push(locationJsonLd(seo.location, url, site.siteUrl))
+  if (seo.location) jsonLd.push(locationJsonLd(seo.location, url, site.siteUrl, image))
   if (seo.locationList?.length) {
     jsonLd.push(itemListJsonLd(seo.locationList.map((item) => absoluteUrlIn(site, locale, locationsPath(locale, item.id)))))
   }

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { languages, localeCodes, type Locale } from '../../app.config'
+import { osmAttribution } from '../locations/static-map'
 
 /**
  * The server's settings, read from the environment and validated with valibot the first time
@@ -41,7 +42,7 @@ export const runtimeConfigSchema = v.object({
   GTM_SCRIPT_URL: v.optional(urlFromEnv, 'https://www.googletagmanager.com/gtm.js'),
   /** Map tiles for the locations map ({z}/{x}/{y} template) and their required attribution. */
   TILE_URL: v.optional(v.pipe(v.string(), v.startsWith('https://')), 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
-  TILE_ATTRIBUTION: v.optional(v.string(), '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
+  TILE_ATTRIBUTION: v.optional(v.string(), osmAttribution),
   /**
    * Which proxies in front of the server may tell the client's address (X-Forwarded-For):
    * a hop count ("1": one proxy such as a load balancer; "true" means 1, "false" 0) or a

@@ -277,3 +277,26 @@ test.describe('the 404 page for random paths: a template with the path filled in
     expect(await page.evaluate(() => Reflect.get(window, 'sameDocument'))).toBe(true)
   })
 })
+
+test('status lines carry the standard reason phrase', async ({ request }) => {
+  const page = await request.get('/')
+  const etag = page.headers()['etag'] ?? ''
+  const answers = [
+    page,
+    await request.get('/favicon.ico'),
+    await request.get('/healthz'),
+    await request.get('/sitemap.xml'),
+    await request.get('/bestaat/niet'),
+    await request.get('/over-ons/', { maxRedirects: 0 }),
+    await request.get('/', { headers: { 'If-None-Match': etag } }),
+  ]
+  expect(answers.map((answer) => `${answer.status()} ${answer.statusText()}`)).toEqual([
+    '200 OK',
+    '200 OK',
+    '200 OK',
+    '200 OK',
+    '404 Not Found',
+    '301 Moved Permanently',
+    '304 Not Modified',
+  ])
+})

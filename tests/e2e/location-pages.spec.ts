@@ -13,6 +13,8 @@ const contentLocations = v.parse(
       v.object({
         id: v.string(),
         name: v.string(),
+        // Each entry's own edit date (the sitemap's lastmod), not the file's time.
+        lastEdited: v.pipe(v.string(), v.isoTimestamp()),
         brands: v.optional(v.array(v.string()), []),
         address: v.object({ street: v.string(), postalCode: v.string(), city: v.string(), country: v.string() }),
         lat: v.number(),
@@ -86,7 +88,9 @@ test.describe('a page per location', () => {
       // Every location once per language, each with all five languages (and x-default) as alternates.
       expect(listed).toHaveLength(contentLocations.length * locales.length)
       for (const entry of listed) {
-        expect(entry.lastmod, entry.loc).toMatch(/^\d{4}-\d{2}-\d{2}T/)
+        // The entry's own date: a fresh checkout (a deploy) must not mark every location as changed.
+        const id = new URL(entry.loc).pathname.split('/').at(-1)
+        expect(entry.lastmod, entry.loc).toBe(contentLocations.find((l) => l.id === id)?.lastEdited)
         expect(entry.hreflangs.sort()).toEqual(['da', 'de', 'en', 'fr', 'nl', 'x-default'])
       }
       await inBatches(listed, async ({ loc }) => {
@@ -112,6 +116,11 @@ test.describe('a page per location', () => {
   test('the page says what the location is, how to reach it and where it is, in the page language', async ({ request, baseURL }) => {
     const html = await (await request.get('/de/standorte/utrecht-dealer')).text()
     expect(html).toContain('<html lang="de"')
+    // Its kind in the title: each language's version has a title of its own.
+    expect(html).toContain('<title>Horizon Utrecht (Autohaus) – Autogroep Horizon</title>')
+    expect(await (await request.get('/fr/etablissements/utrecht-dealer')).text()).toContain(
+      '<title>Horizon Utrecht (Concession) – Autogroep Horizon</title>',
+    )
     expect(html).toContain('href="tel:+311002000"')
     expect(html).toContain('href="mailto:utrecht@autogroep-horizon.example"')
     expect(html).toContain('https://www.openstreetmap.org/directions?to=52.0907%2C5.1214')
@@ -134,6 +143,8 @@ test.describe('a page per location', () => {
     expect(items.find((item) => item['@type'] === 'AutoDealer')).toMatchObject({
       '@id': `${baseURL}/de/standorte/utrecht-dealer#utrecht-dealer`,
       telephone: '+31 100 2000',
+      // The page's share image, as its og:image.
+      image: { '@type': 'ImageObject', url: `${baseURL}/media/og-default.webp` },
       openingHoursSpecification: [
         { dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '08:00', closes: '18:00' },
         { dayOfWeek: ['Saturday'], opens: '09:00', closes: '17:00' },
@@ -214,6 +225,54 @@ test.describe('a page per location', () => {
     // Back to the list, as the trail and the back link say.
     await page.getByRole('link', { name: 'Tous les sites' }).click()
     await expect(page).toHaveURL(/\/fr\/etablissements$/)
+  })
+
+  test('lines up with the header and the other pages at 1280 px, and the contact page has no gap under its h1', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 })
+    const left = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((element) => Math.round(element.getBoundingClientRect().left))
+    const top = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((element) => Math.round(element.getBoundingClientRect().top))
+    await openPage(page, '/contact')
+    const logo = await left('.site-header a')
+    const trail = { left: await left('main .breadcrumbs'), top: await top('main .breadcrumbs') }
+    expect(trail.left).toBe(logo)
+    // "Contact" then "Zo bereikt u ons": a heading's gap, not a block's padding on top of the header's (was 100 px).
+    const gap = (await top('main h2')) - (await page.locator('main h1').evaluate((h1) => h1.getBoundingClientRect().bottom))
+    expect(gap).toBeLessThanOrEqual(48)
+    await openPage(page, '/vestigingen/utrecht-dealer')
+    // The trail where the contact page has it (was x=128 with 24 px more above it).
+    expect({ left: await left('main .breadcrumbs'), top: await top('main .breadcrumbs') }).toEqual(trail)
+    expect(await left('main h1')).toBe(logo)
+  })
+
+  test('the static map credits OpenStreetMap in the page language, and gives way to a plain line when its tiles fail', async ({
+    page,
+    consoleGuard,
+  }) => {
+    const attribution = page.locator('.static-map__attribution')
+    await openPage(page, `${demoPages.locations.fr}/utrecht-dealer`)
+    await expect(attribution).toHaveText('© les contributeurs d’OpenStreetMap')
+    await expect(attribution.getByRole('link', { name: 'OpenStreetMap' })).toHaveAttribute(
+      'href',
+      'https://www.openstreetmap.org/copyright',
+    )
+
+    // The tile server is unreachable: no broken images, a line saying so, the address and directions as before.
+    await page.route('https://tile.openstreetmap.org/**', (route) => route.abort())
+    consoleGuard.allow(/Failed to load resource: net::ERR_FAILED/)
+    await openPage(page, `${demoPages.locations.de}/utrecht-dealer`)
+    const map = page.getByRole('region', { name: 'Auf der Karte' })
+    await expect(map.getByText('Die Karte kann gerade nicht geladen werden.')).toBeVisible()
+    await expect(map.locator('img')).toHaveCount(0)
+    await expect(map.getByRole('link', { name: 'Route planen' })).toBeVisible()
+    await expect(page.locator('address')).toContainText('Stationsplein 12')
   })
 
   test('the map popup links to the location page', async ({ page }) => {

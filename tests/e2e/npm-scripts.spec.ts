@@ -47,6 +47,21 @@ function stopped(child: ChildProcess): Promise<void> {
   })
 }
 
+/** Whether no process of the group is left, waiting up to `timeoutMs` for the last to exit. */
+async function groupGone(group: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    try {
+      // Signal 0 only checks: it throws once no process of the group exists.
+      process.kill(-group, 0)
+    } catch {
+      return true
+    }
+    if (Date.now() >= deadline) return false
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+}
+
 async function refuses(url: string): Promise<boolean> {
   try {
     await fetch(url, { signal: AbortSignal.timeout(2000) })
@@ -72,6 +87,7 @@ for (const [index, script] of ['serve', 'start'].entries()) {
       [],
       (text) => (output += text),
     )
+    const group = child.pid ?? 0
     try {
       expect(await answers(`http://127.0.0.1:${port}/healthz`, 30_000)).toBe(200)
       expect(await answers(`http://127.0.0.1:${port}/over-ons`, 5_000)).toBe(200)
@@ -84,11 +100,19 @@ for (const [index, script] of ['serve', 'start'].entries()) {
         expect(output).not.toContain('SITE_URL is not set')
       }
     } finally {
-      if (child.pid) process.kill(-child.pid, 'SIGTERM')
+      // The npm process alone, as `kill <pid>` or a process manager does: npm passes it on to the
+      // launcher (scripts/start.mjs, exec'd by the script's shell), the launcher to the server.
+      if (group) process.kill(group, 'SIGTERM')
     }
     await stopped(child)
-    // The server went with it: nothing is left listening.
-    expect(await refuses(`http://127.0.0.1:${port}/healthz`)).toBe(true)
+    try {
+      // The launcher and the server went with it: nothing of the process group is left, nothing listens.
+      expect(await groupGone(group, 15_000)).toBe(true)
+      expect(await refuses(`http://127.0.0.1:${port}/healthz`)).toBe(true)
+    } finally {
+      // Whatever a failed stop left behind.
+      if (!(await groupGone(group, 0))) process.kill(-group, 'SIGKILL')
+    }
   })
 }
 

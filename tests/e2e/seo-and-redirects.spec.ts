@@ -257,6 +257,38 @@ test.describe('sitemap and robots', () => {
     }
   })
 
+  test('every page in the sitemap has a description of its own and a title that search results show whole', async ({ request }) => {
+    test.setTimeout(120_000)
+    const sitemap = await (await request.get('/sitemap.xml')).text()
+    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1] ?? '')
+    expect(locs.length).toBeGreaterThan(300)
+    const decode = (text: string) =>
+      text
+        .replace(/&quot;/g, '"')
+        .replace(/&#x27;|&#39;/g, "'")
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&')
+    const pagesByDescription = new Map<string, string[]>()
+    const titles: Array<{ path: string; title: string }> = []
+    for (let start = 0; start < locs.length; start += 8) {
+      await Promise.all(
+        locs.slice(start, start + 8).map(async (loc) => {
+          const path = new URL(loc).pathname
+          const html = await (await request.get(path)).text()
+          const description = decode(/<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? '')
+          expect(description, path).not.toBe('')
+          pagesByDescription.set(description, [...(pagesByDescription.get(description) ?? []), path])
+          titles.push({ path, title: decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '') })
+        }),
+      )
+    }
+    const shared = [...pagesByDescription].filter(([, paths]) => paths.length > 1)
+    expect(shared, 'pages sharing a meta description').toEqual([])
+    // About what a result shows before it cuts the title off.
+    expect(titles.filter(({ title }) => title.length > 65)).toEqual([])
+  })
+
   test('sitemap.xml is compressed and has an ETag (304 when unchanged)', async ({ request }) => {
     for (const coding of ['br', 'gzip']) {
       const response = await request.get('/sitemap.xml', { headers: { 'Accept-Encoding': coding } })

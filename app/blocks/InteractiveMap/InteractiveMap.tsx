@@ -8,6 +8,7 @@ import { cmsQueries } from '../../cms/queries'
 import { RichText } from '../../components/RichText'
 import { madeOnce } from '../../i18n/made-once'
 import { useCurrentLocale } from '../../i18n/use-locale'
+import { localizedAttribution } from '../../locations/labels'
 import { atParam, parseAt } from '../../locations/nearest'
 import { BlockSection } from '../BlockSection'
 import { brandLogos } from '../Grid/brand-logos'
@@ -307,7 +308,7 @@ export function InteractiveMap({ block }: { block: ResultOf<typeof InteractiveMa
           <MapAfterHydration
             locations={selected}
             focusedId={focusedId}
-            tiles={tiles}
+            tiles={{ ...tiles, attribution: localizedAttribution(i18n, tiles.attribution) }}
             locale={locale}
             typeLabel={(type) => i18n._(typeNames[type])}
             directionsLabel={t`Route plannen`}

@@ -13,12 +13,8 @@ export const countryNames: Record<Country, MessageDescriptor> = {
   DK: msg({ id: 'country.DK', message: 'Denemarken' }),
 }
 
-export const typeNames: Record<LocationType, MessageDescriptor> = {
-  dealer: msg({ id: 'locationType.dealer', message: 'Dealer' }),
-  carbodyrepairshop: msg({ id: 'locationType.carbodyrepairshop', message: 'Schadeherstel' }),
-  leaselocation: msg({ id: 'locationType.leaselocation', message: 'Leaselocatie' }),
-  otherlocation: msg({ id: 'locationType.otherlocation', message: 'Overige locatie' }),
-}
+// A module of their own: a location page's loader (in the entry chunk) titles the page with them.
+export { typeNames } from './type-names'
 
 /** "1 dealer" / "12 dealers", with each language's plural rules (ICU plural in the catalogs). */
 export function typeCountLabel(i18n: I18n, type: LocationType, count: number): string {

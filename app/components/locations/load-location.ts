@@ -4,6 +4,7 @@ import { perLocale } from '../../../app.config'
 import { loadSiteSeo, type PageLoaderContext } from '../../cms/load-page'
 import { cmsQueries } from '../../cms/queries'
 import { pathCodec } from '../../i18n/i18n'
+import { typeNames } from '../../blocks/InteractiveMap/type-names'
 import { isLocationSlug, locationsPath } from '../../locations/paths'
 import type { PageSeo } from '../../seo/page-head'
 import { homeLabel, locationsLabel } from '../news/labels'
@@ -29,11 +30,13 @@ export async function loadLocation({ queryClient, i18n, locale }: PageLoaderCont
   ]
   const { name } = location
   const city = location.address.city
+  const kind = i18n._(typeNames[location.type])
   const seo: PageSeo = {
     site,
     locale,
     path,
-    title: location.name,
+    // Its kind in the page's language: the name alone is the same title in all five.
+    title: i18n._(msg({ id: 'location.title', message: `${name} (${kind})` })),
     description: i18n._(msg({ id: 'location.metaDescription', message: `${name} in ${city}: adres, openingstijden, telefoon en route.` })),
     translations: perLocale((code) => locationsPath(code, location.id)),
     breadcrumbs,

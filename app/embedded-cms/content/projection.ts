@@ -7,6 +7,7 @@ import { locationPageProblem, redirectedLinkProblem, reservedSegmentProblem } fr
 import { checkReferences, existsIn } from './references'
 import { hasVariants, variantsOf, type ImageVariant } from '../../blocks/image-variants'
 import { mediaVersion } from '../media.server'
+import { descriptionFromContent } from '../../seo/content-description'
 
 // The resolved graph the resolvers serve: per locale, links, translations and breadcrumbs computed once.
 
@@ -359,7 +360,10 @@ export function buildContent(all: RawContent, { drafts }: { drafts: boolean }): 
           .sort((a, b) => a.page.sort - b.page.sort || a.page.id.localeCompare(b.page.id))
           .map((e) => summary(e.page, locale)),
       }
-      pages.set(link, pageValue(page, common, locale))
+      const value = pageValue(page, common, locale)
+      // Without the editor's description, the page's own first text: the site's tagline as
+      // every such page's description made them duplicates to search engines.
+      pages.set(link, value.metaDescription ? value : { ...value, metaDescription: descriptionFromContent(value) })
     }
     content.pages.set(language.iso, pages)
 

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { localeCodes, perLocale } from '../../../../app.config'
@@ -42,12 +43,22 @@ export const Route = createFileRoute('/$locale/~news/')({
       { title: i18n._(homeLabel), link: pathCodec.toPublic(`/${locale}`) },
       { title: i18n._(newsLabel), link: newsPath(locale) },
     ]
+    const siteTitle = site.title
     const seo: PageSeo = {
       site,
       locale,
       // Each page of the list is its own canonical, with its own alternates.
       path: newsListPath(locale, page),
       title: i18n._(newsLabel),
+      description:
+        page > 1
+          ? i18n._(msg({ id: 'news.list.metaDescription.page', message: `Nieuws van ${siteTitle}, pagina ${page}.` }))
+          : i18n._(
+              msg({
+                id: 'news.list.metaDescription',
+                message: `Het laatste nieuws van ${siteTitle}: vestigingen, acties, opleidingen en meer.`,
+              }),
+            ),
       translations: newsListTranslations(page, pageCounts),
       breadcrumbs,
       feed: { path: newsFeedPath(locale), title: documentTitle(i18n._(newsLabel), site.title) },
