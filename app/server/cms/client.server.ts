@@ -234,18 +234,24 @@ export function createCmsOperation<TResult, TVariables extends Record<string, un
 
 /**
  * Whether the CMS takes `token` as a visitor's: a remote CMS answers a minimal query sent with it
- * (401, 403, an error or no answer within CMS_TIMEOUT_MS: it does not). The embedded CMS has no
- * visitor accounts, so it knows no token (its write key is not a visitor's).
+ * (2xx: yes; 401 or 403: no). Undefined when it gave no clear answer (an error, 5xx, no answer
+ * within CMS_TIMEOUT_MS, or the CMS circuit open): a blip must not sign real visitors out for
+ * long. Runs through the CMS circuit, so a CMS that is down is not asked per token. The embedded
+ * CMS has no visitor accounts, so it knows no token (its write key is not a visitor's).
  */
-export async function cmsKnowsToken(token: string): Promise<boolean> {
+export async function cmsKnowsToken(token: string): Promise<boolean | undefined> {
   const { CMS_GRAPHQL_URL, CMS_TIMEOUT_MS } = getRuntimeConfig()
   const usable = usableToken(token)
   if (!CMS_GRAPHQL_URL || !usable) return false
   try {
-    await createClient(usable, undefined).request({ document: '{ __typename }', signal: AbortSignal.timeout(CMS_TIMEOUT_MS) })
+    await cmsCircuit().run(
+      () => createClient(usable, undefined).request({ document: '{ __typename }', signal: AbortSignal.timeout(CMS_TIMEOUT_MS) }),
+      isOutage,
+    )
     return true
-  } catch {
-    return false
+  } catch (error) {
+    if (error instanceof ClientError && (error.response.status === 401 || error.response.status === 403)) return false
+    return undefined
   }
 }
 

@@ -6,7 +6,7 @@ import { graphql } from '../../cms/graphql'
 let server: Server
 let url = ''
 let seen: IncomingHttpHeaders[] = []
-let mode: 'ok' | 'http-500' | 'hang' = 'ok'
+let mode: 'ok' | 'http-401' | 'http-500' | 'hang' = 'ok'
 let tagline = 'v1'
 
 const SiteTitleQuery = graphql(`
@@ -36,8 +36,8 @@ beforeAll(async () => {
     request.on('end', () => {
       seen.push(request.headers)
       if (mode === 'hang') return
-      if (mode === 'http-500') {
-        response.writeHead(500).end('down')
+      if (mode === 'http-500' || mode === 'http-401') {
+        response.writeHead(mode === 'http-500' ? 500 : 401).end('no')
         return
       }
       const isPage = body.includes('readOnePage')
@@ -64,6 +64,8 @@ beforeEach(() => {
   mode = 'ok'
   tagline = 'v1'
   vi.resetModules()
+  // A test's CMS_TIMEOUT_MS must not shorten the next test's reads.
+  vi.unstubAllEnvs()
   vi.stubEnv('CMS_GRAPHQL_URL', url)
   vi.stubEnv('SITE_URL', 'https://www.example.com')
 })
@@ -77,6 +79,30 @@ async function freshClient() {
   const { logger } = await import('../logger.server')
   return { createCmsOperation, cacheSettings, circuitSettings, invalidateCmsCache, clock, logger }
 }
+
+describe('asking a remote CMS whether it knows a token', () => {
+  it('keeps only a clear answer: 2xx yes, 401 no, an outage or a timeout nothing', async () => {
+    vi.stubEnv('CMS_TIMEOUT_MS', '100')
+    const { cmsKnowsToken } = await import('./client.server')
+    expect(await cmsKnowsToken('token')).toBe(true)
+    expect(seen[0]?.authorization).toBe('Bearer token')
+    mode = 'http-401'
+    expect(await cmsKnowsToken('token')).toBe(false)
+    mode = 'http-500'
+    expect(await cmsKnowsToken('token')).toBeUndefined()
+    mode = 'hang'
+    expect(await cmsKnowsToken('token')).toBeUndefined()
+  })
+
+  it('goes through the CMS circuit: a CMS that is down is not asked per token', async () => {
+    const { cmsKnowsToken, circuitSettings } = await import('./client.server')
+    mode = 'http-500'
+    for (let i = 0; i < circuitSettings.failureThreshold; i++) expect(await cmsKnowsToken(`token-${i}`)).toBeUndefined()
+    const asked = seen.length
+    expect(await cmsKnowsToken('one-more')).toBeUndefined()
+    expect(seen).toHaveLength(asked)
+  })
+})
 
 describe('CMS client against a remote CMS', () => {
   it('sends the Origin header and no Authorization without a token', async () => {
