@@ -241,7 +241,7 @@ function pastDeadline(url: URL, requestId: string): Promise<Response> {
  * way and never cached.
  */
 export async function deliverPage(sent: Request, url: URL, render: Render, requestId: string, client: () => string): Promise<Response> {
-  const request = await asSignedInOrAnonymous(sent)
+  const request = await asSignedInOrAnonymous(sent, client)
   const cache = getPageCache()
   const key = cache ? cacheKey(request, url) : undefined
   // Pages render as GET; HEAD then sends the same headers without the body.
@@ -334,10 +334,10 @@ async function renderedAnswer(
  * otherwise as an anonymous visitor's, without the auth cookie: the shared page, from the cache
  * or rendered and stored (signed-in.server.ts). A form post is left as it is (never cached).
  */
-async function asSignedInOrAnonymous(request: Request): Promise<Request> {
+async function asSignedInOrAnonymous(request: Request, client: () => string): Promise<Request> {
   const cookies = request.headers.get('cookie')
   if (cookies === null || !mayBeSignedIn(cookies) || (request.method !== 'GET' && request.method !== 'HEAD')) return request
-  if (await isSignedIn(cookies)) return request
+  if (await isSignedIn(cookies, rateLimitKey(client()))) return request
   const headers = new Headers(request.headers)
   const kept = withoutAuthCookie(cookies)
   if (kept === null) headers.delete('cookie')
