@@ -299,7 +299,10 @@ async function renderedAnswer(
 
   // A visitor who hangs up leaves the line too, and frees the slot (Start stops waiting then). One
   // client flooding renders is turned away past its share of the slots (429), so the others' renders still get theirs.
-  const release = await slotBefore(AbortSignal.any([deadline, request.signal]), rateLimitKey(client()))
+  // A form post (the contact form without JavaScript) just waits its turn: a refusal would lose the
+  // typed message, and the contact rate limit bounds posts already.
+  const share = request.method === 'POST' ? undefined : rateLimitKey(client())
+  const release = await slotBefore(AbortSignal.any([deadline, request.signal]), share)
   if (release === 'busy') return pageRefusal(429, url, { 'Retry-After': '5' })
   if (!release) {
     request.signal.throwIfAborted()
