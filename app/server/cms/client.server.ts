@@ -84,6 +84,11 @@ function cmsFailure(detail: string, circuitOpen = false): HttpError {
 
 let lastOpenCircuitLog = 0
 
+/** The CMS refused a visitor's auth token (401/403): the read is retried as an anonymous one. */
+class TokenRefusedError extends Error {
+  override name = 'TokenRefusedError'
+}
+
 /** Whether a failed call says the CMS is down (counts towards opening the circuit). */
 function isOutage(error: unknown): boolean {
   return !(error instanceof ClientError) || error.response.status >= 500
@@ -128,6 +133,9 @@ async function runDocument<TResult, TVariables extends Record<string, unknown>>(
     if (error instanceof CircuitOpenError) {
       cmsRequestErrors.inc({ reason: 'circuit_open' })
       throw cmsFailure('circuit open after repeated failures; not calling the CMS', true)
+    }
+    if (error instanceof ClientError && authToken && (error.response.status === 401 || error.response.status === 403)) {
+      throw new TokenRefusedError()
     }
     if (error instanceof ClientError) {
       cmsRequestErrors.inc({ reason: error.response.status >= 500 ? 'http' : 'graphql' })
@@ -211,14 +219,22 @@ export function createCmsOperation<TResult, TVariables extends Record<string, un
     return fetching
   }
 
-  return async (variables, options = {}) => {
+  const operation: CmsOperation<TResult, TVariables> = async (variables, options = {}) => {
     const authToken = usableToken(options.authToken)
     // Mutations are the site's own writes: they carry the CMS write key when one is configured.
     if (rootType === 'Mutation') {
       return runDocument(document, variables, rootType, getRuntimeConfig().EMBEDDED_CMS_WRITE_KEY ?? authToken)
     }
     // Authenticated and preview requests are never shared.
-    if (authToken || options.previewToken) return runDocument(document, variables, rootType, authToken, options.previewToken)
+    if (authToken || options.previewToken) {
+      try {
+        return await runDocument(document, variables, rootType, authToken, options.previewToken)
+      } catch (error) {
+        // A token the CMS no longer takes (expired since it was checked): an anonymous read, not a 500.
+        if (!(error instanceof TokenRefusedError)) throw error
+        return operation(variables, { previewToken: options.previewToken })
+      }
+    }
     const key = cacheKey(variables)
     const miss = misses.get(key)
     if (miss) return miss.data
@@ -230,6 +246,7 @@ export function createCmsOperation<TResult, TVariables extends Record<string, un
     if (!entry) throw status.fetchError ?? cmsFailure('CMS returned no result')
     return entry.data
   }
+  return operation
 }
 
 /**

@@ -6,7 +6,7 @@ import { graphql } from '../../cms/graphql'
 let server: Server
 let url = ''
 let seen: IncomingHttpHeaders[] = []
-let mode: 'ok' | 'http-401' | 'http-500' | 'hang' = 'ok'
+let mode: 'ok' | 'http-401' | 'refuse-tokens' | 'http-500' | 'hang' = 'ok'
 let tagline = 'v1'
 
 const SiteTitleQuery = graphql(`
@@ -36,7 +36,7 @@ beforeAll(async () => {
     request.on('end', () => {
       seen.push(request.headers)
       if (mode === 'hang') return
-      if (mode === 'http-500' || mode === 'http-401') {
+      if (mode === 'http-500' || mode === 'http-401' || (mode === 'refuse-tokens' && request.headers.authorization)) {
         response.writeHead(mode === 'http-500' ? 500 : 401).end('no')
         return
       }
@@ -82,7 +82,8 @@ async function freshClient() {
 
 describe('asking a remote CMS whether it knows a token', () => {
   it('keeps only a clear answer: 2xx yes, 401 no, an outage or a timeout nothing', async () => {
-    vi.stubEnv('CMS_TIMEOUT_MS', '100')
+    // Long enough for an answer on a busy machine, short enough to wait for once.
+    vi.stubEnv('CMS_TIMEOUT_MS', '1000')
     const { cmsKnowsToken } = await import('./client.server')
     expect(await cmsKnowsToken('token')).toBe(true)
     expect(seen[0]?.authorization).toBe('Bearer token')
@@ -122,6 +123,18 @@ describe('CMS client against a remote CMS', () => {
     await run({ locale: 'nl_NL' }, { authToken: 'secret-token' })
     expect(seen).toHaveLength(2)
     expect(seen.every((headers) => headers.authorization === 'Bearer secret-token')).toBe(true)
+  })
+
+  it('reads as an anonymous visitor, from the shared cache, when the CMS refuses the token', async () => {
+    const { createCmsOperation, clock, logger } = await freshClient()
+    const errors = vi.spyOn(logger, 'error')
+    const run = createCmsOperation(SiteTitleQuery, { clock })
+    mode = 'refuse-tokens'
+    expect((await run({ locale: 'nl_NL' }, { authToken: 'expired-token' })).readSiteConfig.title).toBe('Remote')
+    expect((await run({ locale: 'nl_NL' }, { authToken: 'expired-token' })).readSiteConfig.title).toBe('Remote')
+    // Each call asks with the token once; the anonymous read was made once and then shared.
+    expect(seen.map((headers) => headers.authorization)).toEqual(['Bearer expired-token', undefined, 'Bearer expired-token'])
+    expect(errors).not.toHaveBeenCalled()
   })
 
   // Found by tests/e2e/fuzz.spec.ts: `Cookie: auth_token=%F0%9F%98%80` made every page a 500
