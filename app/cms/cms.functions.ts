@@ -1,11 +1,13 @@
-import { createServerFn } from '@tanstack/react-start'
-import { getCookie, getRequestHeader } from '@tanstack/react-start/server'
+import { createServerFn, getGlobalStartContext } from '@tanstack/react-start'
+import { getRequestHeader } from '@tanstack/react-start/server'
 import * as v from 'valibot'
-import { constants, isoOf, localeCodes } from '../../app.config'
+import { isoOf, localeCodes } from '../../app.config'
 import { resolveNewsItem } from '../server/cms/news-item.server'
 import { cms } from '../server/cms/operations.server'
 import { validInput } from '../errors/http-error'
 import { cmsPreviewTokenOf } from '../server/preview.server'
+import { signedInToken } from '../server/signed-in.server'
+import { rateLimitKey } from '../server/contact/rate-limit.server'
 import { hoursView } from '../locations/hours-view'
 import { isLocationSlug } from '../locations/paths'
 
@@ -16,8 +18,13 @@ const linkSchema = v.pipe(v.string(), v.startsWith('/'))
 /** No CMS page has a longer link: a longer one in a URL is simply not found (404, not a 500). News slugs: news-item.server.ts. */
 const maxLinkLength = 2048
 
-function authToken(): string | undefined {
-  return getCookie(constants.authCookie.name) || undefined
+/**
+ * The visitor's auth token, only when the CMS knows it (signed-in.server.ts, bounded and
+ * remembered): a made-up cookie would skip the shared CMS cache on every call, and a remote
+ * CMS's 401 for it would fail the call with a 500. Anyone else reads as an anonymous visitor.
+ */
+function authToken(): Promise<string | undefined> {
+  return signedInToken(getRequestHeader('cookie') ?? null, rateLimitKey(getGlobalStartContext()?.clientIp ?? 'unknown'))
 }
 
 /** The token for the CMS when this visitor is in preview mode, not left (app/server/preview.server.ts). */
@@ -27,7 +34,7 @@ function previewToken(): Promise<string | undefined> {
 
 /** What every CMS read sends along: the visitor's auth and preview tokens (each bypasses the shared cache). */
 async function requestOptions() {
-  return { authToken: authToken(), previewToken: await previewToken() }
+  return { authToken: await authToken(), previewToken: await previewToken() }
 }
 
 /** Whether the visitor sees drafts (the page then shows the preview bar). */

@@ -241,7 +241,7 @@ function pastDeadline(url: URL, requestId: string): Promise<Response> {
  * way and never cached.
  */
 export async function deliverPage(sent: Request, url: URL, render: Render, requestId: string, client: () => string): Promise<Response> {
-  const request = await asSignedInOrAnonymous(sent)
+  const request = await asSignedInOrAnonymous(sent, client)
   const cache = getPageCache()
   const key = cache ? cacheKey(request, url) : undefined
   // Pages render as GET; HEAD then sends the same headers without the body.
@@ -299,7 +299,10 @@ async function renderedAnswer(
 
   // A visitor who hangs up leaves the line too, and frees the slot (Start stops waiting then). One
   // client flooding renders is turned away past its share of the slots (429), so the others' renders still get theirs.
-  const release = await slotBefore(AbortSignal.any([deadline, request.signal]), rateLimitKey(client()))
+  // A form post (the contact form without JavaScript) just waits its turn: a refusal would lose the
+  // typed message, and the contact rate limit bounds posts already.
+  const share = request.method === 'POST' ? undefined : rateLimitKey(client())
+  const release = await slotBefore(AbortSignal.any([deadline, request.signal]), share)
   if (release === 'busy') return pageRefusal(429, url, { 'Retry-After': '5' })
   if (!release) {
     request.signal.throwIfAborted()
@@ -334,10 +337,10 @@ async function renderedAnswer(
  * otherwise as an anonymous visitor's, without the auth cookie: the shared page, from the cache
  * or rendered and stored (signed-in.server.ts). A form post is left as it is (never cached).
  */
-async function asSignedInOrAnonymous(request: Request): Promise<Request> {
+async function asSignedInOrAnonymous(request: Request, client: () => string): Promise<Request> {
   const cookies = request.headers.get('cookie')
   if (cookies === null || !mayBeSignedIn(cookies) || (request.method !== 'GET' && request.method !== 'HEAD')) return request
-  if (await isSignedIn(cookies)) return request
+  if (await isSignedIn(cookies, rateLimitKey(client()))) return request
   const headers = new Headers(request.headers)
   const kept = withoutAuthCookie(cookies)
   if (kept === null) headers.delete('cookie')

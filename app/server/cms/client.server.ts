@@ -84,6 +84,11 @@ function cmsFailure(detail: string, circuitOpen = false): HttpError {
 
 let lastOpenCircuitLog = 0
 
+/** The CMS refused a visitor's auth token (401/403): the read is retried as an anonymous one. */
+class TokenRefusedError extends Error {
+  override name = 'TokenRefusedError'
+}
+
 /** Whether a failed call says the CMS is down (counts towards opening the circuit). */
 function isOutage(error: unknown): boolean {
   return !(error instanceof ClientError) || error.response.status >= 500
@@ -128,6 +133,9 @@ async function runDocument<TResult, TVariables extends Record<string, unknown>>(
     if (error instanceof CircuitOpenError) {
       cmsRequestErrors.inc({ reason: 'circuit_open' })
       throw cmsFailure('circuit open after repeated failures; not calling the CMS', true)
+    }
+    if (error instanceof ClientError && authToken && (error.response.status === 401 || error.response.status === 403)) {
+      throw new TokenRefusedError()
     }
     if (error instanceof ClientError) {
       cmsRequestErrors.inc({ reason: error.response.status >= 500 ? 'http' : 'graphql' })
@@ -211,14 +219,22 @@ export function createCmsOperation<TResult, TVariables extends Record<string, un
     return fetching
   }
 
-  return async (variables, options = {}) => {
+  const operation: CmsOperation<TResult, TVariables> = async (variables, options = {}) => {
     const authToken = usableToken(options.authToken)
     // Mutations are the site's own writes: they carry the CMS write key when one is configured.
     if (rootType === 'Mutation') {
       return runDocument(document, variables, rootType, getRuntimeConfig().EMBEDDED_CMS_WRITE_KEY ?? authToken)
     }
     // Authenticated and preview requests are never shared.
-    if (authToken || options.previewToken) return runDocument(document, variables, rootType, authToken, options.previewToken)
+    if (authToken || options.previewToken) {
+      try {
+        return await runDocument(document, variables, rootType, authToken, options.previewToken)
+      } catch (error) {
+        // A token the CMS no longer takes (expired since it was checked): an anonymous read, not a 500.
+        if (!(error instanceof TokenRefusedError)) throw error
+        return operation(variables, { previewToken: options.previewToken })
+      }
+    }
     const key = cacheKey(variables)
     const miss = misses.get(key)
     if (miss) return miss.data
@@ -230,22 +246,29 @@ export function createCmsOperation<TResult, TVariables extends Record<string, un
     if (!entry) throw status.fetchError ?? cmsFailure('CMS returned no result')
     return entry.data
   }
+  return operation
 }
 
 /**
  * Whether the CMS takes `token` as a visitor's: a remote CMS answers a minimal query sent with it
- * (401, 403, an error or no answer within CMS_TIMEOUT_MS: it does not). The embedded CMS has no
- * visitor accounts, so it knows no token (its write key is not a visitor's).
+ * (2xx: yes; 401 or 403: no). Undefined when it gave no clear answer (an error, 5xx, no answer
+ * within CMS_TIMEOUT_MS, or the CMS circuit open): a blip must not sign real visitors out for
+ * long. Runs through the CMS circuit, so a CMS that is down is not asked per token. The embedded
+ * CMS has no visitor accounts, so it knows no token (its write key is not a visitor's).
  */
-export async function cmsKnowsToken(token: string): Promise<boolean> {
+export async function cmsKnowsToken(token: string): Promise<boolean | undefined> {
   const { CMS_GRAPHQL_URL, CMS_TIMEOUT_MS } = getRuntimeConfig()
   const usable = usableToken(token)
   if (!CMS_GRAPHQL_URL || !usable) return false
   try {
-    await createClient(usable, undefined).request({ document: '{ __typename }', signal: AbortSignal.timeout(CMS_TIMEOUT_MS) })
+    await cmsCircuit().run(
+      () => createClient(usable, undefined).request({ document: '{ __typename }', signal: AbortSignal.timeout(CMS_TIMEOUT_MS) }),
+      isOutage,
+    )
     return true
-  } catch {
-    return false
+  } catch (error) {
+    if (error instanceof ClientError && (error.response.status === 401 || error.response.status === 403)) return false
+    return undefined
   }
 }
 

@@ -6,7 +6,7 @@ import { graphql } from '../../cms/graphql'
 let server: Server
 let url = ''
 let seen: IncomingHttpHeaders[] = []
-let mode: 'ok' | 'http-500' | 'hang' = 'ok'
+let mode: 'ok' | 'http-401' | 'refuse-tokens' | 'http-500' | 'hang' = 'ok'
 let tagline = 'v1'
 
 const SiteTitleQuery = graphql(`
@@ -36,8 +36,8 @@ beforeAll(async () => {
     request.on('end', () => {
       seen.push(request.headers)
       if (mode === 'hang') return
-      if (mode === 'http-500') {
-        response.writeHead(500).end('down')
+      if (mode === 'http-500' || mode === 'http-401' || (mode === 'refuse-tokens' && request.headers.authorization)) {
+        response.writeHead(mode === 'http-500' ? 500 : 401).end('no')
         return
       }
       const isPage = body.includes('readOnePage')
@@ -64,6 +64,8 @@ beforeEach(() => {
   mode = 'ok'
   tagline = 'v1'
   vi.resetModules()
+  // A test's CMS_TIMEOUT_MS must not shorten the next test's reads.
+  vi.unstubAllEnvs()
   vi.stubEnv('CMS_GRAPHQL_URL', url)
   vi.stubEnv('SITE_URL', 'https://www.example.com')
 })
@@ -77,6 +79,31 @@ async function freshClient() {
   const { logger } = await import('../logger.server')
   return { createCmsOperation, cacheSettings, circuitSettings, invalidateCmsCache, clock, logger }
 }
+
+describe('asking a remote CMS whether it knows a token', () => {
+  it('keeps only a clear answer: 2xx yes, 401 no, an outage or a timeout nothing', async () => {
+    // Long enough for an answer on a busy machine, short enough to wait for once.
+    vi.stubEnv('CMS_TIMEOUT_MS', '1000')
+    const { cmsKnowsToken } = await import('./client.server')
+    expect(await cmsKnowsToken('token')).toBe(true)
+    expect(seen[0]?.authorization).toBe('Bearer token')
+    mode = 'http-401'
+    expect(await cmsKnowsToken('token')).toBe(false)
+    mode = 'http-500'
+    expect(await cmsKnowsToken('token')).toBeUndefined()
+    mode = 'hang'
+    expect(await cmsKnowsToken('token')).toBeUndefined()
+  })
+
+  it('goes through the CMS circuit: a CMS that is down is not asked per token', async () => {
+    const { cmsKnowsToken, circuitSettings } = await import('./client.server')
+    mode = 'http-500'
+    for (let i = 0; i < circuitSettings.failureThreshold; i++) expect(await cmsKnowsToken(`token-${i}`)).toBeUndefined()
+    const asked = seen.length
+    expect(await cmsKnowsToken('one-more')).toBeUndefined()
+    expect(seen).toHaveLength(asked)
+  })
+})
 
 describe('CMS client against a remote CMS', () => {
   it('sends the Origin header and no Authorization without a token', async () => {
@@ -96,6 +123,18 @@ describe('CMS client against a remote CMS', () => {
     await run({ locale: 'nl_NL' }, { authToken: 'secret-token' })
     expect(seen).toHaveLength(2)
     expect(seen.every((headers) => headers.authorization === 'Bearer secret-token')).toBe(true)
+  })
+
+  it('reads as an anonymous visitor, from the shared cache, when the CMS refuses the token', async () => {
+    const { createCmsOperation, clock, logger } = await freshClient()
+    const errors = vi.spyOn(logger, 'error')
+    const run = createCmsOperation(SiteTitleQuery, { clock })
+    mode = 'refuse-tokens'
+    expect((await run({ locale: 'nl_NL' }, { authToken: 'expired-token' })).readSiteConfig.title).toBe('Remote')
+    expect((await run({ locale: 'nl_NL' }, { authToken: 'expired-token' })).readSiteConfig.title).toBe('Remote')
+    // Each call asks with the token once; the anonymous read was made once and then shared.
+    expect(seen.map((headers) => headers.authorization)).toEqual(['Bearer expired-token', undefined, 'Bearer expired-token'])
+    expect(errors).not.toHaveBeenCalled()
   })
 
   // Found by tests/e2e/fuzz.spec.ts: `Cookie: auth_token=%F0%9F%98%80` made every page a 500

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+
+beforeAll(() => {
+  vi.stubEnv('RENDER_CONCURRENCY', '2')
+  vi.stubEnv('SITE_URL', 'https://www.example.com')
+})
+afterAll(() => vi.unstubAllEnvs())
+
+/** A render that answers when told. */
+function heldRender() {
+  let answer: () => void = () => undefined
+  const answered = new Promise<void>((resolve) => (answer = resolve))
+  const render = async () => {
+    await answered
+    return new Response('<!doctype html><html><body>page</body></html>', { headers: { 'content-type': 'text/html' } })
+  }
+  return { render, answer }
+}
+
+describe('render slots for page requests', () => {
+  it('lets a form post wait its turn where a page request past its share is turned away', async () => {
+    const { deliverPage, renderSlotUsage } = await import('./page-delivery.server')
+    const client = () => '203.0.113.7'
+    const held = heldRender()
+    // The client fills both render slots with pages nobody has cached (fresh queries).
+    const pages = [1, 2].map((n) =>
+      deliverPage(new Request(`https://www.example.com/?q=${n}`), new URL(`https://www.example.com/?q=${n}`), held.render, `r${n}`, client),
+    )
+    await vi.waitFor(() => expect(renderSlotUsage().running).toBe(2))
+    const url = new URL('https://www.example.com/contact')
+    const page = deliverPage(new Request(url), url, held.render, 'r3', client)
+    const post = deliverPage(
+      new Request(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'message=hallo' }),
+      url,
+      held.render,
+      'r4',
+      client,
+    )
+    // The page request past the client's share: 429 (after the refusal delay).
+    expect((await page).status).toBe(429)
+    held.answer()
+    // The post waited for a slot and was rendered: the visitor's message is not lost.
+    expect((await post).status).toBe(200)
+    expect((await Promise.all(pages)).map((response) => response.status)).toEqual([200, 200])
+    // Loading the server's module graph and the 429's one-second delay take a while on a busy machine.
+  }, 30_000)
+})
