@@ -7,7 +7,7 @@ import { getRuntimeConfig } from './server/env.server'
 import { isAllowedHost } from './server/allowed-hosts'
 import { clientIp } from './server/client-ip.server'
 import { completeResponseFacts } from './server/complete-response'
-import { withDeadline } from './server/deadline'
+import { requestWithSignal, withDeadline } from './server/deadline'
 import { startApp } from './server/lifecycle.server'
 import { logger } from './server/logger.server'
 import { httpRequestDuration, statusClass } from './server/metrics.server'
@@ -98,17 +98,31 @@ async function handle(request: Request, url: URL, requestId: string): Promise<Re
   // else Start would render the whole HTML 404 page, the costliest answer to a random path.
   const serverFn = url.pathname.startsWith('/_serverFn/')
   if (!serverFn && !isServerRoutePath(url.pathname)) return plainResponse(404, 'Not found / Niet gevonden')
-  // A server function answers within its deadline, whatever it waits for (issue 30).
-  const call = (callRequest: Request, run = () => render(callRequest)) =>
-    serverFn ? withDeadline(config.HANDLER_TIMEOUT_MS, run, () => serverFnPastDeadline(url, requestId)) : run()
-  // No body to limit (TRACE and CONNECT cannot even be rebuilt as a fetch Request): the route answers, 405 when it lacks the method.
-  if (['GET', 'HEAD', 'TRACE', 'CONNECT'].includes(request.method)) {
-    // A server function's GET (a CMS read) runs in a bounded number at once, each client up to its share.
-    return call(request, serverFn ? () => withFunctionSlot(ip(), () => render(request)) : undefined)
+  // A server function answers within its deadline, whatever it waits for (issue 30). Start gets
+  // a request that aborts at the deadline or when the client hangs up: it stops then too. A GET (a
+  // CMS read) runs in a bounded number at once, each client up to its share, and leaves the line
+  // or its slot on the same signal.
+  const call = (callRequest: Request, inSlot: boolean) => {
+    if (!serverFn) return render(callRequest)
+    return withDeadline(
+      config.HANDLER_TIMEOUT_MS,
+      (deadline) => {
+        const stop = AbortSignal.any([deadline, callRequest.signal])
+        // TRACE and CONNECT cannot be rebuilt as a fetch Request (Start answers them 405 at once).
+        const run = () => render(unbuildable.includes(callRequest.method) ? callRequest : requestWithSignal(callRequest, stop))
+        return inSlot ? withFunctionSlot(ip(), stop, run) : run()
+      },
+      () => serverFnPastDeadline(url, requestId),
+    )
   }
+  // No body to limit: the route answers, 405 when it lacks the method.
+  if (['GET', 'HEAD', ...unbuildable].includes(request.method)) return call(request, true)
   const limited = await limitBody(request, bodyLimitOf(url.pathname))
-  return limited instanceof Response ? limited : call(limited)
+  return limited instanceof Response ? limited : call(limited, false)
 }
+
+/** Methods a fetch Request cannot be made with. */
+const unbuildable = ['TRACE', 'CONNECT']
 
 /**
  * A server function that did not answer within HANDLER_TIMEOUT_MS: 503 and a warning line. Not

@@ -1,4 +1,5 @@
 import { HttpError, statusMessageOf, statusOf } from '../errors/http-error'
+import { isDeadlineExceeded } from './deadline'
 import { logger } from './logger.server'
 import { reportServerError } from './sentry.server'
 
@@ -19,6 +20,11 @@ export function isClientGone(error: unknown, signal: AbortSignal | undefined): b
  * report, or anyone could fill the error log and the Sentry quota by hanging up (issue 30).
  */
 export function reportIfServerError(error: unknown, requestId: string | undefined, signal?: AbortSignal): void {
+  // The request's deadline stopped it: answered 503 and warned about where it expired.
+  if (signal?.aborted && isDeadlineExceeded(error) && error === signal.reason) {
+    logger.debug({ reqId: requestId }, '[request] stopped at its deadline')
+    return
+  }
   if (isClientGone(error, signal)) {
     logger.info({ reqId: requestId }, '[request] the client went away before the answer')
     return

@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { HttpError } from '../errors/http-error'
+import { DeadlineExceeded } from './deadline'
 import { reportIfServerError, visibleError } from './error-reporting.server'
 
 const { logger, reportServerError } = vi.hoisted(() => ({
-  logger: { error: vi.fn(), info: vi.fn() },
+  logger: { error: vi.fn(), info: vi.fn(), debug: vi.fn() },
   reportServerError: vi.fn(),
 }))
 vi.mock('./logger.server', () => ({ logger }))
@@ -26,6 +27,17 @@ describe('reportIfServerError', () => {
     expect(logger.error).not.toHaveBeenCalled()
     expect(reportServerError).not.toHaveBeenCalled()
     expect(logger.info).toHaveBeenCalledWith({ reqId: 'req-2' }, '[request] the client went away before the answer')
+  })
+
+  it('neither reports nor calls client-gone a render or call stopped at its deadline (already warned about)', () => {
+    // What Start throws when the signal of the request it was given aborts at the deadline.
+    const stop = new AbortController()
+    stop.abort(new DeadlineExceeded(15_000))
+    reportIfServerError(stop.signal.reason, 'req-5', stop.signal)
+    expect(logger.error).not.toHaveBeenCalled()
+    expect(reportServerError).not.toHaveBeenCalled()
+    expect(logger.info).not.toHaveBeenCalled()
+    expect(logger.debug).toHaveBeenCalledWith({ reqId: 'req-5' }, '[request] stopped at its deadline')
   })
 
   it('still reports an abort while the client is there (an internal timeout is a server error)', () => {

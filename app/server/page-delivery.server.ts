@@ -18,7 +18,7 @@ import {
 import { getPageCache } from './page-cache.server'
 import { pageRenderDuration } from './metrics.server'
 import { RenderSlots } from './render-slots'
-import { withDeadline } from './deadline'
+import { requestWithSignal, withDeadline } from './deadline'
 import { logger } from './logger.server'
 import { deferClientEntry } from './deferred-entry'
 import { createRenderMarker, inlineScriptHashes, inlineScriptTexts, securityHeaders } from './security-headers'
@@ -244,9 +244,6 @@ export async function deliverPage(sent: Request, url: URL, render: Render, reque
   const request = await asSignedInOrAnonymous(sent, client)
   const cache = getPageCache()
   const key = cache ? cacheKey(request, url) : undefined
-  // Pages render as GET; HEAD then sends the same headers without the body.
-  const renderRequest =
-    request.method === 'HEAD' ? new Request(request.url, { method: 'GET', headers: request.headers, signal: request.signal }) : request
 
   const fromCache = (): Response | undefined => {
     const hit = cache && key ? cache.get(key) : undefined
@@ -257,7 +254,8 @@ export async function deliverPage(sent: Request, url: URL, render: Render, reque
       cache.revalidate(key, () =>
         withDeadline(
           getRuntimeConfig().HANDLER_TIMEOUT_MS,
-          (deadline) => revalidate(new Request(request.url, { headers }), key, render, deadline),
+          // Stopped at its deadline; not on the visitor's hanging up (it is for later visitors).
+          (deadline) => revalidate(new Request(request.url, { headers, signal: deadline }), key, render, deadline),
           noop,
         ),
       )
@@ -268,7 +266,7 @@ export async function deliverPage(sent: Request, url: URL, render: Render, reque
   if (cached) return cached
   return withDeadline(
     getRuntimeConfig().HANDLER_TIMEOUT_MS,
-    (deadline) => renderedAnswer(request, url, render, requestId, { cache, key, renderRequest, fromCache, client }, deadline),
+    (deadline) => renderedAnswer(request, url, render, requestId, { cache, key, fromCache, client }, deadline),
     () => pastDeadline(url, requestId),
   )
 }
@@ -277,7 +275,6 @@ export async function deliverPage(sent: Request, url: URL, render: Render, reque
 interface Uncached {
   cache: PageCache | undefined
   key: string | undefined
-  renderRequest: Request
   fromCache: () => Response | undefined
   /** The visitor's address (client-ip.server.ts), worked out only when a render needs it. */
   client: () => string
@@ -289,9 +286,14 @@ async function renderedAnswer(
   url: URL,
   render: Render,
   requestId: string,
-  { cache, key, renderRequest, fromCache, client }: Uncached,
+  { cache, key, fromCache, client }: Uncached,
   deadline: AbortSignal,
 ): Promise<Response> {
+  // The render stops at the deadline or when the visitor hangs up (Start aborts React's render and
+  // stops waiting for the router on its request's signal): a render past its deadline does not
+  // run on beside the one its slot goes to. Pages render as GET; HEAD sends the same headers without the body.
+  const stop = AbortSignal.any([deadline, request.signal])
+  const renderRequest = requestWithSignal(request, stop, request.method === 'HEAD' ? 'GET' : request.method)
   if (cache && key) {
     const shell = await fromNotFoundShell(request, url, render, requestId, cache)
     if (shell) return shell
@@ -302,7 +304,7 @@ async function renderedAnswer(
   // A form post (the contact form without JavaScript) just waits its turn: a refusal would lose the
   // typed message, and the contact rate limit bounds posts already.
   const share = request.method === 'POST' ? undefined : rateLimitKey(client())
-  const release = await slotBefore(AbortSignal.any([deadline, request.signal]), share)
+  const release = await slotBefore(stop, share)
   if (release === 'busy') return pageRefusal(429, url, { 'Retry-After': '5' })
   if (!release) {
     request.signal.throwIfAborted()
@@ -406,7 +408,8 @@ async function makeShellTemplate(
     const token = { encoded: encodeURIComponent(name), decoded: name }
     const probe = new URL(pathCodec.toPublic(`/${locale}/${probePaths[route]}${token.encoded}`), origin)
     if (query) probe.search = '?probe'
-    const rendered = await renderWithMarker(new Request(probe, { headers: { accept: 'text/html' } }), render)
+    // Stopped at the deadline (not run on beside the render its slot goes to).
+    const rendered = await renderWithMarker(new Request(probe, { headers: { accept: 'text/html' }, signal: deadline }), render)
     const { response, html, marker } = rendered
     if (response.status !== 404 || html === undefined) return undefined
     // The answer's headers as a stored page's (policy, security headers, Cache-Control, Vary), without a validator.

@@ -22,6 +22,7 @@ const slowSitePort = basePort + 3
 const ingestPort = basePort + 4
 const slowSite = `http://127.0.0.1:${slowSitePort}`
 const deadlineMs = 2000
+const metricsToken = 'hanging-calls-metrics'
 
 const servers: ChildProcess[] = []
 const envelopes: string[] = []
@@ -97,6 +98,9 @@ test.beforeAll(async () => {
         HANDLER_TIMEOUT_MS: String(deadlineMs),
         RENDER_CONCURRENCY: '1',
         PAGE_CACHE_TTL: '0',
+        METRICS_TOKEN: metricsToken,
+        // Each visitor by X-Forwarded-For: a client's share of the render slots (one of one) would turn a second page of the same client away with 429.
+        TRUST_PROXY: 'loopback',
         SENTRY_DSN: `http://publickey@127.0.0.1:${ingestPort}/1`,
       },
       { onOutput: (text) => (slowSiteOutput += text) },
@@ -112,6 +116,15 @@ test.afterAll(async () => {
   for (const server of servers) await stopServer(server)
   await new Promise<void>((resolve) => (ingest ? ingest.close(() => resolve()) : resolve()))
 })
+
+/** Page renders that have ended (done, failed or stopped), over every worker of the slow site. */
+async function rendersEnded(): Promise<number> {
+  const metrics = await (await fetch(`${slowSite}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text()
+  // One series per worker (the `worker` label).
+  const counts = [...metrics.matchAll(/^site_page_render_duration_seconds_count(?:\{[^}]*\})? (\d+)/gm)].map((match) => Number(match[1]))
+  expect(counts.length, 'render count series').toBeGreaterThan(0)
+  return counts.reduce((sum, count) => sum + count, 0)
+}
 
 const contactHeaders = (origin: string) => ({ origin, 'content-type': 'application/json' })
 
@@ -169,11 +182,15 @@ test('no promise, stream, iterator, Map, Set or Date reaches a server function; 
 
 test('a render and a server function that wait on a hanging CMS answer 503 at their deadline, and free the render slot', async () => {
   test.setTimeout(60_000)
+  const endedBefore = await rendersEnded()
   // More page requests than render slots (one): each answers by its deadline, waiting in line included.
   const pages = await Promise.all(
-    ['/en/about-us', '/en/about-us/history', '/nl/over-ons'].map(async (path) => {
+    ['/en/about-us', '/en/about-us/history', '/nl/over-ons'].map(async (path, index) => {
       const started = Date.now()
-      const response = await fetch(`${slowSite}${path}`, { signal: AbortSignal.timeout(20_000) })
+      const response = await fetch(`${slowSite}${path}`, {
+        headers: { 'x-forwarded-for': `192.0.2.${index + 1}` },
+        signal: AbortSignal.timeout(20_000),
+      })
       return {
         status: response.status,
         ms: Date.now() - started,
@@ -189,6 +206,9 @@ test('a render and a server function that wait on a hanging CMS answer 503 at th
     expect(page.ms, 'answer time (ms)').toBeLessThan(deadlineMs + 3000)
   }
   expect(pages[0]?.text).toContain('temporarily unavailable')
+  // The render that had the slot stopped at its deadline too (its CMS read still hangs for 120 s):
+  // it does not run on beside the next page's render.
+  await expect.poll(rendersEnded, { timeout: 3000 }).toBeGreaterThan(endedBefore)
 
   const payload = encodeURIComponent(JSON.stringify(await toJSONAsync({ data: { locale: 'en' } })))
   const started = Date.now()
@@ -213,10 +233,13 @@ test('clients that hang up are info lines: no error line, no Sentry event', asyn
   const before = slowSiteOutput.length
   const eventsBefore = envelopes.filter((envelope) => envelope.includes('"type":"event"')).length
   // Pages the hanging CMS keeps waiting (not rendered or cached yet), left after 300 ms, well before their deadline.
-  const hangUp = async (path: string) => {
+  // Each from its own visitor, so none is turned away as past its share (429) before it hangs up.
+  const hangUp = async (path: string, index: number) => {
     const controller = new AbortController()
     setTimeout(() => controller.abort(), 300)
-    await fetch(`${slowSite}${path}`, { signal: controller.signal }).catch(() => undefined)
+    await fetch(`${slowSite}${path}`, { headers: { 'x-forwarded-for': `198.51.100.${index + 1}` }, signal: controller.signal }).catch(
+      () => undefined,
+    )
   }
   const paths = ['/en/news', '/de/kontakt', '/fr/contact', '/nl/nieuws']
   await Promise.all(paths.map(hangUp))
