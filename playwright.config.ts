@@ -79,6 +79,8 @@ export default defineConfig({
         // No content here: a site reading a remote CMS never loads the embedded one (a load
         // would fail on the missing folder and stop the start).
         CONTENT_DIR: '/nonexistent-content',
+        // As the first: specs that ask for many pages at once give each its own visitor address.
+        TRUST_PROXY: '1',
       },
     },
   ],
