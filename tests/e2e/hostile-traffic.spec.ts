@@ -624,6 +624,8 @@ test('a hanging CMS: cached pages answer at once, a known uncached page renders 
     CMS_GRAPHQL_URL: `http://127.0.0.1:${standInPort}/graphql`,
     CMS_TIMEOUT_MS: String(timeoutMs),
     CMS_CACHE_TTL: '1',
+    // Eight visitors below, each with its own address: one client's eight would pass its share of the render slots (429).
+    TRUST_PROXY: '1',
   })
   servers.push(hangingSite)
   const origin = `http://127.0.0.1:${hangingPort}`
@@ -634,7 +636,9 @@ test('a hanging CMS: cached pages answer at once, a known uncached page renders 
     standIn.hang(true)
     await new Promise((resolve) => setTimeout(resolve, 1100))
     // Eight requests for unknown paths, each waiting on the hanging CMS.
-    const unknown = Array.from({ length: 8 }, (_, i) => fetch(`${origin}/en/nothing-here-${i}`).then((r) => r.status))
+    const unknown = Array.from({ length: 8 }, (_, i) =>
+      fetch(`${origin}/en/nothing-here-${i}`, { headers: { 'X-Forwarded-For': `198.18.7.${i + 1}` } }).then((r) => r.status),
+    )
 
     let started = Date.now()
     const cached = await fetch(`${origin}/en/about-us`)
