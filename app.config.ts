@@ -1,7 +1,7 @@
 /**
  * The site's configuration that is the same everywhere: the languages and the spec's
  * constants. Plain data, safe in the browser. The server's settings from the environment
- * are in app/server/env.server.ts (never in a browser chunk).
+ * are in app/server/platform/env.server.ts (never in a browser chunk).
  */
 
 // `pluralForms` is the gettext Plural-Forms header of the language's catalogs (the site's own
@@ -79,7 +79,7 @@ export const constants = {
    * (604800 s, Secure, SameSite=Lax) are its issuer's: the site never sets it.
    */
   authCookie: { name: 'auth_token' },
-  /** Draft preview for editors (app/server/preview.server.ts): set by /api/preview, httpOnly. */
+  /** Draft preview for editors (app/server/cms/preview.server.ts): set by /api/preview, httpOnly. */
   previewCookie: { name: 'preview' },
   /**
    * Public files that keep their name when replaced (CMS media, icons, the manifest): a day

@@ -68,15 +68,19 @@ export default defineConfig({
     }),
     nitro({
       // nitro's server runs as cluster workers (.output/server/worker.mjs) under our own primary,
-      // which restarts a worker that dies and stops them together (app/server/cluster/primary.mjs,
+      // which restarts a worker that dies and stops them together (app/server/platform/cluster/primary.mjs,
       // copied over the preset's simpler index.mjs once the server is built).
       preset: 'node-cluster',
       hooks: {
-        compiled: (nitro) => copyFileSync('app/server/cluster/primary.mjs', join(nitro.options.output.serverDir, 'index.mjs')),
+        compiled: (nitro) => copyFileSync('app/server/platform/cluster/primary.mjs', join(nitro.options.output.serverDir, 'index.mjs')),
       },
       // Security headers and standard reason phrases on every response, static files included
       // (everything else about a request is the server entry's: app/server.ts).
-      plugins: ['./app/server/process.nitro.ts', './app/server/security-headers.nitro.ts', './app/server/reason-phrase.nitro.ts'],
+      plugins: [
+        './app/server/platform/process.nitro.ts',
+        './app/server/http/security-headers.nitro.ts',
+        './app/server/http/reason-phrase.nitro.ts',
+      ],
       rolldownConfig: {
         // React libraries mark modules "use client" for React Server Components, which this app
         // does not use; bundling them for the server is correct, and 41 warnings saying so would

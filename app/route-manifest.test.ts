@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import { pathCodec } from './i18n/i18n'
 import { buildRouteManifest, manifestRedirect, routeManifestSchema } from './route-manifest'
-import { legacyPaths, legacyRedirect, legacyRedirectTable } from './server/legacy-redirects'
+import { legacyPaths, legacyRedirect, legacyRedirectTable } from './legacy-redirects'
 
 const manifest = buildRouteManifest('build-1', 1_700_000_000_000, legacyRedirectTable(pathCodec.toPublic))
 

@@ -2,7 +2,7 @@
  * The build manifest (GET /builds/meta/{buildId}.json): what a browser should know about the
  * running build's routes before it navigates. The site renders on request, so nothing is
  * prerendered; the matcher flags the paths that answer a permanent redirect (the old site's
- * paths, app/server/legacy-redirects.ts), so the client goes straight to their target with a
+ * paths, app/legacy-redirects.ts), so the client goes straight to their target with a
  * full navigation instead of asking the server for a page that is not there.
  * Plain data and pure functions: built on the server, read in the browser.
  */
@@ -37,7 +37,7 @@ export function buildRouteManifest(
 
 /**
  * The target of a path flagged as redirecting; null for any other path. Looked up as the server
- * does (app/server/path-redirects.ts): without a trailing slash or the default language's prefix.
+ * does (app/server/redirects/path-redirects.ts): without a trailing slash or the default language's prefix.
  */
 export function manifestRedirect(manifest: RouteManifest, pathname: string): string | null {
   let path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname

@@ -1,21 +1,21 @@
 import { createStartHandler, defaultStreamHandler } from '@tanstack/react-start/server'
 import { createServerEntry } from '@tanstack/react-start/server-entry'
-import { serveContentMedia } from './embedded-cms/media.server'
-import { serveMediaVariant } from './embedded-cms/media-variants.server'
-import { accessLogEntry, accessLogLevel, accessLogMessage, requestIdFrom } from './server/access-log.server'
-import { getRuntimeConfig } from './server/env.server'
-import { isAllowedHost } from './server/allowed-hosts'
-import { clientIp } from './server/client-ip.server'
-import { completeResponseFacts } from './server/complete-response'
-import { requestWithSignal, withDeadline } from './server/deadline'
+import { serveContentMedia } from './server/media/content-media.server'
+import { serveMediaVariant } from './server/media/media-variants.server'
+import { accessLogEntry, accessLogLevel, accessLogMessage, requestIdFrom } from './server/http/access-log.server'
+import { getRuntimeConfig } from './server/platform/env.server'
+import { isAllowedHost } from './server/http/allowed-hosts.server'
+import { clientIp } from './server/http/client-ip.server'
+import { completeResponseFacts } from './server/http/complete-response'
+import { requestWithSignal, withDeadline } from './server/http/deadline'
 import { startApp } from './server/lifecycle.server'
-import { logger } from './server/logger.server'
-import { httpRequestDuration, statusClass } from './server/metrics.server'
+import { logger } from './server/platform/logger.server'
+import { httpRequestDuration, statusClass } from './server/platform/metrics.server'
 import { isFormPost } from './server/contact/form-post.server'
-import { deliverPage } from './server/page-delivery.server'
-import { withFunctionSlot } from './server/function-slots.server'
-import { inPageLanguage, pageRefusal } from './server/page-refusal.server'
-import { isServerRoutePath } from './server/server-routes.server'
+import { deliverPage } from './server/pages/page-delivery.server'
+import { withFunctionSlot } from './server/pages/function-slots.server'
+import { inPageLanguage, pageRefusal } from './server/pages/page-refusal.server'
+import { isServerRoutePath } from './server/http/server-routes.server'
 import {
   bodyLimitOf,
   collapsedSlashesRedirect,
@@ -28,7 +28,7 @@ import {
   limitBody,
   maxUrlLength,
   plainResponse,
-} from './server/request-guard.server'
+} from './server/http/request-guard.server'
 
 /**
  * The one way in for everything the app answers (nitro serves only the static files before

@@ -356,7 +356,7 @@ function cannon(base, page, { seconds, amount, maxSeconds, conns = connections }
     const options = { url: base + page.path, connections: conns, pipelining: 1, headers: loadHeaders, timeout: 10 }
     // Each request from one of 1,000 visitors, far more than requests in flight (the app trusts one
     // proxy hop here): one client past its share of the render slots is turned away
-    // (app/server/render-slots.ts), many visitors are not.
+    // (app/server/pages/render-slots.ts), many visitors are not.
     let sent = 0
     const asVisitor = (request) => ({
       ...request,

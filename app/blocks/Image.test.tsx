@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { Image } from './Image'
-import { variantsOf } from './image-variants'
+import { variantsOf } from '../media/image-variants'
 
 afterEach(cleanup)
 

@@ -1,12 +1,12 @@
 import { preload } from 'react-dom'
-import { variantFormats, variantTypes, type ImageVariant } from './image-variants'
+import { variantFormats, variantTypes, type ImageVariant } from '../media/image-variants'
 
 export interface ImageValue {
   url: string
   alt: string
   width: number
   height: number
-  /** Resized copies (the embedded CMS's: app/blocks/image-variants.ts); empty when the CMS makes none: the <img> alone. */
+  /** Resized copies (the embedded CMS's: app/media/image-variants.ts); empty when the CMS makes none: the <img> alone. */
   variants: ReadonlyArray<ImageVariant>
   /** Where the subject is (fractions from the top left); a cropped image (object-fit: cover) keeps it in view. */
   focus: { x: number; y: number } | null

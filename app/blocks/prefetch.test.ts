@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it, vi } from 'vitest'
 import { cmsQueries } from '../cms/queries'
-import type { LocationRow } from './InteractiveMap/locations'
+import type { LocationRow } from '../locations/locations'
 import { prefetchBlocks } from './prefetch'
 import type { BlockElement } from './registry'
 

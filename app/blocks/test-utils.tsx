@@ -5,7 +5,7 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import type { SafeHtml } from '../cms/safe-html'
-import { sanitizeHtml } from '../server/sanitize'
+import { sanitizeHtml } from '../server/cms/sanitize'
 import { localeRewrite } from '../i18n/i18n'
 
 /**

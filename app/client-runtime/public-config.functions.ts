@@ -1,5 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
-import { getRuntimeConfig } from '../server/env.server'
+import { getRuntimeConfig } from '../server/platform/env.server'
 
 /** The few runtime settings the browser needs: the same for every visitor (pages are shared). */
 export const fetchPublicConfig = createServerFn({ method: 'GET' }).handler(() => {

@@ -5,9 +5,9 @@ import { isoOf, localeCodes } from '../../app.config'
 import { resolveNewsItem } from '../server/cms/news-item.server'
 import { cms } from '../server/cms/operations.server'
 import { validInput } from '../errors/http-error'
-import { cmsPreviewTokenOf } from '../server/preview.server'
-import { signedInToken } from '../server/signed-in.server'
-import { rateLimitKey } from '../server/contact/rate-limit.server'
+import { cmsPreviewTokenOf } from '../server/cms/preview.server'
+import { signedInToken } from '../server/pages/signed-in.server'
+import { rateLimitKey } from '../server/http/client-key'
 import { hoursView } from '../locations/hours-view'
 import { isLocationSlug } from '../locations/paths'
 
@@ -27,7 +27,7 @@ function authToken(): Promise<string | undefined> {
   return signedInToken(getRequestHeader('cookie') ?? null, rateLimitKey(getGlobalStartContext()?.clientIp ?? 'unknown'))
 }
 
-/** The token for the CMS when this visitor is in preview mode, not left (app/server/preview.server.ts). */
+/** The token for the CMS when this visitor is in preview mode, not left (app/server/cms/preview.server.ts). */
 function previewToken(): Promise<string | undefined> {
   return cmsPreviewTokenOf(getRequestHeader('cookie') ?? null)
 }

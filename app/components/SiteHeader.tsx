@@ -5,7 +5,7 @@ import { LanguageSwitcher } from './LanguageSwitcher'
 import { MenuItems } from './MenuItems'
 import { SiteMenu } from './SiteMenu'
 import { useOptionalSiteData } from './site-data'
-import { newsPath } from './news/news-paths'
+import { newsPath } from '../news/news-paths'
 import { currentPageOnly, inSection } from './current-page'
 import { usePublicPathname } from './NotFoundPage'
 

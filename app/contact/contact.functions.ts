@@ -3,7 +3,7 @@ import { setResponseStatus } from '@tanstack/react-start/server'
 import * as v from 'valibot'
 import { validInput } from '../errors/http-error'
 import { acceptContactSubmission } from '../server/contact/submit.server'
-import { isPlainRecord } from '../server/plain-data'
+import { isPlainRecord } from '../server/pages/plain-data'
 import type { ContactResult } from './contact-schema'
 
 /**

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path'
-import { getRuntimeConfig } from '../server/env.server'
+import { getRuntimeConfig } from '../server/platform/env.server'
 import { readContent } from './content/read'
-import { buildContent, type EmbeddedContent } from './content/projection'
-import { logger } from '../server/logger.server'
+import { buildContent, type EmbeddedContent } from './content/projection.server'
+import { logger } from '../server/platform/logger.server'
 import { watchFolders, type FolderWatch } from './watch-folders.server'
 
 /**

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto'
 import { GraphQLError } from 'graphql'
 import { createHandler } from 'graphql-http/lib/use/fetch'
 import * as v from 'valibot'
-import { getRuntimeConfig } from '../server/env.server'
+import { getRuntimeConfig } from '../server/platform/env.server'
 import { getEmbeddedSchema, type CmsContext } from './schema.server'
-import { isValidCmsPreviewToken, previewHeader } from '../server/preview.server'
+import { isValidCmsPreviewToken, previewHeader } from '../cms/preview-token.server'
 import { boundedParse, graphqlLimits, validationRules } from './graphql-limits'
-import { logger } from '../server/logger.server'
+import { logger } from '../server/platform/logger.server'
 
 /**
  * An error a resolver threw (a bug, a storage failure, a stack overflow): the client gets a

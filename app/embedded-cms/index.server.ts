@@ -1,6 +1,5 @@
 import { currentContent, onContentChange, reloadContent, stopWatchingContent } from './content-store.server'
-import { prepareVariants, variantPathsIn } from './media-variants.server'
-import { databaseWith } from '../server/db.server'
+import { databaseWith } from '../server/platform/db.server'
 import { startOutboxWorker, stopOutboxWorker } from './submissions/outbox.server'
 import { submissionSchema } from './submissions/submissions.server'
 
@@ -19,8 +18,10 @@ import { submissionSchema } from './submissions/submissions.server'
  */
 
 export { embeddedGraphqlHandler } from './graphql-handler.server'
+export { boundedParse } from './graphql-limits'
+export { outboxCounts } from './submissions/outbox.server'
 export { ContentError } from './content/read'
-export { onContentChange }
+export { onContentChange, currentContent }
 
 /**
  * Loads and validates the content (a ContentError names file and field), watches it, brings
@@ -37,12 +38,4 @@ export async function startEmbeddedCms(): Promise<void> {
 export async function stopEmbeddedCms(): Promise<void> {
   stopWatchingContent()
   await stopOutboxWorker()
-}
-
-/**
- * Makes every resized image the content links to (drafts included) that is not on disk yet, one
- * at a time (docs/decisions/028). Returns how many the content has.
- */
-export async function prepareImageVariants(): Promise<number> {
-  return prepareVariants(variantPathsIn(currentContent(true)))
 }

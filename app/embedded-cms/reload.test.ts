@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { graphql } from 'graphql'
 import { afterAll, expect, it, vi } from 'vitest'
-import { logger } from '../server/logger.server'
+import { logger } from '../server/platform/logger.server'
 import { onContentChange, reloadContent, stopWatchingContent } from './content-store.server'
 import { getEmbeddedSchema } from './schema.server'
 

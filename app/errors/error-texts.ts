@@ -4,7 +4,7 @@ import { msg } from '@lingui/core/macro'
 /*
  * What the site says for an HTTP status, in every language: the error page's heading and
  * explanation, and the plain answer to a page request refused before it renders
- * (app/server/page-refusal.server.ts).
+ * (app/server/pages/page-refusal.server.ts).
  */
 
 /** A title and a line of explanation for each status the site answers with (explicit ids: `error.{status}.…`). */

@@ -5,7 +5,8 @@
  * The router's `rewrite` calls these on both server and client.
  */
 import { defaultLocale, localeCodes, perLocale, type Locale } from '../../app.config'
-import type { RenamedSegments, SegmentKey, SegmentTable } from './segments'
+import { segmentKeys, type SegmentKey } from './segment-keys'
+import type { RenamedSegments, SegmentTable } from './segments'
 
 /** Internal first segment under /$locale for each fixed page. */
 export const internalSegment = {
@@ -15,8 +16,6 @@ export const internalSegment = {
   terms: '~terms',
   locations: '~locations',
 } as const satisfies Record<SegmentKey, string>
-
-export const segmentKeys: ReadonlyArray<SegmentKey> = ['news', 'cookiePolicy', 'privacy', 'terms', 'locations']
 
 /** Paths served by server routes or assets, never localized. */
 export const reservedFirstSegments: ReadonlySet<string> = new Set([
@@ -31,7 +30,7 @@ export const reservedFirstSegments: ReadonlySet<string> = new Set([
   '.well-known',
   '_serverFn',
   'assets',
-  // Images and PDFs: public/media and the content folder's media (app/embedded-cms/media.server.ts).
+  // Images and PDFs: public/media and the content folder's media (app/media/media-files.server.ts).
   'media',
 ])
 

@@ -4,7 +4,7 @@
  * both read the table built here (see paths.ts), so a segment is defined once.
  * A segment's earlier values answer a 301 to today's (docs/translating.md).
  */
-import { setupI18n, type Messages } from '@lingui/core'
+import { setupI18n, type MessageDescriptor, type Messages } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { perLocale, type Locale } from '../../app.config'
 import { messages as nl } from '../locales/nl/routes.po'
@@ -12,7 +12,7 @@ import { messages as en } from '../locales/en/routes.po'
 import { messages as de } from '../locales/de/routes.po'
 import { messages as fr } from '../locales/fr/routes.po'
 import { messages as da } from '../locales/da/routes.po'
-import { segmentKeys } from './paths'
+import { segmentKeys, type SegmentKey } from './segment-keys'
 // Written by `npm run extract`: every value each segment has had, today's last.
 import segmentHistory from './segment-history.json'
 
@@ -26,9 +26,8 @@ export const segmentMessages = {
     message: 'vestigingen',
     comment: 'URL segment of the locations list (a CMS page at this address) and of each location page under it',
   }),
-}
+} satisfies Record<SegmentKey, MessageDescriptor>
 
-export type SegmentKey = keyof typeof segmentMessages
 export type SegmentTable = Record<Locale, Record<SegmentKey, string>>
 
 const catalogs: Record<Locale, Messages> = { nl, en, de, fr, da }

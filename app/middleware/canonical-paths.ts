@@ -1,7 +1,7 @@
 import { createMiddleware } from '@tanstack/react-start'
 import { pathCodec } from '../i18n/i18n'
-import { newsAliasRedirect } from '../server/news-alias.server'
-import { pathRedirect } from '../server/path-redirects'
+import { newsAliasRedirect } from '../server/redirects/news-alias.server'
+import { pathRedirect } from '../server/redirects/path-redirects'
 
 /**
  * Old site's paths, renamed URL segments, `/nl/x`, `/x/` and another language's news segment:

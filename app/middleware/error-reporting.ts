@@ -1,5 +1,5 @@
 import { createMiddleware } from '@tanstack/react-start'
-import { reportIfServerError } from '../server/error-reporting.server'
+import { reportIfServerError } from '../server/http/error-reporting.server'
 
 /** Server errors from server routes and the router go to error reporting, with the request's id (a client gone away does not). */
 export const reportRequestErrors = createMiddleware({ type: 'request' }).server(async ({ next, context, request }) => {

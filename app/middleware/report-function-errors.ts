@@ -1,7 +1,7 @@
 import { createMiddleware, getGlobalStartContext } from '@tanstack/react-start'
 import { getRequest, setResponseStatus } from '@tanstack/react-start/server'
 import { HttpError } from '../errors/http-error'
-import { reportIfServerError, visibleError } from '../server/error-reporting.server'
+import { reportIfServerError, visibleError } from '../server/http/error-reporting.server'
 
 /**
  * Server function errors: 5xx are reported and reach the caller as a generic error whose

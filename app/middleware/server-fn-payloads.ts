@@ -1,6 +1,6 @@
 import { createMiddleware } from '@tanstack/react-start'
 import { noteContactRefusal } from '../server/contact/refusals.server'
-import { undecodableServerFnCall } from '../server/server-fn-payloads.server'
+import { undecodableServerFnCall } from '../server/pages/server-fn-payloads.server'
 
 /** A server function call that does not decode to plain data gets 400 (server-fn-payloads.server.ts), a made-up id 404. */
 export const rejectUndecodableServerFnCalls = createMiddleware({ type: 'request' }).server(

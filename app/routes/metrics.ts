@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { metricsResponse } from '../server/metrics-endpoint.server'
-import { methodNotAllowed } from '../server/request-guard.server'
+import { methodNotAllowed } from '../server/http/request-guard.server'
 
 /** For Prometheus: the whole server's metrics (every worker's), behind METRICS_TOKEN (metrics-endpoint.server.ts). */
 export const Route = createFileRoute('/metrics')({

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { cmsCircuit } from '../server/cms/client.server'
-import { databaseWritable } from '../server/db.server'
-import { methodNotAllowed } from '../server/request-guard.server'
-import { isStopping } from '../server/stopping.server'
+import { databaseWritable } from '../server/platform/db.server'
+import { methodNotAllowed } from '../server/http/request-guard.server'
+import { isStopping } from '../server/platform/stopping.server'
 
 /**
  * For load balancers and orchestrators: 200 while this instance can do its work, 503 when the

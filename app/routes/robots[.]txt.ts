@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { methodNotAllowed } from '../server/request-guard.server'
-import { getRuntimeConfig } from '../server/env.server'
+import { methodNotAllowed } from '../server/http/request-guard.server'
+import { getRuntimeConfig } from '../server/platform/env.server'
 
 export const Route = createFileRoute('/robots.txt')({
   server: {

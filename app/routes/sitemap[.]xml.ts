@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { compressedResponse } from '../server/compressed-response.server'
-import { methodNotAllowed } from '../server/request-guard.server'
+import { compressedResponse } from '../server/http/compressed-response.server'
+import { methodNotAllowed } from '../server/http/request-guard.server'
 import { sitemapBody } from '../server/seo/sitemap.server'
 
 export const Route = createFileRoute('/sitemap.xml')({

@@ -1,17 +1,18 @@
-import { clearContentCaches, listenForPurges } from './content-caches.server'
+import { clearContentCaches, listenForPurges } from './pages/content-caches.server'
 import { captchaSchema } from './contact/captcha.server'
 import { rateSchema } from './contact/rate-limit.server'
 import { thanksSchema } from './contact/thanks.server'
-import { previewSchema } from './preview.server'
-import { closeDatabase, databaseWith } from './db.server'
-import { closeRedis } from './redis.server'
-import { ConfigError, getRuntimeConfig, localesWithoutDomain } from './env.server'
-import { trustOf } from './client-ip.server'
-import { onAppStop } from './lifecycle'
+import { previewSchema } from './cms/preview.server'
+import { closeDatabase, databaseWith } from './platform/db.server'
+import { closeRedis } from './platform/redis.server'
+import { ConfigError, getRuntimeConfig, localesWithoutDomain } from './platform/env.server'
+import { trustOf } from './http/client-ip.server'
+import { onAppStop } from './platform/lifecycle'
 import { answerMetricsRequests } from './metrics-endpoint.server'
-import { listenForStop } from './stopping.server'
-import { reportServerError } from './sentry.server'
-import { logger } from './logger.server'
+import { listenForStop } from './platform/stopping.server'
+import { reportServerError } from './platform/sentry.server'
+import { logger } from './platform/logger.server'
+import { prepareVariants, variantPathsIn } from './media/media-variants.server'
 
 /**
  * Start-up and shutdown of everything the app holds: the one database connection, the embedded
@@ -64,7 +65,7 @@ export async function startApp(): Promise<void> {
           passes = passes.then(async () => {
             const started = Date.now()
             try {
-              const count = await cms.prepareImageVariants()
+              const count = await prepareVariants(variantPathsIn(cms.currentContent(true)))
               logger.info(`[media] ${count} image variants ready in ${Date.now() - started} ms`)
             } catch (error) {
               logger.warn({ err: error }, '[media] image variants not prepared')
@@ -75,7 +76,7 @@ export async function startApp(): Promise<void> {
         cms.onContentChange(prepare)
       }
     }
-    // Under the cluster primary (app/server/cluster/primary.mjs): this worker is ready, and
+    // Under the cluster primary (app/server/platform/cluster/primary.mjs): this worker is ready, and
     // says why it was started if it replaces one that died.
     process.send?.({ type: 'site:ready' })
     const replaced = process.env.SITE_WORKER_REPLACES

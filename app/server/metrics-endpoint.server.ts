@@ -1,9 +1,9 @@
 import cluster from 'node:cluster'
 import { AggregatorRegistry, type MetricObjectWithValues, type MetricValue } from 'prom-client'
-import { hasBearer } from './bearer.server'
+import { hasBearer } from './http/bearer.server'
 import { cmsCircuit } from './cms/client.server'
-import { getRuntimeConfig } from './env.server'
-import { logger } from './logger.server'
+import { getRuntimeConfig } from './platform/env.server'
+import { logger } from './platform/logger.server'
 import {
   cmsCircuitState,
   outboxBacklog,
@@ -13,9 +13,9 @@ import {
   registry,
   renderQueueLength,
   renderSlotsBusy,
-} from './metrics.server'
-import { getPageCache } from './page-cache.server'
-import { renderSlotUsage } from './page-delivery.server'
+} from './platform/metrics.server'
+import { getPageCache } from './pages/page-cache.server'
+import { renderSlotUsage } from './pages/page-delivery.server'
 
 const circuitStates = ['closed', 'half-open', 'open'] as const
 
@@ -31,7 +31,7 @@ export async function sampleStateGauges(): Promise<void> {
   renderQueueLength.set(slots.waiting)
   // The outbox is the embedded CMS's; a site reading a remote CMS has none (and never loads that code).
   if (!getRuntimeConfig().CMS_GRAPHQL_URL) {
-    const outbox = await import('../embedded-cms/submissions/outbox.server')
+    const outbox = await import('../embedded-cms/index.server')
     // A database that cannot answer leaves the outbox gauges as they were, not the scrape failing.
     const counts = await outbox.outboxCounts().catch(() => undefined)
     if (counts) {
@@ -54,7 +54,7 @@ async function metricsJson(): Promise<MetricObjectWithValues<MetricValue<string>
 }
 
 /*
- * Under the cluster (app/server/cluster/primary.mjs) one scrape answers for the whole server:
+ * Under the cluster (app/server/platform/cluster/primary.mjs) one scrape answers for the whole server:
  * the worker that takes it asks the primary (site:metrics-collect), the primary asks every
  * ready worker (site:metrics-request), each answers with its own metrics (site:metrics-response),
  * and the primary hands them all back (site:metrics-collected). The asking worker merges them

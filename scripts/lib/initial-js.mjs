@@ -35,7 +35,7 @@ export async function initialJs(pageUrl, pageHtml, getBytes, cache = new Map()) 
   }
   for (const [tag] of pageHtml.matchAll(/<script\b[^>]*>/gi)) {
     add(attribute(tag, 'src'), pageUrl)
-    // The entry loader (app/server/deferred-entry.ts) names the entry and the preloads it adds after the first frame.
+    // The entry loader (app/server/pages/deferred-entry.ts) names the entry and the preloads it adds after the first frame.
     add(attribute(tag, 'data-entry'), pageUrl)
     for (const href of (attribute(tag, 'data-preloads') ?? '').split(' ')) add(href, pageUrl)
   }

@@ -140,7 +140,7 @@ test('a page paints before it asks for any JavaScript or stylesheet', async ({ p
   })
   expect(timing.firstPaint, 'first-contentful-paint').toBeLessThan(Infinity)
   expect(timing.scripts.length).toBeGreaterThan(0)
-  // The entry loader (app/server/deferred-entry.ts) starts the downloads after the first paint;
+  // The entry loader (app/server/pages/deferred-entry.ts) starts the downloads after the first paint;
   // the page's styles are inline, and the view-transition styles come after it.
   expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.firstPaint)
   expect(Math.min(...timing.stylesheets, Infinity)).toBeGreaterThanOrEqual(timing.firstPaint)

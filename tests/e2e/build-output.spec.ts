@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, syml
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { expect, test } from '@playwright/test'
-import { runtimeConfigSchema } from '../../app/server/env.server'
+import { runtimeConfigSchema } from '../../app/server/platform/env.server'
 
 /** Every file the browser can download from the build. */
 function publicFiles(dir = '.output/public'): string[] {
@@ -32,8 +32,8 @@ test('no browser chunk carries the server settings (names, defaults or messages)
 test.describe('the build refuses server code in the browser', () => {
   const sources = execFileSync('git', ['ls-files', 'app', '*.ts', '*.json'], { encoding: 'utf8' }).split('\n').filter(Boolean)
   const cases = [
-    ['a *.server.ts file', './server/db.server', 'databaseWritable'],
-    ['any file under app/server/', './server/allowed-hosts', 'isAllowedHost'],
+    ['a *.server.ts file', './server/platform/db.server', 'databaseWritable'],
+    ['any file under app/server/', './server/redirects/canonical-redirect', 'canonicalRedirect'],
     ['the embedded CMS', './embedded-cms/content/read', 'readContent'],
   ] as const
   for (const [what, module, name] of cases) {

@@ -9,7 +9,7 @@ import { getOnNewConnection, workerPids } from './server-process'
 
 /**
  * The production start as an operator runs it: a cluster primary with two workers on one port
- * (app/server/cluster/primary.mjs). Own server on E2E_PORT+60, graceful shutdown on (as in
+ * (app/server/platform/cluster/primary.mjs). Own server on E2E_PORT+60, graceful shutdown on (as in
  * production: nitro turns it off when CI or TEST is set).
  */
 test.describe.configure({ mode: 'serial' })

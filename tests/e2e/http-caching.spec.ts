@@ -103,7 +103,7 @@ test.describe('HTML delivery: page cache, hash-based CSP, ETag, compression', ()
     }
 
     const html = await (await fetch(`${baseURL}/en`)).text()
-    // The entry module, named by the loader that imports it after the first frame (app/server/deferred-entry.ts).
+    // The entry module, named by the loader that imports it after the first frame (app/server/pages/deferred-entry.ts).
     const script = /<script[^>]+data-entry="(\/assets\/[^"]+\.js)"/.exec(html)?.[1]
     expect(script).toBeTruthy()
     const asset = await fetch(`${baseURL}${script}`, { headers: { 'Accept-Encoding': 'br' } })

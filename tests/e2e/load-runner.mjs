@@ -16,7 +16,7 @@ function recordFailures(path) {
 /**
  * Each request from one of 1,000 visitors, far more than requests in flight (the test server
  * trusts one proxy hop): one client past its share of the render slots is turned away (429,
- * app/server/render-slots.ts), many visitors are not.
+ * app/server/pages/render-slots.ts), many visitors are not.
  */
 let sent = 0
 const visitorAddress = (n) => `198.18.${Math.floor(n / 250) % 4}.${(n % 250) + 1}`

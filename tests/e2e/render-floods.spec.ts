@@ -12,7 +12,7 @@ import { startServer, stopServer } from './server-process'
  * site slow for anyone else. A missing page is answered from the 404 template whatever its query
  * or characters, a made-up auth cookie does not turn a cached page into a render, and one client
  * flooding renders gets 429 while another's cached page stays fast (server function calls:
- * app/server/function-slots.test.ts).
+ * app/server/pages/function-slots.test.ts).
  * Own server (E2E_PORT+115), trusting loopback's X-Forwarded-For so two clients can be told apart.
  */
 test.describe.configure({ mode: 'serial' })

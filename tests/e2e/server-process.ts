@@ -38,7 +38,7 @@ export async function stopServer(child: ChildProcess): Promise<void> {
   await exited
 }
 
-/** The worker processes of a cluster primary (app/server/cluster/primary.mjs), from /proc. */
+/** The worker processes of a cluster primary (app/server/platform/cluster/primary.mjs), from /proc. */
 export function workerPids(primary: number | undefined): number[] {
   if (primary === undefined) return []
   try {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { languages } from '../../app.config'
-import { ConfigError, localesWithoutDomain, parseRuntimeConfig } from '../../app/server/env.server'
+import { ConfigError, localesWithoutDomain, parseRuntimeConfig } from '../../app/server/platform/env.server'
 
 describe('app.config', () => {
   it('has the five languages with their iso codes, nl first', () => {

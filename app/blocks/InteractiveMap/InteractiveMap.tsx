@@ -13,7 +13,7 @@ import { atParam, parseAt } from '../../locations/nearest'
 import { BlockSection } from '../BlockSection'
 import { brandLogos } from '../Grid/brand-logos'
 import type { InteractiveMapBlockFragment } from './fragment'
-import { countryNames, totalCountLabel, typeCountLabel, typeNames } from './labels'
+import { countryNames, totalCountLabel, typeCountLabel, typeNames } from '../../locations/type-labels'
 import {
   brandsOf,
   countries,
@@ -28,7 +28,7 @@ import {
   withKnownBrand,
   type Selection,
   type SortOrigin,
-} from './locations'
+} from '../../locations/locations'
 import { TypeIcon } from './TypeIcon'
 
 // Leaflet is its own chunk, requested only by pages with this block, only in the browser.

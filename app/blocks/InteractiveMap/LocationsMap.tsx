@@ -7,7 +7,7 @@ import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet'
 import MarkerClusterGroup from 'react-leaflet-cluster'
 import type {} from 'leaflet.markercluster'
 import type { Locale } from '../../../app.config'
-import { directionsUrl, type LocationRow, type LocationType } from './locations'
+import { directionsUrl, type LocationRow, type LocationType } from '../../locations/locations'
 import { typeStyle } from './TypeIcon'
 
 export interface TileSettings {

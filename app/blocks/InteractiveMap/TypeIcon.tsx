@@ -1,4 +1,4 @@
-import type { LocationType } from './locations'
+import type { LocationType } from '../../locations/locations'
 
 /** Per-type colour and letter: distinct without relying on colour alone. */
 export const typeStyle: Record<LocationType, { color: string; letter: string }> = {

@@ -4,10 +4,10 @@ import { perLocale } from '../../../app.config'
 import { loadSiteSeo, type PageLoaderContext } from '../../cms/load-page'
 import { cmsQueries } from '../../cms/queries'
 import { pathCodec } from '../../i18n/i18n'
-import { typeNames } from '../../blocks/InteractiveMap/type-names'
+import { typeNames } from '../../locations/type-names'
 import { isLocationSlug, locationsPath } from '../../locations/paths'
 import type { PageSeo } from '../../seo/page-head'
-import { homeLabel, locationsLabel } from '../news/labels'
+import { homeLabel, locationsLabel } from '../../news/labels'
 
 /**
  * Everything a location page shows: its loader's work. Route loaders are in the entry chunk every

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router'
 import type { Locale } from '../../../app.config'
 import type { ImageValue } from '../../blocks/Image'
 import { Image } from '../../blocks/Image'
-import { formatNewsDate } from './news-paths'
+import { formatNewsDate } from '../../news/news-paths'
 import { currentPageOnly } from '../current-page'
 
 export interface NewsCard {

@@ -1,7 +1,7 @@
 import { languages, type Locale } from '../../../app.config'
 import { reservedFirstSegments } from '../../i18n/paths'
 import { renamedSegments, segmentTable } from '../../i18n/segments'
-import { legacyPaths } from '../../server/legacy-redirects'
+import { legacyPaths } from '../../legacy-redirects'
 
 /**
  * Links another route answers before the CMS page would: a page there passes every other
@@ -43,6 +43,6 @@ export function locationPageProblem(link: string, locale: Locale): string | unde
 /** Why a whole link is redirected away before its page is looked up, or undefined. */
 export function redirectedLinkProblem(link: string): string | undefined {
   return legacy.has(link)
-    ? `${link} redirects to a page of the old site's (app/server/legacy-redirects.ts), so this page would never be shown`
+    ? `${link} redirects to a page of the old site's (app/legacy-redirects.ts), so this page would never be shown`
     : undefined
 }

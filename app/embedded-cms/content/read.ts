@@ -16,7 +16,7 @@ import {
   type PageFile,
   type SiteFile,
 } from './schema'
-import { mediaFileIn } from '../media.server'
+import { mediaFileIn } from '../../media/media-files'
 
 /**
  * A content file is invalid. The message names the file, the line and column and the field

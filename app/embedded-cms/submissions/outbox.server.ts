@@ -1,8 +1,8 @@
 import type { Transporter } from 'nodemailer'
-import { getRuntimeConfig } from '../../server/env.server'
-import { databaseWith } from '../../server/db.server'
-import { logger } from '../../server/logger.server'
-import { retryingLoad } from '../../server/retrying-load'
+import { getRuntimeConfig } from '../../server/platform/env.server'
+import { databaseWith } from '../../server/platform/db.server'
+import { logger } from '../../server/platform/logger.server'
+import { retryingLoad } from '../../server/platform/retrying-load'
 import { submissionSchema } from './submissions.server'
 
 /**

@@ -79,7 +79,7 @@ describe.each(['sqlite', 'postgres'] as const)('stores on %s', (engine) => {
   const available = () => engine === 'sqlite' || postgres !== undefined
 
   afterEach(async () => {
-    const { closeDatabase } = await import('../../server/db.server')
+    const { closeDatabase } = await import('../../server/platform/db.server')
     await closeDatabase()
   })
 
@@ -111,7 +111,7 @@ describe.each(['sqlite', 'postgres'] as const)('stores on %s', (engine) => {
       expect(await storeSubmission({ ...submission, ...other }), JSON.stringify(other)).toEqual({ conflict: true })
     }
     expect(await storeSubmission(submission)).toEqual({ ...first, duplicate: true })
-    const { databaseWith } = await import('../../server/db.server')
+    const { databaseWith } = await import('../../server/platform/db.server')
     const { submissionSchema } = await import('./submissions.server')
     const rows = await (await databaseWith(submissionSchema)).query('SELECT message FROM submissions')
     expect(rows).toEqual([{ message: submission.message }])
@@ -128,7 +128,7 @@ describe.each(['sqlite', 'postgres'] as const)('stores on %s', (engine) => {
   it('keeps submissions while SMTP is down and mails each once when it is back', async ({ skip }) => {
     if (!available()) skip()
     const { port, storeSubmission, processOutbox } = await outboxSetup()
-    const { logger } = await import('../../server/logger.server')
+    const { logger } = await import('../../server/platform/logger.server')
     const warn = vi.spyOn(logger, 'warn').mockImplementation(() => {})
 
     const stored = await storeSubmission(newSubmission())
@@ -177,7 +177,7 @@ describe.each(['sqlite', 'postgres'] as const)('stores on %s', (engine) => {
   it('migrates a database made before the optional fields, then stores and mails them', async ({ skip }) => {
     if (!available()) skip()
     const { port } = await outboxSetup()
-    const db = await import('../../server/db.server')
+    const db = await import('../../server/platform/db.server')
     const { submissionSchema, storeSubmission } = await import('./submissions.server')
     const { processOutbox } = await import('./outbox.server')
     // The database as the previous release left it: the first two steps, one message stored.
@@ -223,8 +223,8 @@ describe.each(['sqlite', 'postgres'] as const)('stores on %s', (engine) => {
     vi.stubEnv('SMTP_URL', `smtp://127.0.0.1:${await freePort()}`)
     const { storeSubmission } = await import('./submissions.server')
     const { outboxBackoff, processOutbox } = await import('./outbox.server')
-    const { database } = await import('../../server/db.server')
-    const { logger } = await import('../../server/logger.server')
+    const { database } = await import('../../server/platform/db.server')
+    const { logger } = await import('../../server/platform/logger.server')
     vi.spyOn(logger, 'warn').mockImplementation(() => {})
     const error = vi.spyOn(logger, 'error').mockImplementation(() => {})
     outboxBackoff.maxAttempts = 2
@@ -260,7 +260,7 @@ describe.each(['sqlite', 'postgres'] as const)('stores on %s', (engine) => {
   it('gives up on a database that hangs instead of waiting forever', async ({ skip }) => {
     if (engine !== 'postgres' || !available()) skip()
     await freshDatabase(engine)
-    const { database } = await import('../../server/db.server')
+    const { database } = await import('../../server/platform/db.server')
     // A statement that would run for a minute (a lock held elsewhere, an overloaded server).
     await expect(database().query('SELECT pg_sleep(60)')).rejects.toThrow(/statement timeout/)
   }, 15_000)
@@ -268,7 +268,7 @@ describe.each(['sqlite', 'postgres'] as const)('stores on %s', (engine) => {
   it('answers the readiness write check', async ({ skip }) => {
     if (!available()) skip()
     await freshDatabase(engine)
-    const { databaseWritable } = await import('../../server/db.server')
+    const { databaseWritable } = await import('../../server/platform/db.server')
     expect(await databaseWritable()).toBe(true)
   })
 })

@@ -1,5 +1,5 @@
-import { getRuntimeConfig } from '../../server/env.server'
-import { databaseWith, type Schema } from '../../server/db.server'
+import { getRuntimeConfig } from '../../server/platform/env.server'
+import { databaseWith, type Schema } from '../../server/platform/db.server'
 
 /** Submissions and the mail outbox: stored together, so a message is never stored without its mail queued. */
 export const submissionSchema: Schema = {

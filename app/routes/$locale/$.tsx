@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { locationSearch, type LocationSearch } from '../../blocks/InteractiveMap/search'
+import { locationSearch, type LocationSearch } from '../../locations/search'
 import { loadCmsPage } from '../../cms/load-page'
 import { CmsPage } from '../../components/CmsPage'
 import { pathCodec } from '../../i18n/i18n'
@@ -7,7 +7,7 @@ import { pageHead } from '../../seo/page-head'
 
 /** Every path not claimed by a fixed route: a CMS content page, looked up by link + locale. */
 export const Route = createFileRoute('/$locale/$')({
-  // Filters of a locations block (?country=de&type=dealer, blocks/InteractiveMap/locations.ts) and the
+  // Filters of a locations block (?country=de&type=dealer, locations/locations.ts) and the
   // location a contact page is asked about (?location=<id>, from a location page), kept as given.
   validateSearch: (search): LocationSearch & { location?: string } => ({
     ...locationSearch(search),

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { getRuntimeConfig } from '../../server/env.server'
-import { methodNotAllowed } from '../../server/request-guard.server'
-import { securityTxt, securityTxtExpiry } from '../../server/security-txt'
+import { getRuntimeConfig } from '../../server/platform/env.server'
+import { methodNotAllowed } from '../../server/http/request-guard.server'
+import { securityTxt, securityTxtExpiry } from '../../server/seo/security-txt'
 
 export const Route = createFileRoute('/.well-known/security.txt')({
   server: {

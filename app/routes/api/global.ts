@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { methodNotAllowed } from '../../server/request-guard.server'
+import { methodNotAllowed } from '../../server/http/request-guard.server'
 import * as v from 'valibot'
 import { defaultLocale, localeCodes } from '../../../app.config'
 import { fetchSite } from '../../cms/cms.functions'

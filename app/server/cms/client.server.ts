@@ -3,14 +3,14 @@ import { getOperationAST } from 'graphql'
 import { ClientError, GraphQLClient } from 'graphql-request'
 import { LRUCache } from 'lru-cache'
 import { randomUUID } from 'node:crypto'
-import { getRuntimeConfig } from '../env.server'
-import { logger } from '../logger.server'
-import { cmsRequestDuration, cmsRequestErrors } from '../metrics.server'
+import { getRuntimeConfig } from '../platform/env.server'
+import { logger } from '../platform/logger.server'
+import { cmsRequestDuration, cmsRequestErrors } from '../platform/metrics.server'
 import { HttpError } from '../../errors/http-error'
 import { CircuitBreaker, CircuitOpenError } from './circuit-breaker'
 import { contractSchema } from './contract'
 import { sanitizeResultHtml } from './sanitize-result'
-import { previewHeader } from '../preview.server'
+import { previewHeader } from '../../cms/preview-token.server'
 
 /**
  * The one entry point to the CMS. Each operation is created once from a typed

@@ -76,7 +76,7 @@ async function freshClient() {
   const clock = { time: 1_000_000, now: () => clock.time }
   const { createCmsOperation, cacheSettings, circuitSettings, invalidateCmsCache } = await import('./client.server')
   // The logger of the same module graph as the client (tests reset modules between runs).
-  const { logger } = await import('../logger.server')
+  const { logger } = await import('../platform/logger.server')
   return { createCmsOperation, cacheSettings, circuitSettings, invalidateCmsCache, clock, logger }
 }
 

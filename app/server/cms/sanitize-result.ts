@@ -8,7 +8,7 @@ import {
   type GraphQLOutputType,
   type GraphQLSchema,
 } from 'graphql'
-import { sanitizeHtml } from '../sanitize'
+import { sanitizeHtml } from './sanitize'
 
 /**
  * Sanitizes, in place, every value of the `HTML` scalar in a GraphQL result —

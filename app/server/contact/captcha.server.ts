@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto'
 import { createChallenge, randomInt, verifySolution, type Challenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/sha'
 import * as v from 'valibot'
-import { getRuntimeConfig } from '../env.server'
-import { databaseWith, type Schema } from '../db.server'
-import { logger } from '../logger.server'
+import { getRuntimeConfig } from '../platform/env.server'
+import { databaseWith, type Schema } from '../platform/db.server'
+import { logger } from '../platform/logger.server'
 
 /** Solved challenges, kept until they expire (one use each), and the fallback signing key. */
 export const captchaSchema: Schema = {

@@ -9,8 +9,8 @@ import {
   type ContactValues,
 } from '../../contact/form-post'
 import { localeOfInternalPath, pathCodec } from '../../i18n/i18n'
-import { logger } from '../logger.server'
-import { pageRefusal } from '../page-refusal.server'
+import { logger } from '../platform/logger.server'
+import { pageRefusal } from '../pages/page-refusal.server'
 import { derivedIdempotencyKey } from './idempotency-key'
 import { noteContactRefusal } from './refusals.server'
 import { acceptContactSubmission, type SubmitterContext } from './submit.server'

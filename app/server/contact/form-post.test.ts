@@ -74,7 +74,7 @@ describe('idempotencyKeyOf', () => {
 
 describe('thank-you references', () => {
   afterEach(async () => {
-    const { closeDatabase } = await import('../db.server')
+    const { closeDatabase } = await import('../platform/db.server')
     await closeDatabase()
   })
 
@@ -99,7 +99,7 @@ describe('thank-you references', () => {
     expect(await second.thanksOf(reference)).toEqual({ blockId: 'contact-form', firstName: 'Søren' })
     for (const bad of [`${reference.slice(1)}A`, '', 'a.b', '%%%', `${reference}x`, 'eyJuIjoiWm/DqyJ9.AAAA'])
       expect(await second.thanksOf(bad), bad).toBeUndefined()
-    const { closeDatabase } = await import('../db.server')
+    const { closeDatabase } = await import('../platform/db.server')
     await closeDatabase()
   })
 })
@@ -171,7 +171,7 @@ describe('answerContactFormPost', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'form-post-')), 'file')
     writeFileSync(file, '')
     vi.stubEnv('DATA_DIR', join(file, 'data'))
-    const { logger } = await import('../logger.server')
+    const { logger } = await import('../platform/logger.server')
     const warn = vi.spyOn(logger, 'warn').mockImplementation(() => {})
     const { answerContactFormPost } = await import('./form-post.server')
     acceptContactSubmission.mockResolvedValue({ status: 200, result: { ok: true, firstName: 'Zoë' } })

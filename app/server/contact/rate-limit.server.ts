@@ -1,18 +1,6 @@
 import type { Redis } from 'ioredis'
-import ipaddr from 'ipaddr.js'
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
-import { databaseWith, type Schema } from '../db.server'
-
-/**
- * Whose submissions count together: an IPv4 address, or an IPv6 /64 (one subscriber's network:
- * counting single IPv6 addresses would give a visitor 2^64 limits).
- */
-export function rateLimitKey(ip: string): string {
-  if (!ipaddr.isValid(ip)) return ip
-  const address = ipaddr.process(ip)
-  if (address.kind() === 'ipv4') return address.toString()
-  return `${address.toNormalizedString().split(':').slice(0, 4).join(':')}::/64`
-}
+import { databaseWith, type Schema } from '../platform/db.server'
 
 /** At most `max` hits per key within the window; `consume` records a hit, false when over. */
 export interface RateLimiter {

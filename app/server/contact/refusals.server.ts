@@ -1,6 +1,6 @@
 import type { ContactFieldErrors } from '../../contact/contact-schema'
-import { logger } from '../logger.server'
-import { contactRefusals } from '../metrics.server'
+import { logger } from '../platform/logger.server'
+import { contactRefusals } from '../platform/metrics.server'
 
 /**
  * Why a contact submission was refused. The status alone does not say (400 is a field, an

@@ -9,15 +9,16 @@ import {
   type ContactResult,
   type ContactSubmission,
 } from '../../contact/contact-schema'
-import { getRuntimeConfig } from '../env.server'
+import { getRuntimeConfig } from '../platform/env.server'
 import { cms } from '../cms/operations.server'
-import { logger } from '../logger.server'
-import { redisClient } from '../redis.server'
-import { reportServerError } from '../sentry.server'
+import { logger } from '../platform/logger.server'
+import { redisClient } from '../platform/redis.server'
+import { reportServerError } from '../platform/sentry.server'
 import { verifyCaptcha } from './captcha.server'
 import { derivedIdempotencyKey } from './idempotency-key'
 import { noteContactRefusal, type ContactRefusalReason } from './refusals.server'
-import { databaseRateLimiter, rateLimitKey, redisRateLimiter, type RateLimiter } from './rate-limit.server'
+import { rateLimitKey } from '../http/client-key'
+import { databaseRateLimiter, redisRateLimiter, type RateLimiter } from './rate-limit.server'
 
 let limiter: RateLimiter | undefined
 

@@ -14,8 +14,8 @@ const verifyCaptcha = vi.hoisted(() => vi.fn(async () => true))
 const consume = vi.hoisted(() => vi.fn(async () => true))
 vi.mock('../cms/operations.server', () => ({ cms }))
 vi.mock('./captcha.server', () => ({ verifyCaptcha }))
+vi.mock('../http/client-key', () => ({ rateLimitKey: (ip: string) => ip }))
 vi.mock('./rate-limit.server', () => ({
-  rateLimitKey: (ip: string) => ip,
   databaseRateLimiter: () => ({ consume }),
   redisRateLimiter: () => ({ consume }),
 }))
@@ -78,7 +78,7 @@ describe('acceptContactSubmission', () => {
 
   it('answers 503 when the locations cannot be read, storing nothing', async () => {
     const { acceptContactSubmission } = await import('./submit.server')
-    const { logger } = await import('../logger.server')
+    const { logger } = await import('../platform/logger.server')
     const error = vi.spyOn(logger, 'error').mockImplementation(() => {})
     cms.readLocationOptions.mockRejectedValueOnce(new Error('CMS down'))
     expect(await acceptContactSubmission({ ...valid, location: 'utrecht-dealer' }, submitter)).toEqual({
@@ -108,7 +108,7 @@ describe('acceptContactSubmission', () => {
       second?.idempotencyKey,
     )
 
-    const { logger } = await import('../logger.server')
+    const { logger } = await import('../platform/logger.server')
     const error = vi.spyOn(logger, 'error').mockImplementation(() => {})
     cms.submitContactForm.mockResolvedValueOnce(conflict).mockResolvedValueOnce(conflict)
     expect(await acceptContactSubmission(edited, submitter)).toEqual({ status: 503, result: { ok: false, reason: 'error' } })
@@ -130,8 +130,8 @@ describe('acceptContactSubmission', () => {
 
   it('logs and counts each refusal with its reason, never what was typed', async () => {
     const { acceptContactSubmission } = await import('./submit.server')
-    const { logger } = await import('../logger.server')
-    const { contactRefusals } = await import('../metrics.server')
+    const { logger } = await import('../platform/logger.server')
+    const { contactRefusals } = await import('../platform/metrics.server')
     const info = vi.spyOn(logger, 'info').mockImplementation(() => undefined)
     const count = async (reason: string) =>
       (await contactRefusals.get()).values.find((value) => value.labels.reason === reason)?.value ?? Number.NaN

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { databaseWith, type Schema } from '../db.server'
+import { databaseWith, type Schema } from '../platform/db.server'
 
 /**
  * The thank-you after a plain form post (form-post.server.ts): the redirect's URL carries a

@@ -1,13 +1,13 @@
 import { setupI18n } from '@lingui/core'
 import { isoOf, type Locale } from '../../../app.config'
-import { newsFeedPath, newsPath } from '../../components/news/news-paths'
-import { newsLabel } from '../../components/news/labels'
+import { newsFeedPath, newsPath } from '../../news/news-paths'
+import { newsLabel } from '../../news/labels'
 import { activateLocale, pathCodec } from '../../i18n/i18n'
 import { absoluteUrlIn, documentTitle } from '../../seo/meta'
 import { cms } from '../cms/operations.server'
-import { generatedBody } from '../compressed-response.server'
-import { getRuntimeConfig, type RuntimeConfig } from '../env.server'
-import type { CachedPage } from '../page-cache'
+import { generatedBody } from '../http/compressed-response.server'
+import { getRuntimeConfig, type RuntimeConfig } from '../platform/env.server'
+import type { CachedPage } from '../http/representation'
 import { buildAtomFeed, tagUri } from './atom-feed'
 
 /** Entries in a feed: the newest items (readers keep what they saw before). */

@@ -1,9 +1,9 @@
 import { isoOf, languages, localeOfIso, perLocale, perLocaleAsync, type Locale } from '../../../app.config'
 import { locationsPath } from '../../locations/paths'
-import { generatedBody } from '../compressed-response.server'
-import { getRuntimeConfig, type RuntimeConfig } from '../env.server'
-import type { CachedPage } from '../page-cache'
-import { newsPath } from '../../components/news/news-paths'
+import { generatedBody } from '../http/compressed-response.server'
+import { getRuntimeConfig, type RuntimeConfig } from '../platform/env.server'
+import type { CachedPage } from '../http/representation'
+import { newsPath } from '../../news/news-paths'
 import { cms } from '../cms/operations.server'
 import { buildSitemap, latestDate, type SitemapEntry } from './sitemap'
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { locationSearch } from '../../../blocks/InteractiveMap/search'
+import { locationSearch } from '../../../locations/search'
 import { loadCmsPage } from '../../../cms/load-page'
 import { CmsPage } from '../../../components/CmsPage'
 import { locationsPath } from '../../../locations/paths'

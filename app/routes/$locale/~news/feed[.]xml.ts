@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { isLocale } from '../../../i18n/paths'
-import { compressedResponse } from '../../../server/compressed-response.server'
-import { logger } from '../../../server/logger.server'
-import type { CachedPage } from '../../../server/page-cache'
-import { methodNotAllowed, plainResponse } from '../../../server/request-guard.server'
+import { compressedResponse } from '../../../server/http/compressed-response.server'
+import { logger } from '../../../server/platform/logger.server'
+import type { CachedPage } from '../../../server/http/representation'
+import { methodNotAllowed, plainResponse } from '../../../server/http/request-guard.server'
 import { newsFeedBody } from '../../../server/seo/news-feed.server'
 
 /**

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { hasBearer } from '../../../server/bearer.server'
-import { getRuntimeConfig } from '../../../server/env.server'
-import { purgeContentCachesEverywhere } from '../../../server/content-caches.server'
-import { logger } from '../../../server/logger.server'
-import { methodNotAllowed } from '../../../server/request-guard.server'
+import { hasBearer } from '../../../server/http/bearer.server'
+import { getRuntimeConfig } from '../../../server/platform/env.server'
+import { purgeContentCachesEverywhere } from '../../../server/pages/content-caches.server'
+import { logger } from '../../../server/platform/logger.server'
+import { methodNotAllowed } from '../../../server/http/request-guard.server'
 
 const noStore = { 'Cache-Control': 'no-store' }
 

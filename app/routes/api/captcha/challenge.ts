@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { methodNotAllowed } from '../../../server/request-guard.server'
+import { methodNotAllowed } from '../../../server/http/request-guard.server'
 import { newChallenge } from '../../../server/contact/captcha.server'
-import { logger } from '../../../server/logger.server'
+import { logger } from '../../../server/platform/logger.server'
 
 /** A fresh signed proof-of-work challenge for the contact form's ALTCHA widget. */
 export const Route = createFileRoute('/api/captcha/challenge')({

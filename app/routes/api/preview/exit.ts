@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { serializeCookie } from 'cookie-es'
-import { getRuntimeConfig } from '../../../server/env.server'
-import { logger } from '../../../server/logger.server'
-import { previewCookieName, revokePreview, safeReturnPath } from '../../../server/preview.server'
-import { methodNotAllowed } from '../../../server/request-guard.server'
+import { getRuntimeConfig } from '../../../server/platform/env.server'
+import { logger } from '../../../server/platform/logger.server'
+import { previewCookieName, revokePreview, safeReturnPath } from '../../../server/cms/preview.server'
+import { methodNotAllowed } from '../../../server/http/request-guard.server'
 
 /**
  * Leaves preview mode: revokes the preview token (a copy of the cookie shows no draft after

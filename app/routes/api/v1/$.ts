@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { methodNotAllowed } from '../../../server/request-guard.server'
+import { methodNotAllowed } from '../../../server/http/request-guard.server'
 
 /** The old site's API namespace: nothing lives here any more. */
 export const Route = createFileRoute('/api/v1/$')({

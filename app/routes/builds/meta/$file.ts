@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pathCodec } from '../../../i18n/i18n'
 import { buildRouteManifest } from '../../../route-manifest'
-import { legacyRedirectTable } from '../../../server/legacy-redirects'
-import { methodNotAllowed } from '../../../server/request-guard.server'
+import { legacyRedirectTable } from '../../../legacy-redirects'
+import { methodNotAllowed } from '../../../server/http/request-guard.server'
 
 const startedAt = Date.now()
 // Built once: the table and the URL segments are part of the build, like the id.
