@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { CmsLink } from '../components/CmsLink'
-import { renderInRouter } from './test-utils'
+import { renderInRouter } from '../../tests/support/render-blocks'
 
 afterEach(cleanup)
 

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { formatFileSize } from './Download/Download'
 import { Block, Blocks, type BlockElement } from './registry'
-import { html, renderInRouter } from './test-utils'
+import { html, renderInRouter } from '../../tests/support/render-blocks'
 
 afterEach(cleanup)
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { renderInRouter } from '../blocks/test-utils'
+import { renderInRouter } from '../../tests/support/render-blocks'
 
 afterEach(cleanup)
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { renderInRouter } from '../blocks/test-utils'
+import { renderInRouter } from '../../tests/support/render-blocks'
 import { chooseConsent, consentStore } from '../client-runtime/consent'
 import { ConsentBanner } from './ConsentBanner'
 import { CookieSettings, CookieSettingsMenuItem } from './CookieSettings'

@@ -1,13 +1,9 @@
-import { getRouteApi, useMatch } from '@tanstack/react-router'
+import { useMatch } from '@tanstack/react-router'
 
-const localeRoute = getRouteApi('/$locale')
-
-/** Site title, menus and social links of the current language (loaded by the /$locale route). */
-export function useSiteData() {
-  return localeRoute.useLoaderData()
-}
-
-/** The same, or undefined outside the /$locale route (e.g. a block rendered on its own in a test). */
+/**
+ * Site title, menus and social links of the current language (loaded by the /$locale route), or
+ * undefined outside it (e.g. a block rendered on its own in a test).
+ */
 export function useOptionalSiteData() {
   return useMatch({ from: '/$locale', shouldThrow: false })?.loaderData
 }

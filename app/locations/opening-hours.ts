@@ -7,7 +7,6 @@
 
 /** The days of the week in schema.org's spelling, Monday first (index 0), as Europe counts them. */
 export const dayCodes = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'] as const
-export type DayCode = (typeof dayCodes)[number]
 
 /** Minutes since local midnight; `closes` may be 1440 (24:00, the end of the day). */
 export interface Interval {

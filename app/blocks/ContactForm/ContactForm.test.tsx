@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ContactResult } from '../../contact/contact-schema'
 import { ContactPostContext, contactPostHolder } from '../../contact/form-post'
-import { renderInRouter } from '../test-utils'
+import { renderInRouter } from '../../../tests/support/render-blocks'
 import { ContactForm } from './ContactForm'
 
 // The server function, answered by each test (no server in a unit test).

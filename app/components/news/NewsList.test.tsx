@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { renderInRouter } from '../../blocks/test-utils'
+import { renderInRouter } from '../../../tests/support/render-blocks'
 import { NewsList } from './NewsList'
 
 afterEach(cleanup)

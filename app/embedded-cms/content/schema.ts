@@ -241,14 +241,7 @@ export const navigationFileSchema = v.strictObject({
 export type NavigationFile = v.InferOutput<typeof navigationFileSchema>
 
 /** Texts for some languages only (news items need not exist in every language). */
-const partialLocalized = v.strictObject({
-  nl: v.optional(text),
-  en: v.optional(text),
-  de: v.optional(text),
-  fr: v.optional(text),
-  da: v.optional(text),
-})
-export type PartialLocalized = v.InferOutput<typeof partialLocalized>
+const partialLocalized = v.strictObject(perLocale(() => v.optional(text)))
 
 const slug = v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lowercase words joined by dashes'))
 

@@ -19,12 +19,8 @@ const tagDate = '2026-11-01'
 /**
  * The news of one language as an Atom feed, from the CMS (published items only, never
  * drafts): absolute links on the language's own origin (LOCALE_DOMAINS), as in the sitemap.
+ * As fixed bytes, made again only when a CMS answer or the config changed.
  */
-export async function renderNewsFeed(locale: Locale): Promise<string> {
-  return feedFrom(await feedSources(locale))
-}
-
-/** The feed as fixed bytes, made again only when a CMS answer or the config changed. */
 export async function newsFeedBody(locale: Locale): Promise<CachedPage> {
   return generatedBody(`feed ${locale}`, await feedSources(locale), feedFrom)
 }

@@ -20,11 +20,11 @@ async function feedOf(locale: 'de' | 'nl') {
   vi.resetModules()
   process.env.SITE_URL = 'https://www.example.com'
   process.env.LOCALE_DOMAINS = 'de=https://www.example.de'
-  const { renderNewsFeed } = await import('./news-feed.server')
-  return renderNewsFeed(locale)
+  const { newsFeedBody } = await import('./news-feed.server')
+  return new TextDecoder().decode((await newsFeedBody(locale)).body)
 }
 
-describe('renderNewsFeed', () => {
+describe('newsFeedBody', () => {
   beforeEach(() => {
     calls.length = 0
     nodes = [

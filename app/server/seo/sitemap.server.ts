@@ -19,11 +19,6 @@ async function sitemapSources(): Promise<SitemapSources> {
   return { ...answers, config: getRuntimeConfig() }
 }
 
-/** Every public page and news item in every language, with alternates. Server-only. */
-export async function renderSitemap(): Promise<string> {
-  return sitemapFrom(await sitemapSources())
-}
-
 /** The sitemap as fixed bytes, made again only when an answer or the config changed. */
 export async function sitemapBody(): Promise<CachedPage> {
   return generatedBody('sitemap', await sitemapSources(), sitemapFrom)

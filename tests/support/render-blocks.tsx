@@ -4,9 +4,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
 import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
-import type { SafeHtml } from '../cms/safe-html'
-import { sanitizeHtml } from '../server/cms/sanitize'
-import { localeRewrite } from '../i18n/i18n'
+import type { SafeHtml } from '../../app/cms/safe-html'
+import { sanitizeHtml } from '../../app/server/cms/sanitize'
+import { localeRewrite } from '../../app/i18n/i18n'
 
 /**
  * Renders UI inside a memory router (a lone root route, with the site's locale
