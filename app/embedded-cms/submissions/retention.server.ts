@@ -103,8 +103,9 @@ function sweep(): void {
  */
 export function startRetentionWorker(intervalMs = retentionSweep.intervalMs): void {
   if (timer || (process.env.WORKER_ID ?? '1') !== '1') return
-  setImmediate(sweep)
   timer = setInterval(sweep, intervalMs)
+  // The first sweep right after start-up, unless the app is stopping already.
+  setImmediate(() => timer && sweep())
   timer.unref()
 }
 
