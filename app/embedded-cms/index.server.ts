@@ -1,6 +1,7 @@
 import { currentContent, onContentChange, reloadContent, stopWatchingContent } from './content-store.server'
 import { databaseWith } from '../server/platform/db.server'
 import { startOutboxWorker, stopOutboxWorker } from './submissions/outbox.server'
+import { startRetentionWorker, stopRetentionWorker } from './submissions/retention.server'
 import { submissionSchema } from './submissions/submissions.server'
 
 /**
@@ -25,17 +26,19 @@ export { onContentChange, currentContent }
 
 /**
  * Loads and validates the content (a ContentError names file and field), watches it, brings
- * the submission tables up to date and starts mailing submissions.
+ * the submission tables up to date, starts mailing submissions and deleting those past retention.
  */
 export async function startEmbeddedCms(): Promise<void> {
   reloadContent()
   await databaseWith(submissionSchema)
   // Mails contact submissions when SMTP_URL is set.
   startOutboxWorker()
+  // Deletes submissions past CONTACT_RETENTION_DAYS, now and every hour.
+  startRetentionWorker()
 }
 
 /** Lets a mail being sent finish and stops watching content (graceful shutdown). */
 export async function stopEmbeddedCms(): Promise<void> {
   stopWatchingContent()
-  await stopOutboxWorker()
+  await Promise.all([stopOutboxWorker(), stopRetentionWorker()])
 }

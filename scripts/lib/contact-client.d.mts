@@ -7,6 +7,10 @@ export interface ContactFields {
   website: string
   idempotencyKey: string
   captcha: string
+  /** The optional fields, sent as given. */
+  phone?: string
+  subject?: string
+  location?: string
 }
 export function contactFunctionPath(): string
 export function solvedCaptcha(base: string): Promise<string>

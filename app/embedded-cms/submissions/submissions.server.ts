@@ -39,6 +39,11 @@ export const submissionSchema: Schema = {
                  ALTER TABLE submissions ADD COLUMN IF NOT EXISTS location_name TEXT;
                  ALTER TABLE submissions ADD COLUMN IF NOT EXISTS subject TEXT`,
     },
+    {
+      // The retention sweep finds what is past the retention period by its date (retention.server.ts).
+      sqlite: 'CREATE INDEX IF NOT EXISTS submissions_created_at ON submissions (created_at)',
+      postgres: 'CREATE INDEX IF NOT EXISTS submissions_created_at ON submissions (created_at)',
+    },
   ],
 }
 

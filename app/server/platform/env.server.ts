@@ -22,6 +22,13 @@ const urlFromEnv = v.pipe(v.string(), v.url('must be an absolute URL, e.g. https
 /** LOG_LEVEL on its own: the logger reads it before (and even when) the rest of the settings are valid. */
 export const logLevelSchema = v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info')
 
+/**
+ * The longest contact submissions (and their notification mail) are kept, in days: what the
+ * privacy page promises ("at most 365 days", content/pages/privacy.yaml). CONTACT_RETENTION_DAYS
+ * may shorten it, never lengthen it; a test ties the page's number to this one (docs/decisions/036).
+ */
+export const maxRetentionDays = 365
+
 /** Environment variables the server reads, with their defaults. */
 export const runtimeConfigSchema = v.object({
   PORT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number)), '3000'),
@@ -185,6 +192,20 @@ export const runtimeConfigSchema = v.object({
   ),
   /** Least severe log level written (JSON lines on stdout; readable text when stdout is a terminal). */
   LOG_LEVEL: logLevelSchema,
+  /**
+   * Days a contact submission, its queued or sent notification and a dead letter are kept; older
+   * ones are deleted automatically (app/embedded-cms/submissions/retention.server.ts).
+   */
+  CONTACT_RETENTION_DAYS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,4}$/, `must be a number of days from 1 to ${maxRetentionDays}`),
+      v.transform(Number),
+      v.minValue(1, `must be a number of days from 1 to ${maxRetentionDays}`),
+      v.maxValue(maxRetentionDays, `must be at most ${maxRetentionDays} days: the privacy page promises no longer`),
+    ),
+    String(maxRetentionDays),
+  ),
   /** Contact submissions allowed per client IP and window, e.g. "5/600" (5 per 600 s). */
   CONTACT_RATE_LIMIT: v.optional(
     v.pipe(

@@ -87,6 +87,24 @@ export const contactRefusals = new Counter({
   registers: [registry],
 })
 
+export const retentionDeleted = new Counter({
+  name: 'site_retention_deleted_total',
+  help: 'Rows deleted for being older than CONTACT_RETENTION_DAYS, by kind: submission, outbox (a queued or sent notification), dead_letter (a notification set aside)',
+  labelNames: ['kind'] as const,
+  registers: [registry],
+})
+
+for (const kind of ['submission', 'outbox', 'dead_letter']) retentionDeleted.inc({ kind }, 0)
+
+export const retentionRuns = new Counter({
+  name: 'site_retention_runs_total',
+  help: 'Retention sweeps by outcome: done, skipped (another instance was sweeping), failed (logged)',
+  labelNames: ['outcome'] as const,
+  registers: [registry],
+})
+
+for (const outcome of ['done', 'skipped', 'failed']) retentionRuns.inc({ outcome }, 0)
+
 /** "2xx", "4xx"…: status classes keep the label to a handful of values. */
 export function statusClass(status: number): string {
   return `${Math.floor(status / 100)}xx`
