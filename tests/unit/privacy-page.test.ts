@@ -5,7 +5,7 @@ import { parse } from 'yaml'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { localeCodes, type Locale } from '../../app.config'
 import { contactFieldsSchema, type ContactField } from '../../app/contact/contact-schema'
-import { maxRetentionDays, parseRuntimeConfig } from '../../app/server/env.server'
+import { maxRetentionDays, parseRuntimeConfig } from '../../app/server/platform/env.server'
 
 /**
  * The privacy page (content/pages/privacy.yaml) says what the contact form stores, why and for
@@ -90,7 +90,7 @@ function termsOf(field: string): Record<Locale, string> | undefined {
 
 describe('the privacy page', () => {
   afterEach(async () => {
-    const { closeDatabase } = await import('../../app/server/db.server')
+    const { closeDatabase } = await import('../../app/server/platform/db.server')
     await closeDatabase()
     vi.unstubAllEnvs()
     vi.resetModules()
@@ -107,7 +107,7 @@ describe('the privacy page', () => {
   it('names every column a submission is stored with, in every language', async () => {
     vi.stubEnv('DATA_DIR', mkdtempSync(join(tmpdir(), 'privacy-columns-')))
     vi.stubEnv('DATABASE_URL', '')
-    const { databaseWith } = await import('../../app/server/db.server')
+    const { databaseWith } = await import('../../app/server/platform/db.server')
     const { submissionSchema } = await import('../../app/embedded-cms/submissions/submissions.server')
     const sql = await databaseWith(submissionSchema)
     const columns = (await sql.query("SELECT name FROM pragma_table_info('submissions')")).map((row) => String(row.name))

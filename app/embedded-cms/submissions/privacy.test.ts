@@ -27,7 +27,7 @@ afterAll(async () => {
 })
 
 afterEach(async () => {
-  const { closeDatabase } = await import('../../server/db.server')
+  const { closeDatabase } = await import('../../server/platform/db.server')
   await closeDatabase()
   vi.unstubAllEnvs()
   vi.resetModules()
@@ -77,7 +77,7 @@ async function setup(engine: 'sqlite' | 'postgres') {
   // Nothing listens there: no test here sends mail.
   vi.stubEnv('SMTP_URL', 'smtp://127.0.0.1:9')
   const { storeSubmission, submissionSchema } = await import('./submissions.server')
-  const { databaseWith } = await import('../../server/db.server')
+  const { databaseWith } = await import('../../server/platform/db.server')
   const sql = await databaseWith(submissionSchema)
   /** Stores a submission made `daysAgo` days ago; returns its id. */
   const storeAged = async (daysAgo: number, email = 'zoe@example.com', message = 'Graag een offerte.') => {
@@ -102,7 +102,7 @@ describe.each(['sqlite', 'postgres'] as const)('privacy on %s', (engine) => {
     const dead = await storeAged(366)
     const recent = await storeAged(364)
     await sql.query("UPDATE outbox SET dead_at = '2025-11-01T00:00:00.000Z' WHERE submission_id = $1", [dead])
-    const { logger } = await import('../../server/logger.server')
+    const { logger } = await import('../../server/platform/logger.server')
     const info = vi.spyOn(logger, 'info').mockImplementation(() => {})
     const { deleteExpiredSubmissions } = await import('./retention.server')
 
@@ -117,7 +117,7 @@ describe.each(['sqlite', 'postgres'] as const)('privacy on %s', (engine) => {
     expect(fields).toMatchObject({ submissions: 2, outbox: 1, deadLetters: 1, retentionDays: 365 })
     expect(JSON.stringify([fields, text])).not.toMatch(/zoe@example|Zoë|offerte|1234 5678/)
 
-    const { registry } = await import('../../server/metrics.server')
+    const { registry } = await import('../../server/platform/metrics.server')
     const metrics = await registry.metrics()
     expect(metrics).toContain('site_retention_deleted_total{kind="submission"} 2')
     expect(metrics).toContain('site_retention_deleted_total{kind="outbox"} 1')
@@ -155,7 +155,7 @@ describe.each(['sqlite', 'postgres'] as const)('privacy on %s', (engine) => {
     expect(await deleteExpiredSubmissions()).toMatchObject({ swept: true, submissions: 0 })
     expect(await sql.query('SELECT id FROM submissions')).toHaveLength(2)
     // A shorter period set: the settings are read anew by fresh modules.
-    await (await import('../../server/db.server')).closeDatabase()
+    await (await import('../../server/platform/db.server')).closeDatabase()
     vi.stubEnv('CONTACT_RETENTION_DAYS', '200')
     vi.resetModules()
     const again = await import('./retention.server')
@@ -183,7 +183,7 @@ describe.each(['sqlite', 'postgres'] as const)('privacy on %s', (engine) => {
     await storeAged(1, 'zoe@example.com', 'Eerste bericht.')
     await storeAged(0, 'Zoe@Example.com', 'Tweede bericht.')
     const other = await storeAged(0, 'jan@example.com', 'Van Jan.')
-    const { closeDatabase } = await import('../../server/db.server')
+    const { closeDatabase } = await import('../../server/platform/db.server')
     // The script opens the database itself, as an operator's shell next to a running server.
     await closeDatabase()
 
@@ -221,7 +221,7 @@ describe.each(['sqlite', 'postgres'] as const)('privacy on %s', (engine) => {
     const unconfirmed = await submissionsScript(env, ['--email', 'zoe@example.com', '--erase'])
     expect(unconfirmed.code).toBe(1)
     expect(unconfirmed.stderr).toContain('Nothing erased')
-    const { databaseWith } = await import('../../server/db.server')
+    const { databaseWith } = await import('../../server/platform/db.server')
     const { submissionSchema } = await import('./submissions.server')
     const reopened = await databaseWith(submissionSchema)
     expect(await reopened.query('SELECT id FROM submissions')).toHaveLength(3)

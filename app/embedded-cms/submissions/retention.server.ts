@@ -1,7 +1,7 @@
-import { getRuntimeConfig } from '../../server/env.server'
-import { databaseWith } from '../../server/db.server'
-import { logger } from '../../server/logger.server'
-import { retentionDeleted, retentionRuns } from '../../server/metrics.server'
+import { getRuntimeConfig } from '../../server/platform/env.server'
+import { databaseWith } from '../../server/platform/db.server'
+import { logger } from '../../server/platform/logger.server'
+import { retentionDeleted, retentionRuns } from '../../server/platform/metrics.server'
 import { submissionSchema } from './submissions.server'
 
 /**
