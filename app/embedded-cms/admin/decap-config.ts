@@ -310,11 +310,12 @@ function widgetOf(name: string, shape: SchemaShape, context: FieldContext): Part
   switch (shape.type) {
     case 'string': {
       if (shape.layers.includes(richText)) return markdownWidget()
-      if (name === 'src') return { widget: context.image ? 'image' : 'file' }
       if (actionOf(shape, 'iso_date')) return { widget: 'datetime', format: 'YYYY-MM-DD', date_format: 'YYYY-MM-DD', time_format: false }
       if (actionOf(shape, 'iso_timestamp')) return { widget: 'datetime' }
+      // An image or file is uploaded (or picked) in the media library.
+      const widget = name === 'src' ? (context.image ? 'image' : 'file') : 'string'
       const pattern = patternOf(shape)
-      return pattern ? { widget: 'string', pattern } : { widget: 'string' }
+      return pattern ? { widget, pattern } : { widget }
     }
     case 'number': {
       const min = get(actionOf(shape, 'min_value') ?? {}, 'requirement')
