@@ -4,6 +4,8 @@
  * completes field names and marks mistakes while typing. The server's own check stays the
  * judge (some rules, such as "texts in every language the page lists", are beyond JSON Schema).
  */
+import { readdirSync } from 'node:fs'
+import { sep } from 'node:path'
 import { toJsonSchema } from '@valibot/to-json-schema'
 import type * as v from 'valibot'
 import {
@@ -42,4 +44,16 @@ export function schemaModeline(file: string): string | undefined {
   if (!kind) return undefined
   const up = file.includes('/') ? '../' : './'
   return `# yaml-language-server: $schema=${up}schemas/${kind.name}`
+}
+
+/** The content files under `dir` (relative to it) with their kind's schema, in name order. */
+export function contentFiles(dir: string): Array<{ file: string; schema: v.GenericSchema }> {
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((file) => file.split(sep).join('/'))
+    .filter((file) => file.endsWith('.yaml') && !file.split('/').some((part) => part.startsWith('.')))
+    .sort()
+  return files.flatMap((file) => {
+    const kind = contentFileKinds.find(({ files: pattern }) => pattern.test(file))
+    return kind ? [{ file, schema: kind.schema }] : []
+  })
 }

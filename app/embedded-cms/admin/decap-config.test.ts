@@ -7,19 +7,8 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { localeCodes } from '../../../app.config'
 import { pageFileSchemaFor, pageReference, richText } from '../content/schema'
-import {
-  actionOf,
-  contentModel,
-  decapConfig,
-  entriesOf,
-  isPerLocale,
-  shapeOf,
-  variantName,
-  variantOptions,
-  type DecapCollection,
-  type DecapConfig,
-  type DecapField,
-} from './decap-config'
+import { actionOf, entriesOf, isPerLocale, shapeOf, variantName, variantOptions } from '../content/schema-shape'
+import { contentModel, decapConfig, type DecapCollection, type DecapConfig, type DecapField } from './decap-config'
 
 /** Whether Decap's `required` should be on: the server needs a non-empty value and the field is not inside an optional object. */
 function mustBeRequired(schema: unknown, inOptional: boolean): boolean {
