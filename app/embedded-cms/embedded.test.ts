@@ -345,4 +345,20 @@ describe('other queries', () => {
     const dates = Array.isArray(nodes) ? nodes.map((n) => String(at(n, 'date'))) : []
     expect([...dates].sort().reverse()).toEqual(dates)
   })
+
+  it('delivers rich text stored as Markdown as HTML, and what Markdown cannot say (heading anchors) as written', async () => {
+    const twoColumns = `query($link: String!, $locale: String!) {
+      readOnePage(link: $link, locale: $locale) { ... on Page { elementalArea { elements { __typename ... on TwoColumnContent { left } } } } }
+    }`
+    const blocks = at(await query(twoColumns, { link: '/en/contact', locale: 'en_US' }), 'readOnePage', 'elementalArea', 'elements')
+    const left = Array.isArray(blocks) ? blocks.map((block) => at(block, 'left')).find((html) => typeof html === 'string') : undefined
+    expect(left).toBe('<h3>Head office</h3>\n<p>Autogroep Horizon<br>Stationsplein 12<br>3511 ED Utrecht<br>The Netherlands</p>')
+
+    const privacy = at(await query(pageQuery, { link: '/en/privacy', locale: 'en_US' }), 'readOnePage', 'content')
+    expect(privacy).toMatch(/^<h2 id="welke-gegevens">What data we process<\/h2>\n<p>When you use the contact form/)
+    const news = at(await query(`query { readNewsItems(locale: "en_US", limit: 20) { nodes { body } } }`), 'readNewsItems', 'nodes')
+    const bodies = Array.isArray(news) ? news.map((item) => String(at(item, 'body'))) : []
+    expect(bodies.length).toBeGreaterThan(0)
+    for (const body of bodies) expect(body).toMatch(/^<(p|h[2-4]|ul|ol)[ >]/)
+  })
 })

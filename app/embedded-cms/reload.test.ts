@@ -67,7 +67,7 @@ it('serves an edit and announces it; keeps the last good content after a broken 
   })
   writeFileSync(site, original.replace('{ nl: Autogroep Horizon,', '{ nl: 42,'))
   expect(await logged).toMatch(
-    /content not reloaded, still serving the last good version:\n.*site\.yaml:2:10: title\.nl: expected string, got 42/,
+    /content not reloaded, still serving the last good version:\n.*site\.yaml:1:10: title\.nl: expected string, got 42/,
   )
   expect(await siteTitle()).toEqual({ title: 'Autogroep Horizon Live' })
 }, 10_000)

@@ -1,12 +1,12 @@
 /**
  * The editors' JSON Schemas (content/schemas/*.json) are generated from the valibot schemas:
- * they must be what `npm run content:schemas` writes today, and every content file must point
- * its editor at its schema.
+ * they must be what `npm run content:schemas` writes today, and VS Code's settings must map
+ * every content file to its schema (the admin drops a `# yaml-language-server` line on save).
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { contentSchemaFiles, schemaFolder, schemaModeline } from '../../scripts/lib/content-schemas'
+import { contentFileKinds, contentSchemaFiles, editorSchemaMapping, schemaFolder } from '../../scripts/lib/content-schemas'
 
 function yamlFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -15,6 +15,9 @@ function yamlFiles(dir: string): string[] {
     return entry.name.endsWith('.yaml') ? [path] : []
   })
 }
+
+/** `pages/*.yaml` as a regular expression (`*`: one path segment). */
+const globPattern = (glob: string) => new RegExp(`^${glob.replaceAll('.', '\\.').replaceAll('*', '[^/]+')}$`)
 
 describe('content JSON Schemas', () => {
   it.each(contentSchemaFiles())('$name is up to date (run npm run content:schemas)', ({ name, text }) => {
@@ -27,9 +30,20 @@ describe('content JSON Schemas', () => {
     expect(JSON.stringify(page)).toContain('"TimelinePage"')
   })
 
-  it.each(yamlFiles('content').map((file) => relative('content', file)))('content/%s names its schema on the first line', (file) => {
-    const modeline = schemaModeline(file)
-    expect(modeline).toBeDefined()
-    expect(readFileSync(join('content', file), 'utf8').split('\n')[0]).toBe(modeline)
+  it('.vscode/settings.json maps each schema to its content files', () => {
+    // JSON with comments: whole-line comments only in that file.
+    const settings: unknown = JSON.parse(
+      readFileSync('.vscode/settings.json', 'utf8')
+        .split('\n')
+        .filter((line) => !line.trim().startsWith('//'))
+        .join('\n'),
+    )
+    expect(settings).toMatchObject({ 'yaml.schemas': editorSchemaMapping() })
+  })
+
+  it.each(yamlFiles('content').map((file) => relative('content', file)))('content/%s is mapped to a schema, without a modeline', (file) => {
+    const kinds = contentFileKinds.filter(({ files, glob }) => files.test(file) && globPattern(glob).test(file))
+    expect(kinds).toHaveLength(1)
+    expect(readFileSync(join('content', file), 'utf8')).not.toContain('yaml-language-server')
   })
 })

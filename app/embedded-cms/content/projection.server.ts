@@ -8,6 +8,7 @@ import { checkReferences, existsIn } from './references'
 import { hasVariants, variantsOf, type ImageVariant } from '../../media/image-variants'
 import { mediaVersion } from '../../media/media-files.server'
 import { descriptionFromContent } from '../../seo/content-description'
+import { richTextHtml } from './markdown'
 
 // The resolved graph the resolvers serve: per locale, links, translations and breadcrumbs computed once.
 
@@ -145,6 +146,17 @@ function textIn(texts: PageTexts, locale: Locale): string {
   return value
 }
 
+/** A rich text (Markdown, or HTML as before) as the contract's HTML, in one of the page's languages. */
+function richTextIn(texts: PageTexts, locale: Locale): string {
+  return richTextHtml(textIn(texts, locale))
+}
+
+/** An optional rich text as HTML, null when there is none in this language. */
+function optionalRichText(texts: PageTexts | undefined, locale: Locale): string | null {
+  const text = texts?.[locale]
+  return text === undefined ? null : richTextHtml(text)
+}
+
 interface ContentImage {
   src: string
   width?: number
@@ -191,7 +203,7 @@ function elementValue(el: ContentElement, locale: Locale, links: Resolver) {
       return {
         __typename: el.type,
         ...common,
-        intro: el.intro?.[locale] ?? null,
+        intro: optionalRichText(el.intro, locale),
         columns: el.columns,
         items: el.items.map((item) => ({
           title: textIn(item.title, locale),
@@ -205,13 +217,13 @@ function elementValue(el: ContentElement, locale: Locale, links: Resolver) {
       return {
         __typename: el.type,
         ...common,
-        content: textIn(el.content, locale),
+        content: richTextIn(el.content, locale),
         image: links.image(el.image, locale),
         imagePosition: el.imagePosition,
         cta: el.cta ? links.cta(el.cta, locale) : null,
       }
     case 'TwoColumnContent':
-      return { __typename: el.type, ...common, left: textIn(el.left, locale), right: textIn(el.right, locale) }
+      return { __typename: el.type, ...common, left: richTextIn(el.left, locale), right: richTextIn(el.right, locale) }
     case 'FullWidthMedia':
       return { __typename: el.type, ...common, image: links.image(el.image, locale), caption: el.caption?.[locale] ?? null }
     case 'Link':
@@ -220,7 +232,7 @@ function elementValue(el: ContentElement, locale: Locale, links: Resolver) {
       return {
         __typename: el.type,
         ...common,
-        intro: el.intro?.[locale] ?? null,
+        intro: optionalRichText(el.intro, locale),
         files: el.files.map((f) => ({
           title: textIn(f.title, locale),
           url: f.src,
@@ -232,7 +244,7 @@ function elementValue(el: ContentElement, locale: Locale, links: Resolver) {
       }
     case 'ContactForm':
     case 'InteractiveMap':
-      return { __typename: el.type, ...common, intro: el.intro?.[locale] ?? null }
+      return { __typename: el.type, ...common, intro: optionalRichText(el.intro, locale) }
   }
 }
 
@@ -408,7 +420,7 @@ export function buildContent(all: RawContent, { drafts }: { drafts: boolean }): 
         return {
           __typename: page.type,
           ...common,
-          content: page.content?.[locale] ?? null,
+          content: optionalRichText(page.content, locale),
           elementalArea: { elements: page.elements.map((el) => elementValue(el, locale, links)) },
         }
       case 'RedirectorPage': {
@@ -426,18 +438,18 @@ export function buildContent(all: RawContent, { drafts }: { drafts: boolean }): 
         return {
           __typename: page.type,
           ...common,
-          intro: page.intro?.[locale] ?? null,
+          intro: optionalRichText(page.intro, locale),
           entries: page.entries.map((entry) => ({
             id: entry.id,
             year: entry.year,
             date: entry.date ?? null,
             title: textIn(entry.title, locale),
-            text: textIn(entry.text, locale),
+            text: richTextIn(entry.text, locale),
             image: entry.image ? links.image(entry.image, locale) : null,
           })),
         }
       case 'NewsPage':
-        return { __typename: page.type, ...common, intro: page.intro?.[locale] ?? null }
+        return { __typename: page.type, ...common, intro: optionalRichText(page.intro, locale) }
     }
   }
 }
@@ -478,7 +490,7 @@ function buildNews(files: RawContent['news'], sources: ContentSources, sizes: Ra
         title: own.title,
         date: item.date,
         summary: own.summary,
-        body: own.body,
+        body: richTextHtml(own.body),
         image: item.image ? imageOf(item.image.src, own.alt, sizeOf(item.image, sizes), item.image.focus) : null,
         locale: language.iso,
         translations: itemLanguages
