@@ -48,7 +48,7 @@
 // load request, to include compression in the app's cost; the bare server
 // never compresses), BENCH_RSS_GROWTH_MB (allowed RSS growth between passes,
 // default 10).
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
@@ -57,7 +57,7 @@ import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { ensureBuild } from './lib/build.mjs'
 import { initialJs } from './lib/initial-js.mjs'
-import { serverEntry } from './lib/server.mjs'
+import { serverEntry, startBuiltServer, stopBuiltServer } from './lib/server.mjs'
 import { firstLocationPath, measuredPages, measuringRun, portPicker } from './lib/site.mjs'
 
 ensureBuild()
@@ -104,9 +104,6 @@ if (pinned) {
   const pin = spawnSync('taskset', ['-a', '-cp', '1', String(process.pid)], { stdio: 'ignore' })
   if (pin.status !== 0) console.warn('taskset: could not pin the load generator to CPU 1')
 }
-/** argv that runs `command` on CPU 0 when pinning (taskset execs it: the child's pid is the command's). */
-const onServerCpu = (command, args) => (pinned ? ['taskset', ['-c', '0', command, ...args]] : [command, args])
-
 const clockTicks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100
 
 // ---------------------------------------------------------------- cleanup
@@ -120,20 +117,10 @@ onCleanup(async () => {
   await Promise.all([...children].map((child) => stopChild(child)))
 })
 
-function stopChild(child) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      children.delete(child)
-      return resolve()
-    }
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
-    child.once('exit', () => {
-      clearTimeout(timer)
-      children.delete(child)
-      resolve()
-    })
-    child.kill('SIGTERM')
-  })
+/** SIGTERM, SIGKILL after 10 s. */
+async function stopChild(child) {
+  await stopBuiltServer(child, 10_000)
+  children.delete(child)
 }
 
 // ---------------------------------------------------------------- helpers
@@ -222,32 +209,26 @@ function cpuTimes() {
 
 /**
  * Starts a server child (on CPU 0 unless `pin` is false) and waits until `readyPath` answers 200
- * and, with `readyOutput`, its output matches that.
+ * and, with `readyOutput`, its output matches that (scripts/lib/server.mjs).
  */
 async function startServer({ label, port, args, env, readyPath, readyOutput, pin = true }) {
-  const base = `http://127.0.0.1:${port}`
-  const [command, argv] = pin ? onServerCpu(process.execPath, args) : [process.execPath, args]
-  const child = spawn(command, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
-  children.add(child)
-  let output = ''
-  let ready = !readyOutput
-  const collect = (chunk) => {
-    output = (output + chunk).slice(-8000)
-    if (!ready && readyOutput.test(output)) ready = true
+  // taskset execs node: the child's pid is the server's.
+  const onCpu0 = pin && pinned
+  const server = await startBuiltServer(port, { args, env, readyPath, readyOutput, launcher: onCpu0 ? ['taskset', '-c', '0'] : [] }).catch(
+    (error) => {
+      throw new Error(`${label}: ${error.message}`)
+    },
+  )
+  children.add(server.child)
+  return {
+    label,
+    base: server.base,
+    pid: server.pid,
+    pinned: onCpu0,
+    child: server.child,
+    output: server.output,
+    stop: () => stopChild(server.child),
   }
-  child.stdout.on('data', collect)
-  child.stderr.on('data', collect)
-  const deadline = Date.now() + 30_000
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${label}: exited during start-up:\n${output}`)
-    try {
-      if (ready && (await get(base + readyPath)).status === 200) {
-        return { label, base, pid: child.pid, pinned: pin && pinned, child, output: () => output, stop: () => stopChild(child) }
-      }
-    } catch {}
-    await sleep(200)
-  }
-  throw new Error(`${label}: no answer on ${readyPath} within 30 s:\n${output}`)
 }
 
 /** When the build the app servers start from was written (another build during the bench changes it). */
