@@ -99,6 +99,8 @@ async function scriptsLoaded(page: Page, path: string, waitFor?: string): Promis
 }
 
 test('the contact form and the map load their code only on pages that show them', async ({ browser }) => {
+  // Five page loads one after the other, each until the network is quiet: over a minute under load.
+  test.setTimeout(120_000)
   const load = async (path: string, waitFor?: string) => {
     const context = await browser.newContext()
     try {

@@ -98,6 +98,8 @@ async function navigate(page: Page, name: string, path: RegExp, heading: string)
 
 for (const [name, site] of Object.entries(sites)) {
   test(`${name} CMS: accept, revoke and accept again from the footer, without a reload`, async ({ page, context }) => {
+    // Three pages and six choices: past the default minute on a loaded machine.
+    test.setTimeout(120_000)
     const gtmBefore = gtmRequests.length
     await openPage(page, `${site}/`)
     await page.evaluate(() => Reflect.set(window, '__sameDocument', true))
