@@ -29,10 +29,13 @@ export default defineConfig({
   // Per test. The same suite took 9 minutes on one machine of this kind and 20 on another (slow
   // page faults in the VM): the longest journeys (consent across three pages, ~15 s here) need room.
   timeout: 60_000,
+  // Test tiers (ADR 037): `npm test` runs `site`; `npm run test:full` runs `full` and `measuring`,
+  // only what `site` leaves out (the rest of each sampled sweep, tagged @full; tests/e2e/tiers.ts).
   projects: [
-    { name: 'site', testIgnore: /measuring\.spec\.ts/ },
+    { name: 'site', testIgnore: /measuring\.spec\.ts/, grepInvert: /@full/ },
+    { name: 'full', testIgnore: /measuring\.spec\.ts/, grep: /@full/ },
     // bench and lighthouse load both cores: they run after everything else (`--no-deps` to run them alone).
-    { name: 'measuring', testMatch: /measuring\.spec\.ts/, dependencies: ['site'] },
+    { name: 'measuring', testMatch: /measuring\.spec\.ts/, dependencies: ['full'] },
   ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,

@@ -3,37 +3,17 @@ import { createServerEntry } from '@tanstack/react-start/server-entry'
 import { serveContentMedia } from './server/media/content-media.server'
 import { serveMediaVariant } from './server/media/media-variants.server'
 import { accessLogEntry, accessLogLevel, accessLogMessage, requestIdFrom } from './server/http/access-log.server'
-import { getRuntimeConfig } from './server/platform/env.server'
-import { isAllowedHost } from './server/http/allowed-hosts.server'
-import { clientIp } from './server/http/client-ip.server'
 import { completeResponseFacts } from './server/http/complete-response'
-import { requestWithSignal, withDeadline } from './server/http/deadline'
 import { startApp } from './server/lifecycle.server'
 import { logger } from './server/platform/logger.server'
 import { httpRequestDuration, statusClass } from './server/platform/metrics.server'
-import { isFormPost } from './server/contact/form-post.server'
-import { deliverPage } from './server/pages/page-delivery.server'
-import { withFunctionSlot } from './server/pages/function-slots.server'
-import { inPageLanguage, pageRefusal } from './server/pages/page-refusal.server'
-import { isServerRoutePath } from './server/http/server-routes.server'
-import {
-  bodyLimitOf,
-  collapsedSlashesRedirect,
-  dollarPathRedirect,
-  drainUnreadBody,
-  formBodyDeadlineMs,
-  isImpossibleFunctionId,
-  isPagePath,
-  largeBodyLimit,
-  limitBody,
-  maxUrlLength,
-  plainResponse,
-} from './server/http/request-guard.server'
+import { createRequestHandler } from './server/entry/request-handler.server'
+import { drainUnreadBody } from './server/http/request-guard.server'
 
 /**
  * The one way in for everything the app answers (nitro serves only the static files before
- * it): the request is checked (host, URL, method, body size), the visitor's address is worked out
- * once, and pages go through the page cache (page-delivery.server.ts) before Start renders.
+ * it): the request layer (request-handler.server.ts) checks the request and sends pages through
+ * the page cache before Start renders.
  * Every answer carries its request id and gets an access-log line and a metrics sample.
  */
 const startHandler = createStartHandler(defaultStreamHandler)
@@ -41,98 +21,7 @@ const startHandler = createStartHandler(defaultStreamHandler)
 // Database, embedded CMS and caches, before the first request (nitro loads this file at boot).
 await startApp()
 
-/** srvx gives Node's socket address as `ip` on its request object. */
-function socketAddress(request: Request): string | undefined {
-  const ip: unknown = Reflect.get(request, 'ip')
-  return typeof ip === 'string' ? ip : undefined
-}
-
-/** Load balancers probe and Prometheus scrapes by address; these say nothing about the site. */
-const anyHostPaths = new Set(['/healthz', '/readyz', '/metrics'])
-
-async function handle(request: Request, url: URL, requestId: string): Promise<Response> {
-  if (request.url.length > maxUrlLength) return plainResponse(414, 'URI too long / URL te lang')
-  const config = getRuntimeConfig()
-  // The URL's host, not the Host header: a request in absolute form (`GET http://evil/ HTTP/1.1`)
-  // names its host in the request line.
-  if (!anyHostPaths.has(url.pathname) && !isAllowedHost(url.host, config, import.meta.env.DEV)) {
-    return plainResponse(421, 'Misdirected request: unknown host')
-  }
-  const redirect = collapsedSlashesRedirect(url) ?? dollarPathRedirect(url)
-  if (redirect) return redirect
-  if (isImpossibleFunctionId(url.pathname))
-    return Response.json({ error: 'Unknown server function' }, { status: 404, headers: { 'Cache-Control': 'no-store' } })
-
-  // Resized images (from public/media or the content folder), then the content folder's own
-  // images and PDFs, live (public/media is served by nitro before this).
-  if (url.pathname.startsWith('/media/_/')) return serveMediaVariant(request, url)
-  if (url.pathname.startsWith('/media/')) return serveContentMedia(request, url)
-
-  // Worked out when something renders: a page-cache hit never needs it.
-  const ip = () => clientIp(socketAddress(request), request.headers.get('x-forwarded-for'), config.TRUST_PROXY)
-  const render = (pageRequest: Request, nonce?: string) =>
-    Promise.resolve(startHandler(pageRequest, { context: { clientIp: ip(), requestId, nonce } }))
-
-  if (isPagePath(url.pathname)) {
-    // The contact form posted by the browser itself (no JavaScript yet): the server function's
-    // body limit, read whole before the render slot, then Start's CSRF check and
-    // middleware/contact-form-posts.ts; never cached.
-    if (isFormPost(request)) {
-      const limited = await limitBody(request, largeBodyLimit, formBodyDeadlineMs)
-      if (limited instanceof Response) return inPageLanguage(limited, url)
-      return deliverPage(
-        limited,
-        url,
-        (pageRequest, nonce) =>
-          Promise.resolve(startHandler(pageRequest, { context: { clientIp: ip(), requestId, nonce, pageFormPost: true } })),
-        requestId,
-        ip,
-      )
-    }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return pageRefusal(405, url, { Allow: 'GET, HEAD' })
-    }
-    return deliverPage(request, url, render, requestId, ip)
-  }
-  // Outside the pages only the server routes answer (and Start's server functions); for anything
-  // else Start would render the whole HTML 404 page, the costliest answer to a random path.
-  const serverFn = url.pathname.startsWith('/_serverFn/')
-  if (!serverFn && !isServerRoutePath(url.pathname)) return plainResponse(404, 'Not found / Niet gevonden')
-  // A server function answers within its deadline, whatever it waits for (issue 30). Start gets
-  // a request that aborts at the deadline or when the client hangs up: it stops then too. A GET (a
-  // CMS read) runs in a bounded number at once, each client up to its share, and leaves the line
-  // or its slot on the same signal.
-  const call = (callRequest: Request, inSlot: boolean) => {
-    if (!serverFn) return render(callRequest)
-    return withDeadline(
-      config.HANDLER_TIMEOUT_MS,
-      (deadline) => {
-        const stop = AbortSignal.any([deadline, callRequest.signal])
-        // TRACE and CONNECT cannot be rebuilt as a fetch Request (Start answers them 405 at once).
-        const run = () => render(unbuildable.includes(callRequest.method) ? callRequest : requestWithSignal(callRequest, stop))
-        return inSlot ? withFunctionSlot(ip(), stop, run) : run()
-      },
-      () => serverFnPastDeadline(url, requestId),
-    )
-  }
-  // No body to limit: the route answers, 405 when it lacks the method.
-  if (['GET', 'HEAD', ...unbuildable].includes(request.method)) return call(request, true)
-  const limited = await limitBody(request, bodyLimitOf(url.pathname))
-  return limited instanceof Response ? limited : call(limited, false)
-}
-
-/** Methods a fetch Request cannot be made with. */
-const unbuildable = ['TRACE', 'CONNECT']
-
-/**
- * A server function that did not answer within HANDLER_TIMEOUT_MS: 503 and a warning line. Not
- * reported as an error: whoever can make calls slow must not page the on-call.
- */
-function serverFnPastDeadline(url: URL, requestId: string): Response {
-  const { HANDLER_TIMEOUT_MS } = getRuntimeConfig()
-  logger.warn({ reqId: requestId, path: url.pathname }, `[request] no server function answer within ${HANDLER_TIMEOUT_MS} ms: answered 503`)
-  return Response.json({ error: 'Timed out' }, { status: 503, headers: { 'Cache-Control': 'no-store', 'Retry-After': '5' } })
-}
+const handle = createRequestHandler({ startHandler, serveMediaVariant, serveContentMedia, dev: import.meta.env.DEV })
 
 /** The response with its request id; a copy when its headers are immutable (a Response.redirect()). */
 function withRequestId(response: Response, requestId: string): Response {

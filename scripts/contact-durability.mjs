@@ -3,14 +3,13 @@
 // is killed with SIGKILL mid-run, then checks the database: every acknowledged
 // submission is stored, and exactly once (double sends included). Bounded: it
 // stops by itself; exits 1 on any loss or duplicate.
-import { spawn } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 
 import { solvedCaptcha, submissionFields, submitContact } from './lib/contact-client.mjs'
-import { serverEntry } from './lib/server.mjs'
+import { serverEntry, startBuiltServer } from './lib/server.mjs'
 
 const total = Number(process.env.DURABILITY_TOTAL ?? 500)
 const concurrency = 50
@@ -18,24 +17,15 @@ const port = Number(process.env.DURABILITY_PORT ?? 3290)
 const base = `http://127.0.0.1:${port}`
 const dataDir = mkdtempSync(join(tmpdir(), 'contact-durability-'))
 
-function startServer() {
-  const child = spawn(process.execPath, ['--no-warnings', serverEntry], {
-    env: { ...process.env, PORT: String(port), SITE_URL: base, DATA_DIR: dataDir, CONTACT_RATE_LIMIT: '100000/600' },
-    stdio: 'ignore',
+async function startServer() {
+  const { child } = await startBuiltServer(port, {
+    args: ['--no-warnings', serverEntry],
+    env: { DATA_DIR: dataDir, CONTACT_RATE_LIMIT: '100000/600' },
+    timeoutMs: 20_000,
     // Its own process group: the kill below takes the cluster primary and every worker at once.
     detached: true,
   })
-  return new Promise((resolve, reject) => {
-    const deadline = Date.now() + 20_000
-    const poll = async () => {
-      try {
-        if ((await fetch(`${base}/healthz`)).ok) return resolve(child)
-      } catch {}
-      if (Date.now() > deadline) return reject(new Error('server did not start'))
-      setTimeout(poll, 150)
-    }
-    poll()
-  })
+  return child
 }
 
 /** SIGKILL to the server's whole process group: the primary and every worker, as a power cut. */

@@ -11,10 +11,10 @@ import { resolve } from 'node:path'
 import babel from '@rolldown/plugin-babel'
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import { runnerImport } from 'vite'
-import type * as check from '../app/embedded-cms/content/check'
+import type * as check from '../app/embedded-cms/content/check.server'
 
 const dir = process.argv[2] ?? 'content'
-const { module } = await runnerImport<typeof check>(resolve('app/embedded-cms/content/check.ts'), {
+const { module } = await runnerImport<typeof check>(resolve('app/embedded-cms/content/check.server.ts'), {
   configFile: false,
   logLevel: 'error',
   plugins: [babel({ presets: [linguiTransformerBabelPreset()] }), lingui({ failOnMissing: false })],

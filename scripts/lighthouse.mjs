@@ -18,7 +18,7 @@
 // from openssl, trusted by this Chromium only, by its public key) answering every
 // tile with a 256×256 PNG, so the locations map loads as with a reachable tile
 // server. Without openssl the default TILE_URL stays and tiles fail to load.
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { createHash, X509Certificate } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { createServer as createHttpsServer } from 'node:https'
@@ -29,7 +29,7 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
 import { ensureBuild } from './lib/build.mjs'
-import { serverEntry } from './lib/server.mjs'
+import { startBuiltServer } from './lib/server.mjs'
 import { firstLocationPath, measuredPages, measuringRun, portPicker } from './lib/site.mjs'
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo']
@@ -151,41 +151,10 @@ async function startTileServer() {
 }
 
 async function startServer(port, tileUrl) {
-  const base = `http://127.0.0.1:${port}`
-  const env = { ...process.env, PORT: String(port), SITE_URL: base, DATA_DIR: dataDir }
-  if (tileUrl) env.TILE_URL = tileUrl
-  let output = ''
-  const child = spawn(process.execPath, [serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] })
-  const collect = (chunk) => {
-    output = (output + chunk).slice(-4000)
-  }
-  child.stdout.on('data', collect)
-  child.stderr.on('data', collect)
-  let exited = false
-  child.once('exit', () => {
-    exited = true
-  })
-  onCleanup(
-    () =>
-      new Promise((resolve) => {
-        if (exited) return resolve()
-        child.once('exit', resolve)
-        child.kill('SIGTERM')
-        setTimeout(() => {
-          if (!exited) child.kill('SIGKILL')
-          resolve()
-        }, 5000).unref()
-      }),
-  )
-  const deadline = Date.now() + 30_000
-  while (Date.now() < deadline) {
-    if (exited) throw new Error(`server exited during start-up:\n${output}`)
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return base
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error(`server did not answer /healthz within 30 s:\n${output}`)
+  const server = await startBuiltServer(port, { env: { DATA_DIR: dataDir, ...(tileUrl ? { TILE_URL: tileUrl } : {}) } })
+  // SIGTERM, and SIGKILL if it has not stopped within 5 s.
+  onCleanup(() => server.stop(5000))
+  return server.base
 }
 
 /** Chromium's request headers for a page (the page cache varies on them). */

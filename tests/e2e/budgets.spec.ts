@@ -99,6 +99,8 @@ async function scriptsLoaded(page: Page, path: string, waitFor?: string): Promis
 }
 
 test('the contact form and the map load their code only on pages that show them', async ({ browser }) => {
+  // Five page loads one after the other, each until the network is quiet: over a minute under load.
+  test.setTimeout(120_000)
   const load = async (path: string, waitFor?: string) => {
     const context = await browser.newContext()
     try {
@@ -117,9 +119,10 @@ test('the contact form and the map load their code only on pages that show them'
   // The map hydrates when seen, after the page: wait for Leaflet's own markup (openPage already
   // waits for the contact form, which marks itself hydrated).
   const shown: Record<string, string> = { locations: '.leaflet-container' }
-  const loaded = Object.fromEntries(
-    await Promise.all(Object.entries(pages).map(async ([name, path]) => [name, await load(path, shown[name])] as const)),
-  )
+  // One page after the other: five browsers loading at once on a busy machine took longer than
+  // the waits for hydration allow.
+  const loaded: Record<string, Map<string, boolean>> = {}
+  for (const [name, path] of Object.entries(pages)) loaded[name] = await load(path, shown[name])
   const formOn = Object.keys(pages).filter((name) => [...(loaded[name]?.values() ?? [])].some(Boolean))
   const mapOn = Object.keys(pages).filter((name) => [...(loaded[name]?.keys() ?? [])].some((url) => /LocationsMap/.test(url)))
   expect(formOn, 'pages that load TanStack Form').toEqual(['contact'])

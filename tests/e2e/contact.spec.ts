@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import type { Page } from '@playwright/test'
+import { solvedCaptcha, submissionFields, submitContact } from '../../scripts/lib/contact-client.mjs'
 import { expect, expectNoA11yViolations, openPage, test } from './fixtures'
 import { demoPages, locales } from './demo-pages'
 
@@ -220,24 +221,25 @@ test.describe('contact form: the server refuses bad submissions with a 4xx and s
   })
 })
 
-test('the rate limit answers 429 with a localized message in the form', async ({ page, consoleGuard }) => {
+test('the rate limit answers 429 with a localized message in the form', async ({ page, consoleGuard, baseURL }) => {
   consoleGuard.allow(/status of 429/)
-  test.setTimeout(120_000)
-  await page.context().addCookies([{ name: 'consent', value: 'denied', url: 'http://127.0.0.1' }])
-  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': '198.51.100.77' })
-  for (let i = 1; i <= 6; i += 1) {
-    await openPage(page, '/de/kontakt')
-    await fillValid(page, 'de', `limit-${i}-${Date.now()}@example.com`)
-    const response = page.waitForResponse((r) => r.url().includes('/_serverFn/'))
-    await page.getByRole('button', { name: 'Senden' }).click()
-    const status = (await response).status()
-    if (i <= 5) {
-      expect(status).toBe(200)
-      continue
-    }
-    expect(status).toBe(429)
-    await expect(page.getByRole('alert')).toHaveText(
-      'Sie haben zu viele Nachrichten kurz hintereinander gesendet. Bitte versuchen Sie es in einigen Minuten erneut.',
-    )
+  test.setTimeout(60_000)
+  const address = '198.51.100.77'
+  // The five the limit allows, sent as the form sends them (a browser form each took ~10 s under
+  // load; the form's own sending is the other tests' here). The sixth from the form.
+  const base = baseURL ?? ''
+  for (let i = 1; i <= 5; i += 1) {
+    const { status } = await submitContact(base, submissionFields(i, await solvedCaptcha(base)), { 'x-forwarded-for': address })
+    expect(status).toBe(200)
   }
+  await page.context().addCookies([{ name: 'consent', value: 'denied', url: 'http://127.0.0.1' }])
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': address })
+  await openPage(page, '/de/kontakt')
+  await fillValid(page, 'de', `limit-6-${Date.now()}@example.com`)
+  const response = page.waitForResponse((r) => r.url().includes('/_serverFn/'))
+  await page.getByRole('button', { name: 'Senden' }).click()
+  expect((await response).status()).toBe(429)
+  await expect(page.getByRole('alert')).toHaveText(
+    'Sie haben zu viele Nachrichten kurz hintereinander gesendet. Bitte versuchen Sie es in einigen Minuten erneut.',
+  )
 })

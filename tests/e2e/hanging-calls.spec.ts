@@ -126,6 +126,13 @@ async function rendersEnded(): Promise<number> {
   return counts.reduce((sum, count) => sum + count, 0)
 }
 
+/** Page requests the slow site holds now: rendering, or waiting for a render slot. */
+async function pagesInServer(): Promise<number> {
+  const metrics = await (await fetch(`${slowSite}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text()
+  const values = [...metrics.matchAll(/^site_render_(?:slots_busy|queue_length)(?:\{[^}]*\})? (\d+)/gm)].map((match) => Number(match[1]))
+  return values.reduce((sum, value) => sum + value, 0)
+}
+
 const contactHeaders = (origin: string) => ({ origin, 'content-type': 'application/json' })
 
 /** Issue 30's reproduction: `data` is a seroval promise node (type 22), a promise that never settles. */
@@ -232,17 +239,20 @@ test('clients that hang up are info lines: no error line, no Sentry event', asyn
   test.setTimeout(60_000)
   const before = slowSiteOutput.length
   const eventsBefore = envelopes.filter((envelope) => envelope.includes('"type":"event"')).length
-  // Pages the hanging CMS keeps waiting (not rendered or cached yet), left after 300 ms, well before their deadline.
-  // Each from its own visitor, so none is turned away as past its share (429) before it hangs up.
-  const hangUp = async (path: string, index: number) => {
-    const controller = new AbortController()
-    setTimeout(() => controller.abort(), 300)
-    await fetch(`${slowSite}${path}`, { headers: { 'x-forwarded-for': `198.51.100.${index + 1}` }, signal: controller.signal }).catch(
-      () => undefined,
-    )
-  }
+  // Pages the hanging CMS keeps waiting (not rendered or cached yet), each from its own visitor so
+  // none is turned away as past its share (429). Left once the server holds all of them (one
+  // rendering, the rest waiting for the slot), well before their deadline: a hang-up on a timer
+  // could come before the server had the request, or after its deadline, on a loaded machine.
   const paths = ['/en/news', '/de/kontakt', '/fr/contact', '/nl/nieuws']
-  await Promise.all(paths.map(hangUp))
+  const visitors = paths.map(() => new AbortController())
+  const requests = paths.map((path, index) =>
+    fetch(`${slowSite}${path}`, { headers: { 'x-forwarded-for': `198.51.100.${index + 1}` }, signal: visitors[index]?.signal }).catch(
+      () => undefined,
+    ),
+  )
+  await expect.poll(pagesInServer, { intervals: [50], timeout: 10_000 }).toBe(paths.length)
+  for (const visitor of visitors) visitor.abort()
+  await Promise.all(requests)
   const accessLines = () =>
     slowSiteOutput
       .slice(before)

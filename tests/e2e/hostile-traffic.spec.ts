@@ -13,6 +13,7 @@ import { toJSONAsync } from 'seroval'
 import * as v from 'valibot'
 import { startServer, stopServer, workerRssMegabytes } from './server-process'
 import { serverFunctionIds } from './server-functions'
+import { full } from './tiers'
 
 /**
  * Issue 12, as an attacker would try it against the built app: one test per attack, each
@@ -252,64 +253,19 @@ test('a 404 under /assets or /media is not cached for a year', async () => {
   }
 })
 
-test('an unknown path outside the pages is a short plain 404, not a rendered page', async () => {
-  // Each of these rendered the whole HTML 404 page (38 KB, ~2.6 ms of CPU): a cheap flood.
-  for (const path of [
-    `/api/${Date.now()}`,
-    '/api/preview/exit/x',
-    '/healthz/x',
-    '/sitemap.xml/x',
-    '/builds/nope',
-    '/.well-known/nope',
-    '/assets/x.js',
-  ]) {
-    const response = await fetch(`${site}${path}`)
-    expect(response.status, path).toBe(404)
-    expect(response.headers.get('content-type'), path).toMatch(/^text\/plain/)
-    expect((await response.text()).length, path).toBeLessThan(100)
-  }
-  // The server routes themselves still answer.
-  for (const path of ['/healthz', '/api/global', '/builds/latest.json', '/robots.txt', '/.well-known/security.txt'])
-    expect((await fetch(`${site}${path}`)).status, path).toBe(200)
-})
-
-test('consent cookie spellings never change what the next anonymous visitor gets', async () => {
-  for (const cookie of ['consent= granted', 'consent =granted; consent=denied', 'consent=granted', 'consent=denied']) {
-    const url = `${site}/nieuws?p=${encodeURIComponent(cookie)}`
-    // The visitor with the cookie is the first: the page is rendered for them and stored.
-    const poisoned = await fetch(url, { headers: { cookie } })
-    expect(poisoned.status).toBe(200)
-    expect(poisoned.headers.get('x-page-cache'), cookie).toBe('MISS')
-    const html = await poisoned.text()
-    // Nothing of their choice is in it (before, the render embedded it and left the banner out),
-    expect(html, cookie).toContain('class="consent-banner"')
-    expect(html, cookie).not.toMatch(/consent:"(granted|denied)"|consent:\$R/)
-    // and the next anonymous visitor shares exactly that page.
-    const next = await fetch(url)
-    expect(next.headers.get('x-page-cache'), cookie).toBe('HIT')
-    expect(await next.text(), cookie).toBe(html)
-  }
-})
-
-// (That made-up query strings cannot push plain pages out of the cache is page-cache.test.ts's.)
-test('campaign-tagged links share the plain page in the cache', async () => {
-  await fetch(`${site}/over-ons/historie`)
-  expect((await fetch(`${site}/over-ons/historie?utm_source=newsletter&utm_medium=email&gclid=abc`)).headers.get('x-page-cache')).toBe(
-    'HIT',
-  )
-  expect((await fetch(`${site}/over-ons/historie?utm_source=x&page=2`)).headers.get('x-page-cache')).toBe('MISS')
-})
-
-test('an auth cookie nobody knows, in any spelling, gets the shared page, rendered without it', async () => {
-  // The embedded CMS has no visitor accounts (issue 30: a made-up cookie must not make every request a render).
-  for (const cookie of ['auth_token =TOKEN', 'auth_token= TOKEN', 'AUTH_TOKEN=TOKEN', 'x=1; auth_token=TOKEN']) {
-    const url = `${site}/over-ons?auth=${encodeURIComponent(cookie)}`
-    const withCookie = await fetch(url, { headers: { cookie } })
-    expect(withCookie.headers.get('x-page-cache'), cookie).toBe('MISS')
-    expect(withCookie.headers.get('cache-control'), cookie).toContain('public')
-    const anonymous = await fetch(url)
-    expect(anonymous.headers.get('x-page-cache'), cookie).toBe('HIT')
-  }
+// Every spelling of the consent cookie shares the anonymous page: request-handler.server.test.ts.
+// What only a render shows: the page rendered for a visitor with a choice carries none of it.
+test('a page rendered for a visitor with a consent cookie is the anonymous page, banner and all', async () => {
+  const cookie = 'consent =granted; consent=denied'
+  const url = `${site}/nieuws?p=${Date.now()}`
+  // The visitor with the cookie is the first: the page is rendered for them and stored.
+  const poisoned = await fetch(url, { headers: { cookie } })
+  expect(poisoned.headers.get('x-page-cache')).toBe('MISS')
+  const html = await poisoned.text()
+  // Nothing of their choice is in it (before, the render embedded it and left the banner out).
+  expect(html).toContain('class="consent-banner"')
+  expect(html).not.toMatch(/consent:"(granted|denied)"|consent:\$R/)
+  expect(await (await fetch(url)).text()).toBe(html)
 })
 
 test('20 MB bodies get 413 in under a second, by Content-Length and while streaming', async () => {
@@ -325,7 +281,8 @@ test('20 MB bodies get 413 in under a second, by Content-Length and while stream
   await healthzWithin(200)
 })
 
-test('1,000 connections reading a cached brotli page for 10 s keep RSS within 250 MB', async () => {
+// A soak: test:full (ADR 037). load.spec.ts's 50 connections for 5 s stay in npm test.
+test('1,000 connections reading a cached brotli page for 10 s keep RSS within 250 MB', full, async () => {
   test.setTimeout(90_000)
   const url = `${site}/`
   // Stored first, with its compressed forms.
@@ -346,32 +303,18 @@ test('1,000 connections reading a cached brotli page for 10 s keep RSS within 25
   await healthzWithin(1000)
 })
 
-test('methods: pages take GET and HEAD only; HEAD has the real length; APIs refuse what they lack', async () => {
-  for (const method of ['OPTIONS', 'TRACE', 'PUT', 'DELETE', 'PATCH', 'POST']) {
-    const response = await rawRequest(`${site}/over-ons`, { method })
-    expect(response.status, method).toBe(405)
-    expect(response.headers.allow).toBe('GET, HEAD')
-    expect(response.headers['cache-control']).toBe('no-store')
-  }
-  // Said in the page's language: a visitor may meet it (a form of another site posting here).
-  const german = await fetch(`${site}/de/ueber-uns`, { method: 'PUT' })
-  expect(german.status).toBe(405)
-  expect(german.headers.get('content-language')).toBe('de')
-  expect(await german.text()).toMatch(/^Methode nicht erlaubt\n/)
+// Pages' 405 for every other method (in the page's language) and HEAD's length: request-handler.server.test.ts.
+test('methods: TRACE on a page is 405 too; the API routes refuse what they lack', async () => {
+  const trace = await rawRequest(`${site}/over-ons`, { method: 'TRACE' })
+  expect(trace.status).toBe(405)
+  expect(trace.headers.allow).toBe('GET, HEAD')
+  expect(trace.headers['cache-control']).toBe('no-store')
   const v1 = await fetch(`${site}/api/v1/x`, { method: 'POST' })
   expect(v1.status).toBe(405)
   expect(v1.headers.get('cache-control')).toBe('no-store')
   const graphql = await fetch(`${site}/graphql`, { method: 'PUT' })
   expect(graphql.status).toBe(405)
   expect(graphql.headers.get('allow')).toBe('GET, POST')
-
-  // HEAD on a page not rendered yet: the length GET's body will have.
-  const path = `/over-ons?head=${Date.now()}`
-  const head = await fetch(`${site}${path}`, { method: 'HEAD', headers: { 'accept-encoding': 'identity' } })
-  const get = await fetch(`${site}${path}`, { headers: { 'accept-encoding': 'identity' } })
-  const body = await get.arrayBuffer()
-  expect(Number(head.headers.get('content-length'))).toBe(body.byteLength)
-  expect(body.byteLength).toBeGreaterThan(1000)
 })
 
 test('every kind of response carries the security headers; redirects never use Host', async () => {
@@ -580,7 +523,9 @@ function cmsStandIn(upstream: string): { server: Server; hang: (on: boolean) => 
   }
 }
 
-test('a random-path flood, then a CMS outage: known pages are still served', async () => {
+// The flood on top of an outage: test:full (ADR 037). The outage alone is cms-outage.spec.ts's, a
+// random-path flood alone render-floods.spec.ts's, both in npm test.
+test('a random-path flood, then a CMS outage: known pages are still served', full, async () => {
   test.setTimeout(90_000)
   const cmsPort = basePort + 3
   const floodedPort = basePort + 4

@@ -144,14 +144,8 @@ test.describe('HTML delivery: page cache, hash-based CSP, ETag, compression', ()
     expect(anonymous.headers()['cache-control']).toContain('public')
   })
 
-  test('the consent choice is not part of the page: every anonymous visitor shares one cached page', async ({ request }) => {
-    const url = `/en?consent-key=${Date.now()}`
-    const first = await request.get(url)
-    expect(first.headers()['x-page-cache']).toBe('MISS')
-    const withConsent = await request.get(url, { headers: { Cookie: 'consent=granted' } })
-    expect(withConsent.headers()['x-page-cache']).toBe('HIT')
-    expect(await withConsent.text()).toBe(await first.text())
-  })
+  // Every consent cookie shares the anonymous page: request-handler.server.test.ts, and what the
+  // render holds for such a visitor: hostile-traffic.spec.ts.
 
   test('the purge endpoint needs its secret (off without CACHE_PURGE_SECRET)', async ({ request }) => {
     expect((await request.post('/api/cache/purge')).status()).toBe(404)

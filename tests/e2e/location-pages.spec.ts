@@ -5,6 +5,7 @@ import * as v from 'valibot'
 import { parse } from 'yaml'
 import { demoPages, locales } from './demo-pages'
 import { expect, expectNoA11yViolations, openLocationsList, openPage, test, withoutInlineStylesheet } from './fixtures'
+import { tier } from './tiers'
 
 /** The content's locations: what every page must show. */
 const contentLocations = v.parse(
@@ -75,45 +76,61 @@ test.beforeEach(async ({ context }) => {
   await context.route('https://tile.openstreetmap.org/**', (route) => route.fulfill({ body: tile, contentType: 'image/png' }))
 })
 
+/**
+ * Every location page renders the same route: npm test checks three (three countries, so three
+ * time zones and address formats) in every language; test:full the others (ADR 037).
+ */
+const locationSample: ReadonlyArray<string> = ['utrecht-dealer', 'reading-dealer', 'kobenhavn-dealer']
+
 test.describe('a page per location', () => {
   for (const [server, origin] of [
     ['embedded CMS', ''],
     ['remote CMS over GraphQL', remote],
   ] as const) {
-    test(`${server}: every location in every language answers 200 with its name, address and the week's hours`, async ({ request }) => {
-      test.setTimeout(120_000)
-      const listed = (await sitemapLocs(request, origin)).filter(({ loc }) =>
-        locales.some((locale) => new URL(loc).pathname.startsWith(`${demoPages.locations[locale]}/`)),
+    for (const sample of [true, false]) {
+      const which = sample ? `the sample's locations (${locationSample.join(', ')})` : 'every other location'
+      test(
+        `${server}: ${which} in every language answer 200 with name, address and the week's hours`,
+        tier(sample),
+        async ({ request }) => {
+          test.setTimeout(120_000)
+          const inSitemap = (await sitemapLocs(request, origin)).filter(({ loc }) =>
+            locales.some((locale) => new URL(loc).pathname.startsWith(`${demoPages.locations[locale]}/`)),
+          )
+          const listed = inSitemap.filter(({ loc }) => locationSample.includes(new URL(loc).pathname.split('/').at(-1) ?? '') === sample)
+          expect(listed.length).toBe((sample ? locationSample.length : contentLocations.length - locationSample.length) * locales.length)
+          const sitemapped = inSitemap
+          // Every location once per language, each with all five languages (and x-default) as alternates.
+          expect(sitemapped).toHaveLength(contentLocations.length * locales.length)
+          for (const entry of sitemapped) {
+            // The entry's own date: a fresh checkout (a deploy) must not mark every location as changed.
+            const id = new URL(entry.loc).pathname.split('/').at(-1)
+            expect(entry.lastmod, entry.loc).toBe(contentLocations.find((l) => l.id === id)?.lastEdited)
+            expect(entry.hreflangs.sort()).toEqual(['da', 'de', 'en', 'fr', 'nl', 'x-default'])
+          }
+          let visitor = 0
+          await inBatches(listed, async ({ loc }) => {
+            const path = new URL(loc).pathname
+            // Eight at once from one address would pass a client's share of the render slots (ADR 027).
+            const forwardedFor = `198.18.${visitor >> 8}.${visitor++ & 255}`
+            const location = contentLocations.find((l) => path.endsWith(`/${l.id}`))
+            expect(location, path).toBeDefined()
+            if (!location) return
+            const response = await request.get(`${origin}${path}`, { headers: { 'X-Forwarded-For': forwardedFor } })
+            expect(response.status(), path).toBe(200)
+            const html = await response.text()
+            expect(html, path).toContain(`<h1>${escaped(location.name)}</h1>`)
+            expect(html, path).toContain(escaped(location.address.street))
+            expect(html, path).toContain(escaped(`${location.address.postalCode} ${location.address.city}`))
+            // The week, Monday to Sunday: seven rows, each a day and its hours (or closed).
+            const table = /<table class="hours-table">([\s\S]*?)<\/table>/.exec(html)?.[1] ?? ''
+            expect(table.match(/<tr\b/g), path).toHaveLength(7)
+            const business = jsonLd(html).find((item) => item['url'] === `${origin || new URL(loc).origin}${path}`)
+            expect(business, path).toMatchObject({ name: location.name, openingHoursSpecification: expect.any(Array) })
+          })
+        },
       )
-      // Every location once per language, each with all five languages (and x-default) as alternates.
-      expect(listed).toHaveLength(contentLocations.length * locales.length)
-      for (const entry of listed) {
-        // The entry's own date: a fresh checkout (a deploy) must not mark every location as changed.
-        const id = new URL(entry.loc).pathname.split('/').at(-1)
-        expect(entry.lastmod, entry.loc).toBe(contentLocations.find((l) => l.id === id)?.lastEdited)
-        expect(entry.hreflangs.sort()).toEqual(['da', 'de', 'en', 'fr', 'nl', 'x-default'])
-      }
-      let visitor = 0
-      await inBatches(listed, async ({ loc }) => {
-        const path = new URL(loc).pathname
-        // Eight at once from one address would pass a client's share of the render slots (ADR 027).
-        const forwardedFor = `198.18.${visitor >> 8}.${visitor++ & 255}`
-        const location = contentLocations.find((l) => path.endsWith(`/${l.id}`))
-        expect(location, path).toBeDefined()
-        if (!location) return
-        const response = await request.get(`${origin}${path}`, { headers: { 'X-Forwarded-For': forwardedFor } })
-        expect(response.status(), path).toBe(200)
-        const html = await response.text()
-        expect(html, path).toContain(`<h1>${escaped(location.name)}</h1>`)
-        expect(html, path).toContain(escaped(location.address.street))
-        expect(html, path).toContain(escaped(`${location.address.postalCode} ${location.address.city}`))
-        // The week, Monday to Sunday: seven rows, each a day and its hours (or closed).
-        const table = /<table class="hours-table">([\s\S]*?)<\/table>/.exec(html)?.[1] ?? ''
-        expect(table.match(/<tr\b/g), path).toHaveLength(7)
-        const business = jsonLd(html).find((item) => item['url'] === `${origin || new URL(loc).origin}${path}`)
-        expect(business, path).toMatchObject({ name: location.name, openingHoursSpecification: expect.any(Array) })
-      })
-    })
+    }
   }
 
   test('the page says what the location is, how to reach it and where it is, in the page language', async ({ request, baseURL }) => {

@@ -1,41 +1,20 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { get } from 'node:http'
-import { serverEntry } from '../../scripts/lib/server.mjs'
+import { startBuiltServer, stopBuiltServer } from '../../scripts/lib/server.mjs'
 
 export interface ServerOptions {
   /** Gets everything the server writes (stdout and stderr); without it the output is dropped. */
   onOutput?: (text: string) => void
 }
 
-/** Starts the built server (with the production Node flags) on a port with extra environment; resolves once /healthz answers. */
+/** Starts the built server (scripts/lib/server.mjs) on a port with extra environment; resolves once /healthz answers. */
 export async function startServer(port: number, env: Record<string, string> = {}, { onOutput }: ServerOptions = {}): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [serverEntry], {
-    env: { ...process.env, PORT: String(port), SITE_URL: `http://127.0.0.1:${port}`, ...env },
-    stdio: onOutput ? ['ignore', 'pipe', 'pipe'] : 'ignore',
-  })
-  // Read as it comes: a full pipe would block the server's writes.
-  if (onOutput) for (const stream of [child.stdout, child.stderr]) stream?.on('data', (chunk: Buffer) => onOutput(chunk.toString()))
-  const deadline = Date.now() + 20_000
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server on ${port} exited with ${child.exitCode}`)
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/healthz`)
-      if (response.ok) return child
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 150))
-  }
-  child.kill('SIGKILL')
-  throw new Error(`server on ${port} did not start`)
+  return (await startBuiltServer(port, { env, onOutput, timeoutMs: 20_000 })).child
 }
 
-export async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  child.kill('SIGKILL')
-  await exited
+export function stopServer(child: ChildProcess): Promise<void> {
+  return stopBuiltServer(child)
 }
 
 /** The worker processes of a cluster primary (app/server/platform/cluster/primary.mjs), from /proc. */

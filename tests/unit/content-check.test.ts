@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import { contentProblems } from '../../app/embedded-cms/content/check'
+import { contentProblems } from '../../app/embedded-cms/content/check.server'
 
 const all = (text: string) => `{ nl: ${text}, en: ${text}, de: ${text}, fr: ${text}, da: ${text} }`
 
