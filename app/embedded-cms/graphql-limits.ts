@@ -14,8 +14,7 @@ import {
 
 /**
  * Bounds on what one GraphQL request may ask of the embedded CMS, over HTTP and in-process
- * alike. Without them a 120 KB query of aliases (or 500,000 `__typename` tokens) ran the
- * process out of memory. Every operation the site ships stays far below them (a unit test
+ * alike. Without them one query of aliases ran the process out of memory (ADR 011). Every operation the site ships stays far below them (a unit test
  * runs them all through these rules).
  */
 export const graphqlLimits = {

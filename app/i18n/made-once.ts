@@ -1,8 +1,7 @@
 /**
  * A value made on first use for its key and kept: for Intl formatters, whose creation costs
- * ~150 µs and native memory that is freed only when the GC gets to it, while formatting with one
- * costs ~1 µs. Made per call, they slowed uncached location pages by ~2 ms and grew a worker's
- * RSS by ~50 MB under load. Keys come from a small set (the site's languages, a CMS's time
+ * far more than formatting with one, and native memory that is freed only when the GC gets to
+ * it (ADR 016). Keys come from a small set (the site's languages, a CMS's time
  * zones), never straight from a request. A maker's `undefined` is not kept.
  */
 export function madeOnce<K extends string, V>(make: (key: K) => V): (key: K) => V {

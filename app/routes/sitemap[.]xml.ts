@@ -7,7 +7,7 @@ export const Route = createFileRoute('/sitemap.xml')({
   server: {
     handlers: {
       ANY: () => methodNotAllowed('GET, HEAD'),
-      // Crawlers fetch it often: made once per CMS answer, a 304 when unchanged, compressed otherwise (~10 % of its size).
+      // Crawlers fetch it often: made once per CMS answer, a 304 when unchanged, compressed otherwise.
       GET: async ({ request }) =>
         compressedResponse(request, await sitemapBody(), {
           'Content-Type': 'application/xml; charset=utf-8',

@@ -65,7 +65,7 @@ export class ContentSources {
 
   /** Parses a file's text (a ContentError with line and column when it is not YAML); a fresh copy each time, so no reader changes what is reused. */
   parse(file: string, text: string): unknown {
-    // Parsing is most of a reload (~60 ms for the whole folder, seconds on a busy machine); an edit changes one file.
+    // Parsing is most of a reload (ADR 031); an edit changes one file.
     const earlier = this.#earlier.get(file)
     if (earlier?.text === text) {
       this.#files.set(file, { text, data: earlier.data })

@@ -17,7 +17,7 @@ function sameSources(a: Readonly<Record<string, unknown>>, b: Readonly<Record<st
  * of its sources changed: the CMS cache hands out the same answer objects until it refreshes
  * them, and the runtime config is one object. `make` gets the sources it is compared on, so
  * whatever it reads is part of the comparison. Crawlers and feed readers poll: a poll costs the
- * CMS cache reads and an ETag comparison, not a rebuild (the sitemap took ~10 ms).
+ * CMS cache reads and an ETag comparison, not a rebuild (ADR 019).
  */
 export function generatedBody<S extends Readonly<Record<string, unknown>>>(
   key: GeneratedKey,

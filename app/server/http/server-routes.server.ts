@@ -7,9 +7,9 @@ import { routeTree } from '../../routeTree.gen'
  * Whether a path outside the pages (API, probes, sitemap, build files, .well-known) names one of
  * the app's server routes: decided by the router's own matching, as Start decides it
  * (handleServerRoutes: an exact match with handlers). For any other such path Start would render
- * the whole HTML 404 page, about 2.6 ms of CPU: a flood of random /api/… paths cost ten times a
- * random page path, whose 404 is filled into a template (ADR 021). The request layer answers
- * those with a short plain 404 instead.
+ * the whole HTML 404 page: a flood of random /api/… paths cost far more than a random page
+ * path, whose 404 is filled into a template (ADR 021). The request layer answers those with a
+ * short plain 404 instead.
  */
 // Only matches, never loads or renders: the context its type asks for is never read.
 const matcher = createRouter({ routeTree, context: { queryClient: new QueryClient(), i18n: setupI18n() } })
