@@ -1,5 +1,6 @@
 import { createStartHandler, defaultStreamHandler } from '@tanstack/react-start/server'
 import { createServerEntry } from '@tanstack/react-start/server-entry'
+import { isAdminPath, serveAdmin } from './embedded-cms/admin/admin.server'
 import { serveContentMedia } from './embedded-cms/media.server'
 import { serveMediaVariant } from './embedded-cms/media-variants.server'
 import { accessLogEntry, accessLogLevel, accessLogMessage, requestIdFrom } from './server/access-log.server'
@@ -67,6 +68,8 @@ async function handle(request: Request, url: URL, requestId: string): Promise<Re
   // images and PDFs, live (public/media is served by nitro before this).
   if (url.pathname.startsWith('/media/_/')) return serveMediaVariant(request, url)
   if (url.pathname.startsWith('/media/')) return serveContentMedia(request, url)
+  // The editors' admin (Decap CMS): its own files, config, CSP and, locally, its saving API.
+  if (isAdminPath(url.pathname)) return serveAdmin(request, url, socketAddress(request))
 
   // Worked out when something renders: a page-cache hit never needs it.
   const ip = () => clientIp(socketAddress(request), request.headers.get('x-forwarded-for'), config.TRUST_PROXY)
