@@ -16,6 +16,12 @@ import { locationServices } from '../../locations/services'
 
 const text = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'))
 
+/**
+ * Rich text: Markdown, which editors write in the admin's rich-text editor; HTML (the older
+ * form) is read too. The embedded CMS renders it to the contract's HTML (markdown.ts).
+ */
+export const richText = v.pipe(text, v.description('Markdown (HTML is read too)'))
+
 /** A text in every language (site.yaml). */
 export const localized = v.strictObject(perLocale(() => text))
 export type Localized = v.InferOutput<typeof localized>
@@ -49,6 +55,9 @@ const image = v.strictObject({ src: rootRelative, ...imageSize, ...imageFocus, a
 
 const pageId = v.pipe(v.string(), v.regex(/^[a-z0-9-]+$/, 'must be lowercase letters, digits and dashes'))
 
+/** A reference to a page by its id (the admin offers a choice of pages). */
+export const pageReference = v.pipe(pageId, v.description('The id of a page (its file name without .yaml)'))
+
 /** One path segment; empty only for the home page. */
 const urlSegment = v.pipe(
   v.string(),
@@ -61,7 +70,7 @@ export const contentLanguages = v.optional(v.pipe(v.array(v.picklist(localeCodes
 /** The schema of a page file whose texts are required in `required` (its languages). */
 function pageSchemaIn(required: ReadonlyArray<Locale>) {
   const localized = localizedIn(required, text)
-  const html = localized
+  const html = localizedIn(required, richText)
   const image = v.strictObject({ src: rootRelative, ...imageSize, ...imageFocus, alt: localized })
 
   /**
@@ -73,7 +82,7 @@ function pageSchemaIn(required: ReadonlyArray<Locale>) {
   const link = v.pipe(
     v.strictObject({
       title: localized,
-      page: v.optional(pageId),
+      page: v.optional(pageReference),
       url: v.optional(v.pipe(v.string(), v.url('must be an absolute URL, e.g. https://example.com'))),
     }),
     v.check(
@@ -145,7 +154,7 @@ function pageSchemaIn(required: ReadonlyArray<Locale>) {
   const pageBase = {
     id: base.id,
     /** Parent page id; the home page has none. */
-    parent: v.optional(pageId),
+    parent: v.optional(pageReference),
     /** Order among siblings, ascending. */
     sort: v.optional(v.pipe(v.number(), v.integer('must be a whole number')), 0),
     languages: contentLanguages,
@@ -233,10 +242,10 @@ export type SiteFile = v.InferOutput<typeof siteFileSchema>
 
 export const navigationFileSchema = v.strictObject({
   /** Page ids, in menu order; titles and links come from the pages. */
-  main: v.array(pageId),
-  footer: v.array(pageId),
+  main: v.array(pageReference),
+  footer: v.array(pageReference),
   /** The page that lists the locations (the 404 page suggests it). */
-  locations: v.optional(pageId),
+  locations: v.optional(pageReference),
 })
 export type NavigationFile = v.InferOutput<typeof navigationFileSchema>
 
@@ -269,7 +278,7 @@ export const newsFileSchema = v.strictObject({
   slug: v.strictObject(perLocale(() => v.optional(slug))),
   title: partialLocalized,
   summary: partialLocalized,
-  body: partialLocalized,
+  body: v.strictObject(perLocale(() => v.optional(richText))),
 })
 export type NewsFile = v.InferOutput<typeof newsFileSchema>
 

@@ -1,0 +1,478 @@
+/**
+ * The Decap CMS configuration (/admin/config.yml), generated from the valibot schemas the
+ * embedded CMS validates content with (../content/schema.ts), so the admin's forms and the
+ * server's rules have one source. decap-config.test.ts fails when they drift. What Decap
+ * cannot express (texts required in the languages a page lists, "page or url") the server
+ * still refuses, naming file, line and field. See docs/decisions/034-decap-cms.md.
+ *
+ * Pure: no server-only imports, so the admin's server route and the tests share it.
+ */
+import * as v from 'valibot'
+import { languages, localeCodes } from '../../../app.config'
+import {
+  locationsFileSchema,
+  navigationFileSchema,
+  newsFileSchema,
+  pageFileSchemaFor,
+  pageReference,
+  richText,
+  siteFileSchema,
+} from '../content/schema'
+
+/** The parts of Decap's field configuration used here (https://decapcms.org/docs/widgets/). */
+export interface DecapField {
+  name: string
+  label: string
+  widget: string
+  /** Decap's default is true (and then an empty value is refused). */
+  required?: boolean
+  hint?: string
+  default?: unknown
+  /** [regular expression, message]. */
+  pattern?: [string, string]
+  /** object and list: the subfields; list of variants: `types`, told apart by `typeKey`. */
+  fields?: DecapField[]
+  field?: DecapField
+  types?: DecapField[]
+  typeKey?: string
+  summary?: string
+  collapsed?: boolean
+  /** select */
+  options?: ReadonlyArray<string | number>
+  multiple?: boolean
+  /** number */
+  value_type?: 'int' | 'float'
+  min?: number
+  max?: number
+  /** datetime */
+  format?: string
+  date_format?: string | boolean
+  time_format?: string | boolean
+  /** relation */
+  collection?: string
+  value_field?: string
+  search_fields?: string[]
+  display_fields?: string[]
+  /** markdown */
+  buttons?: string[]
+  editor_components?: string[]
+  modes?: Array<'rich_text' | 'raw'>
+}
+
+interface CollectionBase {
+  name: string
+  label: string
+  label_singular?: string
+  description?: string
+}
+
+export interface DecapFolderCollection extends CollectionBase {
+  folder: string
+  extension: 'yaml'
+  format: 'yaml'
+  create: boolean
+  identifier_field: string
+  slug: string
+  summary: string
+  sortable_fields?: string[]
+  fields: DecapField[]
+}
+
+export interface DecapFileCollection extends CollectionBase {
+  files: Array<{ name: string; label: string; file: string; fields: DecapField[] }>
+}
+
+export type DecapCollection = DecapFolderCollection | DecapFileCollection
+
+export interface DecapConfig {
+  backend: object
+  /** Decap's own UI language. */
+  locale: string
+  site_url?: string
+  media_folder: string
+  public_folder: string
+  collections: DecapCollection[]
+}
+
+export interface DecapConfigOptions {
+  backend: object
+  /** Where uploads are written, relative to the repository (content/media: public at /media/… at once). */
+  mediaFolder?: string
+  /** The public path of `mediaFolder`. */
+  publicFolder?: string
+  siteUrl?: string
+}
+
+export const contentFolder = 'content'
+
+/** The content files and their schemas; the drift test walks the same list. */
+export const contentModel = {
+  /** Texts of a page are generated as Dutch required, the others optional (a page in all languages needs all: the server says so). */
+  page: pageFileSchemaFor(['nl']),
+  news: newsFileSchema,
+  site: siteFileSchema,
+  navigation: navigationFileSchema,
+  locations: locationsFileSchema,
+} as const
+
+// ---- Reading valibot schemas (their objects are plain data: type, pipe, entries, wrapped, …) ----
+
+const get = (value: object, key: string): unknown => Reflect.get(value, key)
+const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null
+const isSchema = (value: unknown): value is v.GenericSchema =>
+  isObject(value) && get(value, 'kind') === 'schema' && typeof get(value, '~run') === 'function'
+
+/** A schema with its optional wrapper and pipes taken off. */
+export interface SchemaShape {
+  /** valibot's type of the innermost schema: string, number, strict_object, array, variant, … */
+  type: string
+  node: object
+  /** The schema without its optional wrapper (validates a present value). */
+  present: v.GenericSchema
+  optional: boolean
+  defaultValue: unknown
+  /** The pipe actions of every layer (regex, min_value, integer, description, …). */
+  actions: object[]
+  /** Every layer, for recognising a shared schema by identity (richText, pageReference). */
+  layers: unknown[]
+}
+
+export function shapeOf(schema: unknown): SchemaShape {
+  const layers: unknown[] = []
+  const actions: object[] = []
+  let optional = false
+  let defaultValue: unknown
+  let present: v.GenericSchema | undefined
+  let node = schema
+  for (;;) {
+    if (!isSchema(node)) throw new Error('not a valibot schema')
+    layers.push(node)
+    const type = get(node, 'type')
+    if (type === 'optional') {
+      optional = true
+      defaultValue = get(node, 'default')
+      node = get(node, 'wrapped')
+      continue
+    }
+    present ??= node
+    const pipe = get(node, 'pipe')
+    if (Array.isArray(pipe) && pipe[0] !== node) {
+      actions.unshift(...pipe.slice(1).filter(isObject))
+      node = pipe[0]
+      continue
+    }
+    if (typeof type !== 'string') throw new Error('not a valibot schema')
+    return { type, node, present, optional, defaultValue, actions, layers }
+  }
+}
+
+export function actionOf(shape: SchemaShape, type: string): object | undefined {
+  return shape.actions.find((action) => get(action, 'type') === type)
+}
+
+/** The entries of an object schema, in order. */
+export function entriesOf(shape: SchemaShape): Array<[string, unknown]> {
+  const entries = get(shape.node, 'entries')
+  return isObject(entries) ? Object.entries(entries) : []
+}
+
+/** The options of a variant schema (object schemas with a literal `type`). */
+export function variantOptions(shape: SchemaShape): SchemaShape[] {
+  const options = get(shape.node, 'options')
+  return Array.isArray(options) ? options.map(shapeOf) : []
+}
+
+/** The literal of a variant option's `type` entry. */
+export function variantName(option: SchemaShape): string {
+  const typeEntry = entriesOf(option).find(([name]) => name === 'type')
+  const literal = typeEntry ? get(shapeOf(typeEntry[1]).node, 'literal') : undefined
+  if (typeof literal !== 'string') throw new Error('a variant option without a literal type')
+  return literal
+}
+
+/** An object whose keys are exactly the five language codes: a text per language. */
+export function isPerLocale(shape: SchemaShape): boolean {
+  const keys = entriesOf(shape).map(([key]) => key)
+  return keys.length === localeCodes.length && localeCodes.every((code) => keys.includes(code))
+}
+
+/**
+ * Whether Decap may call the field required: Decap refuses an empty value of a required
+ * field, so a value the server accepts empty (the home page's URL segment) is optional there.
+ */
+export function requiredInDecap(shape: SchemaShape): boolean {
+  if (shape.optional) return false
+  if (shape.type !== 'string') return true
+  return !v.safeParse(shape.present, '').success
+}
+
+/** The regular expression a string must match, as Decap's `pattern`. */
+export function patternOf(shape: SchemaShape): [string, string] | undefined {
+  const regex = actionOf(shape, 'regex')
+  if (!regex) return undefined
+  const requirement = get(regex, 'requirement')
+  const message = get(regex, 'message')
+  if (!(requirement instanceof RegExp) || typeof message !== 'string') return undefined
+  return [requirement.source, message]
+}
+
+// ---- Labels ----
+
+const labels: Record<string, string> = {
+  urlSegment: 'URL segment',
+  metaTitle: 'Title for search engines',
+  metaDescription: 'Description for search engines',
+  menuTitle: 'Title in menus',
+  showTitle: 'Show the title',
+  cta: 'Call to action',
+  src: 'File',
+  alt: 'Alternative text',
+  ogImage: 'Image for social media',
+  mimeType: 'MIME type',
+  lat: 'Latitude',
+  lng: 'Longitude',
+  url: 'URL',
+  page: 'Page',
+  brandLogo: 'Brand logo',
+  redirectTo: 'Redirect to',
+  redirectCode: 'Redirect code',
+  lastEdited: 'Last edited',
+  timeZone: 'Time zone',
+  postalCode: 'Postal code',
+  openingHours: 'Opening hours',
+  socialLinks: 'Social media links',
+  imagePosition: 'Image position',
+}
+
+/** `metaDescription` → "Meta description", unless named above. */
+export function labelOf(name: string): string {
+  const known = labels[name]
+  if (known) return known
+  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase()
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+const hints: Record<string, string> = {
+  id: "Lowercase letters, digits and dashes, unique. A page's or news item's id names its file.",
+  urlSegment: "The page's part of the web address in each language; empty only for the home page.",
+  languages: 'The languages it exists in; all when left empty. Its texts are required in each of them.',
+  width: 'Read from the image file when left empty.',
+  height: 'Read from the image file when left empty.',
+  focus: 'Where the subject is (0 to 1 from the top left); a crop keeps it in view.',
+  draft: 'A draft is only shown in preview mode.',
+  sort: 'Order among pages with the same parent, ascending.',
+  openingHours: 'Like "Mo-Fr 08:00-18:00", in the location\'s time zone.',
+}
+
+// ---- Fields ----
+
+/** Markdown that the sanitizer keeps (no images, code or top-level headings: the page has its h1). */
+const markdownWidget = (): Partial<DecapField> => ({
+  widget: 'markdown',
+  buttons: ['bold', 'italic', 'link', 'heading-two', 'heading-three', 'heading-four', 'quote', 'bulleted-list', 'numbered-list'],
+  editor_components: [],
+  modes: ['rich_text', 'raw'],
+})
+
+// Functions, not shared objects: a shared array would be written as a YAML anchor and alias.
+const pageRelation = (): Partial<DecapField> => ({
+  widget: 'relation',
+  collection: 'pages',
+  value_field: 'id',
+  search_fields: ['id', 'title.nl'],
+  display_fields: ['title.nl'],
+})
+
+interface FieldContext {
+  /** The object holds an image (a `src` beside an `alt`): `src` is an upload. */
+  image?: boolean
+  /**
+   * The field is inside an optional object: Decap would demand its required subfields even
+   * when the object is left empty, so they are optional there and the server judges them.
+   */
+  inOptional?: boolean
+}
+
+/** The Decap field of one schema entry. */
+export function fieldOf(name: string, schema: unknown, context: FieldContext = {}): DecapField {
+  const shape = shapeOf(schema)
+  const field: DecapField = { name, label: labelOf(name), widget: 'string' }
+  if (context.inOptional || !requiredInDecap(shape)) field.required = false
+  const hint = hints[name]
+  if (hint) field.hint = hint
+  Object.assign(field, widgetOf(name, shape, { ...context, inOptional: context.inOptional || shape.optional }))
+  if (shape.defaultValue !== undefined && !Array.isArray(shape.defaultValue)) field.default = shape.defaultValue
+  return field
+}
+
+function widgetOf(name: string, shape: SchemaShape, context: FieldContext): Partial<DecapField> {
+  if (shape.layers.includes(pageReference)) return pageRelation()
+  switch (shape.type) {
+    case 'string': {
+      if (shape.layers.includes(richText)) return markdownWidget()
+      if (name === 'src') return { widget: context.image ? 'image' : 'file' }
+      if (actionOf(shape, 'iso_date')) return { widget: 'datetime', format: 'YYYY-MM-DD', date_format: 'YYYY-MM-DD', time_format: false }
+      if (actionOf(shape, 'iso_timestamp')) return { widget: 'datetime' }
+      const pattern = patternOf(shape)
+      return pattern ? { widget: 'string', pattern } : { widget: 'string' }
+    }
+    case 'number': {
+      const min = get(actionOf(shape, 'min_value') ?? {}, 'requirement')
+      const max = get(actionOf(shape, 'max_value') ?? {}, 'requirement')
+      return {
+        widget: 'number',
+        value_type: actionOf(shape, 'integer') ? 'int' : 'float',
+        ...(typeof min === 'number' ? { min } : {}),
+        ...(typeof max === 'number' ? { max } : {}),
+      }
+    }
+    case 'boolean':
+      return { widget: 'boolean' }
+    case 'picklist': {
+      const options = get(shape.node, 'options')
+      return {
+        widget: 'select',
+        options: Array.isArray(options) ? options.filter((o) => typeof o === 'string' || typeof o === 'number') : [],
+      }
+    }
+    case 'literal':
+      return { widget: 'hidden', default: get(shape.node, 'literal') }
+    case 'object':
+    case 'strict_object':
+      if (isPerLocale(shape)) return { widget: 'object', collapsed: false, fields: perLocaleFields(shape, context) }
+      return { widget: 'object', fields: objectFields(shape, context) }
+    case 'array':
+      return listOf(shapeOf(get(shape.node, 'item')))
+    default:
+      throw new Error(`${name}: no Decap widget for a valibot ${shape.type} schema`)
+  }
+}
+
+/** One subfield per language, in the one locale list's order, labelled with the language's name. */
+function perLocaleFields(shape: SchemaShape, context: FieldContext): DecapField[] {
+  const entries = new Map(entriesOf(shape))
+  return languages.map(({ code, name }) => ({
+    ...fieldOf(code, entries.get(code), { inOptional: context.inOptional }),
+    label: `${name} (${code})`,
+  }))
+}
+
+function objectFields(shape: SchemaShape, context: FieldContext = {}): DecapField[] {
+  const entries = entriesOf(shape)
+  const image = entries.some(([key]) => key === 'src') && entries.some(([key]) => key === 'alt')
+  return entries.map(([key, schema]) => fieldOf(key, schema, { image, inOptional: context.inOptional }))
+}
+
+function listOf(item: SchemaShape): Partial<DecapField> {
+  if (item.layers.includes(pageReference)) return { ...pageRelation(), multiple: true }
+  if (item.type === 'picklist') return { ...widgetOf('item', item, {}), multiple: true }
+  if (item.type === 'variant') {
+    return {
+      widget: 'list',
+      typeKey: get(item.node, 'key') === 'type' ? 'type' : String(get(item.node, 'key')),
+      collapsed: true,
+      types: variantOptions(item).map((option) => {
+        const typeName = variantName(option)
+        return {
+          name: typeName,
+          label: labelOf(typeName),
+          widget: 'object',
+          summary: '{{fields.id}}',
+          fields: objectFields(option).filter((field) => field.name !== 'type'),
+        }
+      }),
+    }
+  }
+  if (item.type === 'object' || item.type === 'strict_object') return { widget: 'list', collapsed: true, fields: objectFields(item) }
+  return { widget: 'list', field: fieldOf('item', item.present) }
+}
+
+// ---- Collections ----
+
+/**
+ * A page file is one of several kinds (`type`). Decap has no per-kind forms, so the pages
+ * collection has every kind's fields: a field only some kinds have is optional here, with a
+ * hint naming them, and the server refuses what the page's kind does not allow.
+ */
+export function pageFields(): DecapField[] {
+  const kinds = variantOptions(shapeOf(contentModel.page))
+  const names = kinds.map(variantName)
+  const merged = new Map<string, { schema: unknown; kinds: string[] }>()
+  for (const kind of kinds) {
+    for (const [key, schema] of entriesOf(kind)) {
+      if (key === 'type') continue
+      const seen = merged.get(key)
+      if (seen) seen.kinds.push(variantName(kind))
+      else merged.set(key, { schema, kinds: [variantName(kind)] })
+    }
+  }
+  const typeField: DecapField = { name: 'type', label: 'Kind of page', widget: 'select', options: names, default: names[0] }
+  const fields = [...merged].map(([key, { schema, kinds: having }]) => {
+    const field = fieldOf(key, schema)
+    if (having.length === names.length) return field
+    const only = `Only for ${having.join(' and ')} pages.`
+    return { ...field, required: false, hint: field.hint ? `${only} ${field.hint}` : only }
+  })
+  const [id, ...rest] = fields
+  return id ? [id, typeField, ...rest] : [typeField, ...rest]
+}
+
+function fieldsOf(schema: unknown): DecapField[] {
+  return objectFields(shapeOf(schema))
+}
+
+export function decapConfig(options: DecapConfigOptions): DecapConfig {
+  const { backend, mediaFolder = `${contentFolder}/media`, publicFolder = '/media', siteUrl } = options
+  return {
+    backend,
+    locale: 'en',
+    ...(siteUrl === undefined ? {} : { site_url: siteUrl }),
+    media_folder: mediaFolder,
+    public_folder: publicFolder,
+    collections: [
+      {
+        name: 'pages',
+        label: 'Pages',
+        label_singular: 'Page',
+        folder: `${contentFolder}/pages`,
+        extension: 'yaml',
+        format: 'yaml',
+        create: true,
+        identifier_field: 'id',
+        slug: '{{slug}}',
+        summary: '{{title.nl}} ({{id}})',
+        sortable_fields: ['id', 'sort'],
+        fields: pageFields(),
+      },
+      {
+        name: 'news',
+        label: 'News',
+        label_singular: 'News item',
+        folder: `${contentFolder}/news`,
+        extension: 'yaml',
+        format: 'yaml',
+        create: true,
+        identifier_field: 'id',
+        slug: '{{slug}}',
+        summary: '{{date}} {{title.nl}}',
+        sortable_fields: ['date', 'id'],
+        fields: fieldsOf(contentModel.news),
+      },
+      {
+        name: 'locations',
+        label: 'Locations',
+        files: [
+          { name: 'locations', label: 'Locations', file: `${contentFolder}/locations.yaml`, fields: fieldsOf(contentModel.locations) },
+        ],
+      },
+      {
+        name: 'settings',
+        label: 'Site settings',
+        files: [
+          { name: 'site', label: 'Site', file: `${contentFolder}/site.yaml`, fields: fieldsOf(contentModel.site) },
+          { name: 'navigation', label: 'Menus', file: `${contentFolder}/navigation.yaml`, fields: fieldsOf(contentModel.navigation) },
+        ],
+      },
+    ],
+  }
+}
