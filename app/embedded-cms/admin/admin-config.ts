@@ -1,10 +1,9 @@
-import { localeCodes } from '../../../app.config'
 import type { AdminMode, RuntimeConfig } from '../../server/env.server'
+import { decapConfig } from './decap-config'
 
 /**
- * Decap's configuration for the admin's mode: where it saves (the backend) and, in front of
- * that, the collections. Paths are inside the content folder: the local backend's repository
- * is CONTENT_DIR, and on a git host the content repository holds the folder's files at its root.
+ * Decap's configuration for the admin's mode: where it saves (the backend) around the
+ * collections generated from the content schema.
  */
 
 /** Where Decap saves: the local backend through this site, or a branch per edit on the git host. */
@@ -32,58 +31,31 @@ export function adminBackend(config: RuntimeConfig, mode: Exclude<AdminMode, 'of
   }
 }
 
-const languageMap = (widget: string, required: boolean) => ({
-  widget: 'object',
-  collapsed: false,
-  fields: localeCodes.map((code) => ({ name: code, label: code.toUpperCase(), widget, required: required && code === 'nl' })),
-})
-
-/** The collections until they are generated from the content schema. */
-const collections = [
-  {
-    name: 'news',
-    label: 'News',
-    folder: 'news',
-    extension: 'yaml',
-    format: 'yaml',
-    create: true,
-    identifier_field: 'id',
-    slug: '{{fields.id}}',
-    fields: [
-      { name: 'id', label: 'Id', widget: 'string', pattern: ['^[a-z0-9-]+$', 'lowercase letters, digits and dashes'] },
-      { name: 'date', label: 'Date', widget: 'datetime', format: 'YYYY-MM-DD', date_format: 'YYYY-MM-DD', time_format: false },
-      { name: 'languages', label: 'Languages', widget: 'select', multiple: true, required: false, options: [...localeCodes] },
-      { name: 'draft', label: 'Draft', widget: 'boolean', required: false, default: false },
-      {
-        name: 'image',
-        label: 'Image',
-        widget: 'object',
-        required: false,
-        fields: [
-          { name: 'src', label: 'File', widget: 'image' },
-          { name: 'alt', label: 'Alternative text', ...languageMap('string', false) },
-        ],
-      },
-      { name: 'slug', label: 'URL segment', ...languageMap('string', false) },
-      { name: 'title', label: 'Title', ...languageMap('string', false) },
-      { name: 'summary', label: 'Summary', ...languageMap('text', false) },
-      { name: 'body', label: 'Body', ...languageMap('text', false) },
-    ],
-  },
-]
-
-export function adminConfig(config: RuntimeConfig, mode: Exclude<AdminMode, 'off'>): Record<string, unknown> {
-  return {
+/**
+ * The admin's Decap configuration: the collections generated from the content schema
+ * (decap-config.ts), saved through the mode's backend. `contentFolder` is the name of the
+ * content folder inside the repository (CONTENT_DIR's own name with the local backend, whose
+ * repository is the folder around it).
+ */
+export function adminConfig(config: RuntimeConfig, mode: Exclude<AdminMode, 'off'>, contentFolder = 'content'): Record<string, unknown> {
+  const inFolder = (path: string) => path.replace(/^content\//, `${contentFolder}/`)
+  const generated = decapConfig({
     backend: adminBackend(config, mode),
+    mediaFolder: `${contentFolder}/media`,
+    publicFolder: '/media',
+    siteUrl: config.SITE_URL,
+  })
+  return {
+    ...generated,
+    collections: generated.collections.map((collection) =>
+      'folder' in collection
+        ? { ...collection, folder: inFolder(collection.folder) }
+        : { ...collection, files: collection.files.map((file) => ({ ...file, file: inFolder(file.file) })) },
+    ),
     // On a git host every edit is a branch and a merge request: drafts, review, publish.
     ...(mode === 'local' ? {} : { publish_mode: 'editorial_workflow' }),
-    locale: 'en',
-    site_url: config.SITE_URL,
     display_url: config.SITE_URL,
-    media_folder: 'media',
-    public_folder: '/media',
     // Decap's own preview pane would show the fields, not the page (ADR 035): the site's preview mode shows the page.
     editor: { preview: false },
-    collections,
   }
 }

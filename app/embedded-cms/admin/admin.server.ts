@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { dirname, join, resolve } from 'node:path'
+import { basename, dirname, join, resolve } from 'node:path'
 import { stringify } from 'yaml'
 import { adminMode, getRuntimeConfig, type AdminMode, type RuntimeConfig } from '../../server/env.server'
 import { adminContentSecurityPolicy } from '../../server/security-headers'
@@ -89,7 +89,11 @@ export async function serveAdmin(request: Request, url: URL, socketAddress: stri
     })
   if (pathname === '/admin') return body(indexHtml, 'text/html; charset=utf-8')
   // Decap reads "config.yml" next to the page; /admin/ would be the same page under another URL.
-  if (pathname === '/admin/config.yml') return body(stringify(adminConfig(config, mode)), 'text/yaml; charset=utf-8')
+  if (pathname === '/admin/config.yml') {
+    // Locally the repository is the folder around CONTENT_DIR, whatever its name; on a git host it is the project's, with content/.
+    const folder = mode === 'local' ? basename(resolve(process.cwd(), config.CONTENT_DIR)) : 'content'
+    return body(stringify(adminConfig(config, mode, folder)), 'text/yaml; charset=utf-8')
+  }
   const file = packageFile.exec(pathname)?.[1]
   if (!file) return notFound(config)
   const path = join(decapDist(), file)

@@ -1,4 +1,4 @@
-import { extname } from 'node:path'
+import { basename, extname } from 'node:path'
 import * as v from 'valibot'
 import { limitBody } from '../../server/request-guard.server'
 import { mediaTypes } from '../media.server'
@@ -40,9 +40,9 @@ const refusal = (status: number, error: string) => Response.json({ error }, { st
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
 
 /** Why an upload cannot be stored, or undefined. */
-export function uploadProblem(path: string, base64: string): string | undefined {
+export function uploadProblem(path: string, base64: string, contentFolder: string): string | undefined {
   const name = path.split('/').pop() ?? path
-  if (!path.startsWith('media/') || path.split('/').some((part) => part === '..' || part.startsWith('.'))) {
+  if (!path.startsWith(`${contentFolder}/media/`) || path.split('/').some((part) => part === '..' || part.startsWith('.'))) {
     return `${name}: uploads go into the media folder`
   }
   if (!(extname(path).toLowerCase() in mediaTypes)) {
@@ -85,20 +85,47 @@ export async function answerLocalApi(
   }
   const parsed = v.safeParse(call, body)
   if (!parsed.success) return refusal(422, `Unknown or malformed call: ${parsed.issues[0]?.message ?? ''}`)
+  const outside = pathsIn(body).find((path) => !isInFolder(path, basename(options.contentDir)))
+  if (outside !== undefined) return refusal(403, `${outside}: not in the content folder`)
   const problem = checkCall(parsed.output, options.contentDir)
   if (problem) return refusal(422, problem)
   return callLocalBackend(options.port, text, request.signal)
 }
 
+/** Every path a call names (its `path`, `newPath`, `folder` and `mediaFolder` values, at any depth). */
+function pathsIn(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(pathsIn)
+  if (typeof value !== 'object' || value === null) return []
+  return Object.entries(value).flatMap(([key, item]) =>
+    typeof item === 'string'
+      ? ['path', 'newPath', 'folder', 'mediaFolder'].includes(key)
+        ? [item]
+        : []
+      : key === 'paths' && Array.isArray(item)
+        ? item.filter((p) => typeof p === 'string')
+        : pathsIn(item),
+  )
+}
+
+/**
+ * Whether a path is in the content folder (`content/…`): the local backend's repository is the
+ * folder around it, which may hold other files (the project's own), never read or written here.
+ */
+function isInFolder(path: string, contentFolder: string): boolean {
+  const parts = path.split(/[\\/]/)
+  return parts[0] === contentFolder && !parts.some((part) => part === '..')
+}
+
 /** The server's refusal of a write, or undefined. */
 function checkCall(input: v.InferOutput<typeof call>, contentDir: string): string | undefined {
+  const folder = basename(contentDir)
   switch (input.action) {
     case 'persistMedia':
-      return uploadProblem(input.params.asset.path, input.params.asset.content)
+      return uploadProblem(input.params.asset.path, input.params.asset.content, folder)
     case 'persistEntry': {
       const { entry, dataFiles = [entry], assets } = input.params
       for (const { path, content } of assets) {
-        const problem = uploadProblem(path, content)
+        const problem = uploadProblem(path, content, folder)
         if (problem) return problem
       }
       return saveProblem(contentDir, {

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createRequire } from 'node:module'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { logger } from '../../server/logger.server'
 
 /**
@@ -28,7 +28,8 @@ export function startLocalBackend(contentDir: string, port: number): void {
       PATH: process.env.PATH,
       // decap-server reads these: file-system mode over the content folder, loopback only.
       MODE: 'fs',
-      GIT_REPO_DIRECTORY: resolve(contentDir),
+      // The folder around it: paths are `content/pages/x.yaml`, as in the project's repository.
+      GIT_REPO_DIRECTORY: dirname(resolve(contentDir)),
       PORT: String(port),
       BIND_HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',

@@ -6,17 +6,17 @@ import { ContentError, readContent } from '../content/read'
 
 /**
  * What a save from /admin would change in the content folder: files written (text) and files
- * deleted, by path inside the folder (Decap's paths: `news/x.yaml`).
+ * deleted, by path in the repository around the folder (Decap's paths: `content/news/x.yaml`).
  */
 export interface ProposedChange {
   write: Array<{ path: string; text: string }>
   remove: string[]
 }
 
-/** A path inside the content folder, or undefined for one that leaves it (`..`, absolute). */
-function inside(root: string, path: string): string | undefined {
-  const target = resolve(root, path)
-  const rel = relative(root, target)
+/** A path inside `folder` given from `base`, or undefined for one that leaves it (`..`, absolute). */
+function inside(folder: string, base: string, path: string): string | undefined {
+  const target = resolve(base, path)
+  const rel = relative(folder, target)
   return rel === '' || rel.startsWith('..') || rel.startsWith(sep) ? undefined : target
 }
 
@@ -37,12 +37,12 @@ export function saveProblem(contentDir: string, change: ProposedChange): string 
     if (existsSync(join(root, 'media'))) symlinkSync(join(root, 'media'), join(copy, 'media'))
     const media = join(copy, 'media') + sep
     for (const path of change.remove) {
-      const target = inside(copy, path)
+      const target = inside(copy, scratch, path)
       // media/ in the copy is the real folder: never deleted from here.
       if (target && !target.startsWith(media) && existsSync(target)) unlinkSync(target)
     }
     for (const { path, text } of change.write) {
-      const target = inside(copy, path)
+      const target = inside(copy, scratch, path)
       if (!target) return `${path}: not a file in the content folder`
       // An image uploaded with the entry is already in media/ (checked apart); only YAML is read here.
       if (target.startsWith(media)) continue
