@@ -24,7 +24,6 @@ const liveWithinMs = 5_000
 const contentDir = join(mkdtempSync(join(tmpdir(), 'site-admin-')), 'content')
 cpSync('content', contentDir, { recursive: true })
 mkdirSync(join(contentDir, 'media'), { recursive: true })
-const aboutFile = join(contentDir, 'pages/about.yaml')
 /** An image under a name of its own (public/media's names are served before the content folder's). */
 const upload = join(contentDir, '..', 'showroom.webp')
 copyFileSync('public/media/lease-keys.webp', upload)
@@ -63,12 +62,13 @@ test.afterAll(async () => {
   if (server) await stopServer(server)
 })
 
-/** The control of a field by its label ("(optional)" aside), within `scope`: the innermost block holding that label. */
+/** The control of a field by its label ("(optional)" aside), within `scope`: the innermost block whose top bar holds that label. */
 function field(scope: Page | Locator, label: string): Locator {
   const name = new RegExp(`^${label.replace(/[()]/g, '\\$&')}(?: \\(optional\\))?$`, 'i')
+  const page = 'page' in scope ? scope.page() : scope
   return scope
     .locator('div')
-    .filter({ has: scope.locator(':scope > label').filter({ hasText: name }) })
+    .filter({ has: page.locator(':scope > div > label').filter({ hasText: name }) })
     .last()
 }
 

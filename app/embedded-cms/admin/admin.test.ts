@@ -97,7 +97,7 @@ describe('a save checked before it is written', () => {
     const before = readdirSync(join(dir, 'pages'))
     expect(
       saveProblem(dir, {
-        write: [{ path: 'content/pages/about.yaml', text: about.replace('nl: Over ons,', 'nl: Wie wij zijn,') }],
+        write: [{ path: 'content/pages/about.yaml', data: about.replace('nl: Over ons,', 'nl: Wie wij zijn,') }],
         remove: [],
       }),
     ).toBeUndefined()
@@ -109,16 +109,16 @@ describe('a save checked before it is written', () => {
   it("refuses with the server's message: file, line and field", () => {
     const dir = contentCopy()
     const withoutDutchTitle = about.replace('title: { nl: Over ons, ', 'title: { ')
-    expect(saveProblem(dir, { write: [{ path: 'content/pages/about.yaml', text: withoutDutchTitle }], remove: [] })).toMatch(
+    expect(saveProblem(dir, { write: [{ path: 'content/pages/about.yaml', data: withoutDutchTitle }], remove: [] })).toMatch(
       /^content\/pages\/about\.yaml:8:\d+: title\.nl: /,
     )
     const sameLinkAsContact = about.replace('urlSegment: { nl: over-ons,', 'urlSegment: { nl: contact,')
-    expect(saveProblem(dir, { write: [{ path: 'content/pages/about.yaml', text: sameLinkAsContact }], remove: [] })).toMatch(
+    expect(saveProblem(dir, { write: [{ path: 'content/pages/about.yaml', data: sameLinkAsContact }], remove: [] })).toMatch(
       /^content\/pages\/(?:about|contact)\.yaml:6:\d+: urlSegment\.nl: the link \/contact is also the link of /,
     )
     // A page others name as their parent cannot go.
     expect(saveProblem(dir, { write: [], remove: ['content/pages/about.yaml'] })).toMatch(/no page with id "about"/)
-    expect(saveProblem(dir, { write: [{ path: '../outside.yaml', text: 'x' }], remove: [] })).toBe(
+    expect(saveProblem(dir, { write: [{ path: '../outside.yaml', data: 'x' }], remove: [] })).toBe(
       '../outside.yaml: not a file in the content folder',
     )
   })

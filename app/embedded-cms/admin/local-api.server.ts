@@ -129,7 +129,10 @@ function checkCall(input: v.InferOutput<typeof call>, contentDir: string): strin
         if (problem) return problem
       }
       return saveProblem(contentDir, {
-        write: dataFiles.map((file) => ({ path: file.newPath ?? file.path, text: file.raw })),
+        write: [
+          ...dataFiles.map((file) => ({ path: file.newPath ?? file.path, data: file.raw })),
+          ...assets.map(({ path, content }) => ({ path, data: Buffer.from(content, 'base64') })),
+        ],
         remove: dataFiles.flatMap((file) => (file.newPath && file.newPath !== file.path ? [file.path] : [])),
       })
     }

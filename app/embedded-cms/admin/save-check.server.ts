@@ -1,5 +1,4 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, relative, resolve, sep } from 'node:path'
 import { buildContent } from '../content/projection'
 import { ContentError, readContent } from '../content/read'
@@ -9,8 +8,30 @@ import { ContentError, readContent } from '../content/read'
  * deleted, by path in the repository around the folder (Decap's paths: `content/news/x.yaml`).
  */
 export interface ProposedChange {
-  write: Array<{ path: string; text: string }>
+  /** A content file's text, or an uploaded file's bytes. */
+  write: Array<{ path: string; data: string | Uint8Array }>
   remove: string[]
+}
+
+/**
+ * `to` with every file under `from`, hard-linked (no copying, and the media checks accept only
+ * files really inside the folder, not symbolic links out of it); copied across file systems.
+ */
+function linkFiles(from: string, to: string): void {
+  if (!existsSync(from)) return
+  mkdirSync(to, { recursive: true })
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const source = join(from, entry.name)
+    const target = join(to, entry.name)
+    if (entry.isDirectory()) linkFiles(source, target)
+    else if (entry.isFile()) {
+      try {
+        linkSync(source, target)
+      } catch {
+        copyFileSync(source, target)
+      }
+    }
+  }
 }
 
 /** A path inside `folder` given from `base`, or undefined for one that leaves it (`..`, absolute). */
@@ -28,26 +49,25 @@ function inside(folder: string, base: string, path: string): string | undefined 
  */
 export function saveProblem(contentDir: string, change: ProposedChange): string | undefined {
   const root = resolve(contentDir)
-  const scratch = mkdtempSync(join(tmpdir(), 'admin-save-'))
+  // Beside the folder, on its file system (hard links); hidden, and outside the watched folder.
+  const scratch = mkdtempSync(join(dirname(root), '.admin-save-'))
   // The copy keeps the folder's name: messages then name files as the server does.
   const copy = join(scratch, basename(root))
   try {
-    // YAML only; media stays where it is, linked (the checks read image sizes from it).
-    cpSync(root, copy, { recursive: true, filter: (source) => !source.startsWith(join(root, 'media')) })
-    if (existsSync(join(root, 'media'))) symlinkSync(join(root, 'media'), join(copy, 'media'))
-    const media = join(copy, 'media') + sep
+    // The YAML copied, the media linked (the checks read image sizes from them): an upload saved
+    // with the entry is put beside them, and nothing removed here is removed from the folder.
+    cpSync(root, copy, { recursive: true, filter: (source) => source !== join(root, 'media') })
+    linkFiles(join(root, 'media'), join(copy, 'media'))
     for (const path of change.remove) {
       const target = inside(copy, scratch, path)
-      // media/ in the copy is the real folder: never deleted from here.
-      if (target && !target.startsWith(media) && existsSync(target)) unlinkSync(target)
+      if (target && existsSync(target)) unlinkSync(target)
     }
-    for (const { path, text } of change.write) {
+    for (const { path, data } of change.write) {
       const target = inside(copy, scratch, path)
       if (!target) return `${path}: not a file in the content folder`
-      // An image uploaded with the entry is already in media/ (checked apart); only YAML is read here.
-      if (target.startsWith(media)) continue
       mkdirSync(dirname(target), { recursive: true })
-      writeFileSync(target, text)
+      if (existsSync(target)) unlinkSync(target)
+      writeFileSync(target, data)
     }
     const raw = readContent(copy)
     buildContent(raw, { drafts: true })
