@@ -116,7 +116,8 @@ export function adminContentSecurityPolicy(config: RuntimeConfig): string {
     "style-src 'self' 'unsafe-inline'",
     directive('img-src', ["'self'", 'data:', 'blob:', git]),
     "font-src 'self' data:",
-    directive('connect-src', ["'self'", git]),
+    // blob: and data:: Decap reads an upload back through its object URL before it saves it.
+    directive('connect-src', ["'self'", 'blob:', 'data:', git]),
     "frame-src 'self' blob:",
     "worker-src 'self' blob:",
     "object-src 'none'",

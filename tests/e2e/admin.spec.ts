@@ -62,14 +62,14 @@ test.afterAll(async () => {
   if (server) await stopServer(server)
 })
 
-/** The control of a field by its label ("(optional)" aside), within `scope`: the innermost block whose top bar holds that label. */
+/** The control of a field by its label ("(optional)" aside), within `scope`: the first block whose top bar holds that label. */
 function field(scope: Page | Locator, label: string): Locator {
   const name = new RegExp(`^${label.replace(/[()]/g, '\\$&')}(?: \\(optional\\))?$`, 'i')
   const page = 'page' in scope ? scope.page() : scope
   return scope
     .locator('div')
     .filter({ has: page.locator(':scope > div > label').filter({ hasText: name }) })
-    .last()
+    .first()
 }
 
 /** The text input of a per-language field (`Title` → `Nederlands (nl)`). */
@@ -78,8 +78,8 @@ function textIn(scope: Page | Locator, label: string, language: string): Locator
 }
 
 async function logIn(page: Page): Promise<void> {
-  await page.goto(`${base}/admin`)
-  await page.getByRole('button', { name: 'Login' }).click({ timeout: 120_000 })
+  await page.goto(`${base}/admin`, { waitUntil: 'commit' })
+  await page.getByRole('button', { name: 'Login' }).click({ timeout: 150_000 })
   await expect(page.getByRole('heading', { name: 'Collections' })).toBeVisible({ timeout: 60_000 })
 }
 
@@ -122,7 +122,7 @@ test('/admin has its own headers; the pages keep their policy', async ({ request
 
 test('an editor adds a news item in Dutch and English with an image; it is live within seconds', async ({ page, request }) => {
   await logIn(page)
-  await page.goto(`${base}/admin#/collections/news/new`)
+  await page.goto(`${base}/admin#/collections/news/new`, { waitUntil: 'commit' })
   await field(page, 'ID').locator('input').fill('showroom-opening')
   await field(page, 'Date').locator('input[type="date"]').fill('2026-11-20')
   const languages = field(page, 'Languages').locator('input')
@@ -166,4 +166,52 @@ test('an editor adds a news item in Dutch and English with an image; it is live 
   expect((await request.get(`${base}${imageUrl}`)).status()).toBe(200)
   expect(await (await request.get(`${base}/sitemap.xml`)).text()).toContain('/nieuws/nieuwe-showroom-geopend')
   expect(await (await request.get(`${base}/nieuws/feed.xml`)).text()).toContain('Nieuwe showroom geopend')
+})
+
+/** Opens a page of the pages collection in the editor. */
+async function openPage(page: Page, id: string): Promise<void> {
+  await logIn(page)
+  await page.goto(`${base}/admin#/collections/pages/entries/${id}`, { waitUntil: 'commit' })
+  await expect(field(page, 'ID').locator('input')).toHaveValue(id, { timeout: 60_000 })
+}
+
+const aboutFile = join(contentDir, 'pages/about.yaml')
+
+test("editing a Hero's title changes that field alone, and the public page shows it", async ({ page, request }) => {
+  const before = parse(readFileSync(aboutFile, 'utf8'))
+  await openPage(page, 'about')
+  // The blocks are a collapsed list: the first is the Hero.
+  const elements = field(page, 'Elements')
+  await elements.getByText('about-hero').click()
+  await textIn(elements, 'Title', 'Nederlands (nl)').fill('Over de Horizon-familie')
+  await publish(page)
+  await expect(page.getByText('Entry published')).toBeVisible({ timeout: 10_000 })
+
+  const after = parse(readFileSync(aboutFile, 'utf8'))
+  const expected = structuredClone(before)
+  expected.elements[0].title.nl = 'Over de Horizon-familie'
+  expect(after).toEqual(expected)
+  await expect
+    .poll(async () => (await request.get(`${base}/over-ons`)).text(), { timeout: liveWithinMs })
+    .toMatch(/<h1[^>]*>Over de Horizon-familie<\/h1>/)
+})
+
+test("a duplicate URL segment is refused with the server's message, and nothing is written", async ({ page, request }) => {
+  const before = readFileSync(aboutFile, 'utf8')
+  await openPage(page, 'about')
+  await textIn(page, 'URL segment', 'Nederlands (nl)').fill('contact')
+  await publish(page)
+  await expect(page.getByText(/urlSegment\.nl: the link \/contact is also the link of/)).toBeVisible({ timeout: 20_000 })
+  expect(readFileSync(aboutFile, 'utf8')).toBe(before)
+  expect((await request.get(`${base}/over-ons`)).status()).toBe(200)
+})
+
+test('a page without a Dutch title cannot be saved', async ({ page }) => {
+  const before = readFileSync(aboutFile, 'utf8')
+  await openPage(page, 'about')
+  await textIn(page, 'Title', 'Nederlands (nl)').fill('')
+  await page.getByRole('button', { name: 'Publish', exact: true }).click()
+  await page.getByText('Publish now', { exact: true }).click()
+  await expect(page.getByText(/missed a required field/i)).toBeVisible({ timeout: 20_000 })
+  expect(readFileSync(aboutFile, 'utf8')).toBe(before)
 })

@@ -52,7 +52,7 @@ describe('the admin policy', () => {
     const gitlab = config({ CMS_ADMIN: 'gitlab', CMS_REPO: 'team/site', CMS_APP_ID: 'abc', CMS_GIT_URL: 'https://git.example.com' })
     const policy = adminContentSecurityPolicy(gitlab)
     expect(policy).toContain("script-src 'self' 'unsafe-eval'")
-    expect(policy).toContain("connect-src 'self' https://git.example.com")
+    expect(policy).toContain("connect-src 'self' blob: data: https://git.example.com")
     expect(policy).toContain("frame-ancestors 'none'")
     // The pages' policy does not change with the admin.
     expect(contentSecurityPolicy(gitlab, [])).toBe(contentSecurityPolicy(config(), []))

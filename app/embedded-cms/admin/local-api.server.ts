@@ -24,7 +24,8 @@ const dataFile = v.object({ path: v.string(), raw: v.string(), newPath: v.option
 const call = v.variant('action', [
   v.object({
     action: v.literal('persistEntry'),
-    params: v.object({ entry: dataFile, dataFiles: v.optional(v.array(dataFile)), assets: v.optional(v.array(asset), []) }),
+    // Decap 3 sends dataFiles; older clients (and decap-server's own default) the one entry.
+    params: v.object({ entry: v.optional(dataFile), dataFiles: v.optional(v.array(dataFile)), assets: v.optional(v.array(asset), []) }),
   }),
   v.object({ action: v.literal('persistMedia'), params: v.object({ asset }) }),
   v.object({ action: v.literal('deleteFile'), params: v.object({ path: v.string() }) }),
@@ -123,7 +124,8 @@ function checkCall(input: v.InferOutput<typeof call>, contentDir: string): strin
     case 'persistMedia':
       return uploadProblem(input.params.asset.path, input.params.asset.content, folder)
     case 'persistEntry': {
-      const { entry, dataFiles = [entry], assets } = input.params
+      const { entry, assets } = input.params
+      const dataFiles = input.params.dataFiles ?? (entry ? [entry] : [])
       for (const { path, content } of assets) {
         const problem = uploadProblem(path, content, folder)
         if (problem) return problem
