@@ -177,27 +177,6 @@ async function openPage(page: Page, id: string): Promise<void> {
 
 const aboutFile = join(contentDir, 'pages/about.yaml')
 
-test("editing a Hero's title changes that field alone, and the public page shows it", async ({ page, request }) => {
-  const before = parse(readFileSync(aboutFile, 'utf8'))
-  await openPage(page, 'about')
-  // The blocks are a collapsed list: the first is the Hero.
-  const elements = field(page, 'Elements')
-  const heroTitle = textIn(elements, 'Title', 'Nederlands (nl)')
-  // A click on its summary opens (or closes) a block.
-  if (!(await heroTitle.isVisible())) await elements.getByText('about-hero').click()
-  await heroTitle.fill('Over de Horizon-familie')
-  await publish(page)
-  await expect(page.getByText(/^Entry (?:saved|published)$/)).toBeVisible({ timeout: 20_000 })
-
-  const after = parse(readFileSync(aboutFile, 'utf8'))
-  const expected = structuredClone(before)
-  expected.elements[0].title.nl = 'Over de Horizon-familie'
-  expect(after).toEqual(expected)
-  await expect
-    .poll(async () => (await request.get(`${base}/over-ons`)).text(), { timeout: liveWithinMs })
-    .toMatch(/<h1[^>]*>Over de Horizon-familie<\/h1>/)
-})
-
 test("a duplicate URL segment is refused with the server's message, and nothing is written", async ({ page, request }) => {
   const before = readFileSync(aboutFile, 'utf8')
   await openPage(page, 'about')
@@ -216,4 +195,25 @@ test('a page without a Dutch title cannot be saved', async ({ page }) => {
   await page.getByText('Publish now', { exact: true }).click()
   await expect(page.getByText(/missed a required field/i)).toBeVisible({ timeout: 20_000 })
   expect(readFileSync(aboutFile, 'utf8')).toBe(before)
+})
+
+test("editing a Hero's title changes that field alone, and the public page shows it", async ({ page, request }) => {
+  const before = parse(readFileSync(aboutFile, 'utf8'))
+  await openPage(page, 'about')
+  // The blocks are a collapsed list: the first is the Hero.
+  const elements = field(page, 'Elements')
+  const heroTitle = textIn(elements, 'Title', 'Nederlands (nl)')
+  // A block opens with the first button of its top bar (the chevron).
+  if (!(await heroTitle.isVisible())) await field(elements, 'Hero').locator('button').first().click()
+  await heroTitle.fill('Over de Horizon-familie')
+  await publish(page)
+  await expect(page.getByText(/^Entry (?:saved|published)$/)).toBeVisible({ timeout: 20_000 })
+
+  const after = parse(readFileSync(aboutFile, 'utf8'))
+  const expected = structuredClone(before)
+  expected.elements[0].title.nl = 'Over de Horizon-familie'
+  expect(after).toEqual(expected)
+  await expect
+    .poll(async () => (await request.get(`${base}/over-ons`)).text(), { timeout: liveWithinMs })
+    .toMatch(/<h1[^>]*>Over de Horizon-familie<\/h1>/)
 })
