@@ -16,6 +16,9 @@ WORKDIR /app
 # with CMS_GRAPHQL_URL); data/ holds SQLite when DATABASE_URL is unset.
 COPY --from=build --chown=node:node /app/.output ./.output
 COPY --from=build --chown=node:node /app/content ./content
+# The editors' admin (/admin) serves Decap CMS from the installed package (ADR 035).
+COPY --from=build --chown=node:node /app/node_modules/decap-cms/dist ./node_modules/decap-cms/dist
+COPY --from=build --chown=node:node /app/node_modules/decap-cms/package.json ./node_modules/decap-cms/package.json
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 3000

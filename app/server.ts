@@ -2,6 +2,7 @@ import { createStartHandler, defaultStreamHandler } from '@tanstack/react-start/
 import { createServerEntry } from '@tanstack/react-start/server-entry'
 import { serveContentMedia } from './server/media/content-media.server'
 import { serveMediaVariant } from './server/media/media-variants.server'
+import { serveAdmin } from './server/admin/admin.server'
 import { accessLogEntry, accessLogLevel, accessLogMessage, requestIdFrom } from './server/http/access-log.server'
 import { completeResponseFacts } from './server/http/complete-response'
 import { startApp } from './server/lifecycle.server'
@@ -21,7 +22,7 @@ const startHandler = createStartHandler(defaultStreamHandler)
 // Database, embedded CMS and caches, before the first request (nitro loads this file at boot).
 await startApp()
 
-const handle = createRequestHandler({ startHandler, serveMediaVariant, serveContentMedia, dev: import.meta.env.DEV })
+const handle = createRequestHandler({ startHandler, serveMediaVariant, serveContentMedia, serveAdmin, dev: import.meta.env.DEV })
 
 /** The response with its request id; a copy when its headers are immutable (a Response.redirect()). */
 function withRequestId(response: Response, requestId: string): Response {

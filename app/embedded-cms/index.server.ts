@@ -22,6 +22,8 @@ export { embeddedGraphqlHandler } from './graphql-handler.server'
 export { boundedParse } from './graphql-limits'
 export { outboxCounts } from './submissions/outbox.server'
 export { ContentError } from './content/read'
+export { decapConfig } from './admin/decap-config'
+export { saveProblem, type ProposedChange } from './admin/save-check.server'
 export { onContentChange, currentContent }
 
 /**

@@ -32,6 +32,8 @@ export const reservedFirstSegments: ReadonlySet<string> = new Set([
   'assets',
   // Images and PDFs: public/media and the content folder's media (app/media/media-files.server.ts).
   'media',
+  // The editors' admin (Decap CMS, app/embedded-cms/admin/).
+  'admin',
 ])
 
 export function isLocale(value: string | undefined): value is Locale {

@@ -8,7 +8,7 @@ export const Route = createFileRoute('/robots.txt')({
       ANY: () => methodNotAllowed('GET, HEAD'),
       GET: () => {
         const sitemap = new URL('/sitemap.xml', getRuntimeConfig().SITE_URL).href
-        return new Response(`User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${sitemap}\n`, {
+        return new Response(`User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\n\nSitemap: ${sitemap}\n`, {
           headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
         })
       },

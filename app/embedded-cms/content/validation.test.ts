@@ -167,6 +167,7 @@ describe('links another route answers', () => {
     ['nl', 'media', '"media" is reserved for the server (/media)'],
     ['nl', 'en', '"en" is the language code of English (/en)'],
     ['fr', 'healthz', '"healthz" is reserved for the server (/healthz)'],
+    ['nl', 'admin', '"admin" is reserved for the server (/admin)'],
   ] as const)('refuses a top-level page at %s "%s"', (locale, segment, reason) => {
     const dir = fixture({ 'pages/about.yaml': page('about', { urlSegment: { ...all('about'), [locale]: segment } }) })
     // urlSegment's entries start on line 5, one a line in the order nl, en, de, fr, da.

@@ -39,6 +39,7 @@ function site() {
     },
     serveMediaVariant: (_request, url) => (media.push(`variant ${url.pathname}`), new Response('variant')),
     serveContentMedia: (_request, url) => (media.push(`media ${url.pathname}`), new Response('media')),
+    serveAdmin: (_request, url) => (media.push(`admin ${url.pathname}`), new Response('admin')),
     dev: false,
   })
   const get = (path: string, init: RequestInit = {}, origin = 'https://www.example.com') => {
@@ -118,12 +119,15 @@ describe('the request layer: what it refuses before anything renders', () => {
     expect(await impossible.json()).toEqual({ error: 'Unknown server function' })
   })
 
-  it('sends media to the media handlers, resized images to theirs', async () => {
+  it('sends media to the media handlers, resized images to theirs, and /admin to the admin', async () => {
     const { get, media, rendered } = site()
     await get('/media/_/hero-640.webp')
     await get('/media/brochure.pdf')
-    expect(media).toEqual(['variant /media/_/hero-640.webp', 'media /media/brochure.pdf'])
-    expect(rendered).toHaveLength(0)
+    await get('/admin/')
+    await get('/administratie')
+    expect(media).toEqual(['variant /media/_/hero-640.webp', 'media /media/brochure.pdf', 'admin /admin/'])
+    // A page whose segment only starts with "admin" is a page like any other.
+    expect(rendered).toHaveLength(1)
   })
 
   it('answers a server function past HANDLER_TIMEOUT_MS with 503, and tells Start to stop', async () => {

@@ -9,6 +9,7 @@ import { deliverPage } from '../pages/page-delivery.server'
 import { withFunctionSlot } from '../pages/function-slots.server'
 import { inPageLanguage, pageRefusal } from '../pages/page-refusal.server'
 import { isServerRoutePath } from '../http/server-routes.server'
+import { isAdminPath } from '../admin/admin-path'
 import {
   bodyLimitOf,
   collapsedSlashesRedirect,
@@ -30,6 +31,8 @@ export interface RequestHandlerParts {
   serveMediaVariant: (request: Request, url: URL) => Response | Promise<Response>
   /** The content folder's own images and PDFs (/media/…). */
   serveContentMedia: (request: Request, url: URL) => Response | Promise<Response>
+  /** The editors' admin (/admin: Decap CMS, its config and, locally, its saving API). */
+  serveAdmin: (request: Request, url: URL, socketAddress: string | undefined) => Response | Promise<Response>
   /** The dev server (any localhost port is an allowed host). */
   dev: boolean
 }
@@ -53,7 +56,7 @@ const unbuildable = ['TRACE', 'CONNECT']
  * stand-in renderer (request-handler.server.test.ts).
  */
 export function createRequestHandler(parts: RequestHandlerParts) {
-  const { startHandler, serveMediaVariant, serveContentMedia, dev } = parts
+  const { startHandler, serveMediaVariant, serveContentMedia, serveAdmin, dev } = parts
   return async function handle(request: Request, url: URL, requestId: string): Promise<Response> {
     if (request.url.length > maxUrlLength) return plainResponse(414, 'URI too long / URL te lang')
     const config = getRuntimeConfig()
@@ -71,6 +74,8 @@ export function createRequestHandler(parts: RequestHandlerParts) {
     // images and PDFs, live (public/media is served by nitro before this).
     if (url.pathname.startsWith('/media/_/')) return serveMediaVariant(request, url)
     if (url.pathname.startsWith('/media/')) return serveContentMedia(request, url)
+    // The editors' admin (Decap CMS): its own files, config, CSP and, locally, its saving API.
+    if (isAdminPath(url.pathname)) return serveAdmin(request, url, socketAddress(request))
 
     // Worked out when something renders: a page-cache hit never needs it.
     const ip = () => clientIp(socketAddress(request), request.headers.get('x-forwarded-for'), config.TRUST_PROXY)

@@ -190,6 +190,24 @@ export const runtimeConfigSchema = v.object({
     ),
     'nl, en',
   ),
+  /**
+   * The editors' admin at /admin (Decap CMS, docs/content.md, ADR 035): "local" saves straight into
+   * CONTENT_DIR through a backend bound to 127.0.0.1 (one machine; the default of `npm run dev`),
+   * "gitlab" or "gitea" commits every edit to a branch of CMS_REPO for review (editorial workflow;
+   * the editor logs in at the git host with PKCE, no secret on this server). Unset: no admin (404),
+   * except in `npm run dev`.
+   */
+  CMS_ADMIN: v.optional(v.picklist(['local', 'gitlab', 'gitea'])),
+  /** Port of the local backend (decap-server, 127.0.0.1 only) with CMS_ADMIN=local. */
+  CMS_ADMIN_PORT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number)), '8081'),
+  /** The content repository on the git host, "group/name" (CMS_ADMIN=gitlab or gitea). */
+  CMS_REPO: v.optional(v.pipe(v.string(), v.regex(/^[\w.-]+(?:\/[\w.-]+)+$/, 'must look like group/name'))),
+  /** The branch the site is deployed from; drafts are branches off it. */
+  CMS_BRANCH: v.optional(v.pipe(v.string(), v.regex(/^[\w./-]+$/, 'must be a branch name')), 'main'),
+  /** The git host's address: https://gitlab.com unless self-hosted; required for Gitea/Forgejo. */
+  CMS_GIT_URL: v.optional(urlFromEnv),
+  /** The OAuth application's id at the git host (a PKCE application: public, no secret). */
+  CMS_APP_ID: v.optional(v.pipe(v.string(), v.minLength(1))),
   /** Least severe log level written (JSON lines on stdout; readable text when stdout is a terminal). */
   LOG_LEVEL: logLevelSchema,
   /**
@@ -244,7 +262,11 @@ export function parseRuntimeConfig(env: Record<string, string | undefined>): Run
   const siteUrlFromPort = input.SITE_URL === undefined
   if (siteUrlFromPort && /^\d{1,5}$/.test(input.PORT ?? '')) input.SITE_URL = `http://localhost:${input.PORT}`
   const result = v.safeParse(runtimeConfigSchema, input)
-  if (result.success) return { ...result.output, siteUrlFromPort }
+  if (result.success) {
+    const problems = adminConfigProblems(result.output)
+    if (problems.length === 0) return { ...result.output, siteUrlFromPort }
+    throw new ConfigError(`Invalid environment configuration:\n  ${problems.join('\n  ')}`)
+  }
   const problems = result.issues.map((issue) => {
     const name = v.getDotPath(issue) ?? '(environment)'
     const got = secretName.test(name) ? '(value hidden)' : JSON.stringify(issue.input)
@@ -265,4 +287,34 @@ export function localesWithoutDomain(config: RuntimeConfig): Locale[] {
   const domains = config.LOCALE_DOMAINS
   if (!domains || Object.keys(domains).length === 0) return []
   return localeCodes.filter((code) => !domains[code])
+}
+
+/** What a git-host admin cannot do without: each missing variable named. */
+function adminConfigProblems(config: v.InferOutput<typeof runtimeConfigSchema>): string[] {
+  if (config.CMS_ADMIN !== 'gitlab' && config.CMS_ADMIN !== 'gitea') return []
+  const needed: Array<[string, unknown]> = [
+    ['CMS_REPO', config.CMS_REPO],
+    ['CMS_APP_ID', config.CMS_APP_ID],
+    // gitlab.com is GitLab's default; a Gitea or Forgejo is always self-hosted.
+    ...(config.CMS_ADMIN === 'gitea' ? [['CMS_GIT_URL', config.CMS_GIT_URL] satisfies [string, unknown]] : []),
+  ]
+  return needed.filter(([, value]) => value === undefined).map(([name]) => `${name}: required with CMS_ADMIN=${config.CMS_ADMIN}`)
+}
+
+/** How /admin saves: into CONTENT_DIR through the local backend, through a git host, or not at all. */
+export type AdminMode = 'local' | 'gitlab' | 'gitea' | 'off'
+
+/**
+ * The admin's mode. The local backend writes content files for anyone who reaches it, so it
+ * runs only when asked for (CMS_ADMIN=local) or in development; NODE_ENV=production without
+ * CMS_ADMIN=local never runs it, whatever the build.
+ */
+export function adminMode(
+  config: Pick<RuntimeConfig, 'CMS_ADMIN' | 'CMS_GRAPHQL_URL'>,
+  dev: boolean,
+  nodeEnv: string | undefined,
+): AdminMode {
+  if (config.CMS_ADMIN) return config.CMS_ADMIN
+  // The local backend edits the embedded CMS's folder: a site reading a remote CMS has none to edit.
+  return dev && nodeEnv !== 'production' && !config.CMS_GRAPHQL_URL ? 'local' : 'off'
 }

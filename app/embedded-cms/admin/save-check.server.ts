@@ -1,0 +1,82 @@
+import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
+import { basename, dirname, join, relative, resolve, sep } from 'node:path'
+import { buildContent } from '../content/projection.server'
+import { ContentError, readContent } from '../content/read'
+
+/**
+ * What a save from /admin would change in the content folder: files written (text) and files
+ * deleted, by path in the repository around the folder (Decap's paths: `content/news/x.yaml`).
+ */
+export interface ProposedChange {
+  /** A content file's text, or an uploaded file's bytes. */
+  write: Array<{ path: string; data: string | Uint8Array }>
+  remove: string[]
+}
+
+/**
+ * `to` with every file under `from`, hard-linked (no copying, and the media checks accept only
+ * files really inside the folder, not symbolic links out of it); copied across file systems.
+ */
+function linkFiles(from: string, to: string): void {
+  if (!existsSync(from)) return
+  mkdirSync(to, { recursive: true })
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const source = join(from, entry.name)
+    const target = join(to, entry.name)
+    if (entry.isDirectory()) linkFiles(source, target)
+    else if (entry.isFile()) {
+      try {
+        linkSync(source, target)
+      } catch {
+        copyFileSync(source, target)
+      }
+    }
+  }
+}
+
+/** A path inside `folder` given from `base`, or undefined for one that leaves it (`..`, absolute). */
+function inside(folder: string, base: string, path: string): string | undefined {
+  const target = resolve(base, path)
+  const rel = relative(folder, target)
+  return rel === '' || rel.startsWith('..') || rel.startsWith(sep) ? undefined : target
+}
+
+/**
+ * The server's own refusal of a save, or undefined when the content folder with the change is
+ * valid: every file read and checked as a reload would (read.ts, projection.ts), on a copy of
+ * the folder, so the files the site serves are never touched by a save it refuses. The message
+ * names file, line and field as the server log would (`content/pages/about.yaml:3:1: title.nl: …`).
+ */
+export function saveProblem(contentDir: string, change: ProposedChange): string | undefined {
+  const root = resolve(contentDir)
+  // Beside the folder, on its file system (hard links); hidden, and outside the watched folder.
+  const scratch = mkdtempSync(join(dirname(root), '.admin-save-'))
+  // The copy keeps the folder's name: messages then name files as the server does.
+  const copy = join(scratch, basename(root))
+  try {
+    // The YAML copied, the media linked (the checks read image sizes from them): an upload saved
+    // with the entry is put beside them, and nothing removed here is removed from the folder.
+    cpSync(root, copy, { recursive: true, filter: (source) => source !== join(root, 'media') })
+    linkFiles(join(root, 'media'), join(copy, 'media'))
+    for (const path of change.remove) {
+      const target = inside(copy, scratch, path)
+      if (target && existsSync(target)) unlinkSync(target)
+    }
+    for (const { path, data } of change.write) {
+      const target = inside(copy, scratch, path)
+      if (!target) return `${path}: not a file in the content folder`
+      mkdirSync(dirname(target), { recursive: true })
+      if (existsSync(target)) unlinkSync(target)
+      writeFileSync(target, data)
+    }
+    const raw = readContent(copy)
+    buildContent(raw, { drafts: true })
+    buildContent(raw, { drafts: false })
+    return undefined
+  } catch (error) {
+    if (error instanceof ContentError) return error.message
+    throw error
+  } finally {
+    rmSync(scratch, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,66 @@
+import type { decapConfig } from '../../embedded-cms/index.server'
+import type { AdminMode, RuntimeConfig } from '../platform/env.server'
+
+/**
+ * Decap's configuration for the admin's mode: where it saves (the backend) around the
+ * collections generated from the content schema.
+ */
+
+/** Where Decap saves: the local backend through this site, or a branch per edit on the git host. */
+export function adminBackend(config: RuntimeConfig, mode: Exclude<AdminMode, 'off'>): Record<string, unknown> {
+  if (mode === 'local') return { name: 'proxy', proxy_url: '/admin/api/v1', branch: config.CMS_BRANCH }
+  const base = config.CMS_GIT_URL?.replace(/\/$/, '')
+  if (mode === 'gitlab') {
+    return {
+      name: 'gitlab',
+      repo: config.CMS_REPO,
+      branch: config.CMS_BRANCH,
+      // PKCE: the browser does the whole OAuth exchange, no secret on this server.
+      auth_type: 'pkce',
+      app_id: config.CMS_APP_ID,
+      ...(base ? { base_url: base, api_root: `${base}/api/v4` } : {}),
+    }
+  }
+  return {
+    name: 'gitea',
+    repo: config.CMS_REPO,
+    branch: config.CMS_BRANCH,
+    app_id: config.CMS_APP_ID,
+    base_url: base,
+    api_root: `${base}/api/v1`,
+  }
+}
+
+/**
+ * The admin's Decap configuration: the collections generated from the content schema
+ * (decap-config.ts), saved through the mode's backend. `contentFolder` is the name of the
+ * content folder inside the repository (CONTENT_DIR's own name with the local backend, whose
+ * repository is the folder around it).
+ */
+export function adminConfig(
+  config: RuntimeConfig,
+  mode: Exclude<AdminMode, 'off'>,
+  generate: typeof decapConfig,
+  contentFolder = 'content',
+): Record<string, unknown> {
+  const inFolder = (path: string) => path.replace(/^content\//, `${contentFolder}/`)
+  const generated = generate({
+    backend: adminBackend(config, mode),
+    mediaFolder: `${contentFolder}/media`,
+    publicFolder: '/media',
+    siteUrl: config.SITE_URL,
+  })
+  return {
+    ...generated,
+    collections: generated.collections.map((collection) =>
+      'folder' in collection
+        ? { ...collection, folder: inFolder(collection.folder) }
+        : { ...collection, files: collection.files.map((file) => ({ ...file, file: inFolder(file.file) })) },
+    ),
+    // On a git host every edit is a branch and a merge request: drafts, review, publish.
+    ...(mode === 'local' ? {} : { publish_mode: 'editorial_workflow' }),
+    display_url: config.SITE_URL,
+    // Decap's own preview pane would show the fields, not the page (ADR 035): the site's preview mode shows the page.
+    editor: { preview: false },
+  }
+}
