@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import { getRuntimeConfig } from '../server/env.server'
 import { readContent } from './content/read'
-import { buildContent, type EmbeddedContent } from './content/projection'
+import { buildContent, ProjectionMemo, type EmbeddedContent } from './content/projection'
 import { logger } from '../server/logger.server'
 import { watchFolders, type FolderWatch } from './watch-folders.server'
 
@@ -19,6 +19,8 @@ interface Loaded {
 }
 
 let content: Loaded | undefined
+/** What the content online was built with: the next build reuses what did not change. */
+let memo: ProjectionMemo | undefined
 let watcher: FolderWatch | undefined
 const listeners = new Set<() => void>()
 
@@ -38,10 +40,12 @@ export function reloadContent(dir?: string): Loaded {
   const raw = readContent(dir ?? contentDir())
   // Both are checked now, so a draft's mistakes show up as soon as it is saved; preview first: it
   // holds every file, so its messages point at the right places (menu positions shift without drafts).
-  const preview = buildContent(raw, { drafts: true })
-  const next = { preview, published: buildContent(raw, { drafts: false }) }
+  const nextMemo = new ProjectionMemo(memo)
+  const preview = buildContent(raw, { drafts: true, memo: nextMemo })
+  const next = { preview, published: buildContent(raw, { drafts: false, memo: nextMemo }) }
   const previous = content
   content = next
+  memo = nextMemo
   // Started here rather than on first request, so a server that validated
   // content at start-up (lifecycle.server.ts) also picks up later edits.
   if (dir === undefined) watchContent()

@@ -32,12 +32,6 @@ function pathSegments(fieldPath: string): Array<string | number> {
   return [...fieldPath.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((match) => (match[2] === undefined ? (match[1] ?? '') : Number(match[2])))
 }
 
-/** A file's text and what it parses to: what the next read reuses when the text is the same. */
-export interface ParsedText {
-  text: string
-  data: unknown
-}
-
 /** The YAML document of a text, with its line positions (a ContentError with line and column when it is not YAML). */
 function parseSource(file: string, text: string): { document: Document; lines: LineCounter } {
   const lines = new LineCounter()
@@ -51,35 +45,26 @@ function parseSource(file: string, text: string): { document: Document; lines: L
 }
 
 /**
- * The parsed YAML of the files read, so a problem found in the data (by valibot or by a
- * reference check) can name the line and column it comes from.
+ * The texts of the files read, so a problem found in the data (by valibot or by a reference
+ * check) can name the line and column it comes from.
  */
 export class ContentSources {
-  readonly #files = new Map<string, ParsedText & { source?: { document: Document; lines: LineCounter } }>()
-  readonly #earlier: ReadonlyMap<string, ParsedText>
+  readonly #files = new Map<string, { text: string; source?: { document: Document; lines: LineCounter } }>()
 
-  /** `earlier`: the files of the last read, not parsed again when their text is the same. */
-  constructor(earlier: ReadonlyMap<string, ParsedText> = new Map()) {
-    this.#earlier = earlier
-  }
-
-  /** Parses a file's text (a ContentError with line and column when it is not YAML); a fresh copy each time, so no reader changes what is reused. */
+  /**
+   * Parses a file's text (a ContentError with line and column when it is not YAML). The document
+   * is not kept: thousands of them took more memory than a worker has (issue 37); a file is
+   * parsed again only to name a place in it.
+   */
   parse(file: string, text: string): unknown {
-    // Parsing is most of a reload (~60 ms for the whole folder, seconds on a busy machine); an edit changes one file.
-    const earlier = this.#earlier.get(file)
-    if (earlier?.text === text) {
-      this.#files.set(file, { text, data: earlier.data })
-      return structuredClone(earlier.data)
-    }
-    const source = parseSource(file, text)
-    const data: unknown = source.document.toJS()
-    this.#files.set(file, { text, data, source })
-    return structuredClone(data)
+    const data: unknown = parseSource(file, text).document.toJS()
+    this.#files.set(file, { text })
+    return data
   }
 
-  /** What the next read may reuse: each file's text and data, without its document (which takes most of the memory). */
-  reusable(): Map<string, ParsedText> {
-    return new Map([...this.#files].map(([file, { text, data }]) => [file, { text, data }]))
+  /** A file whose text was read, to name places in it. */
+  add(file: string, text: string): void {
+    this.#files.set(file, { text })
   }
 
   /**
@@ -89,7 +74,7 @@ export class ContentSources {
   where(file: string, fieldPath: string): string {
     const parsed = this.#files.get(file)
     if (!parsed) return file
-    // A reused file is parsed again only to name a place in it.
+    // Documents are not kept (see parse): a file is parsed again only to name a place in it.
     parsed.source ??= parseSource(file, parsed.text)
     const source = parsed.source
     let node: unknown = source.document.contents
@@ -239,8 +224,32 @@ export interface RawContent {
   imageSizes: ReadonlyMap<string, ImageSize>
 }
 
-/** The files of the last complete read: the next one parses only files whose text changed since (a failed read stops midway). */
-let lastRead: ReadonlyMap<string, ParsedText> | undefined
+/** A file's text and what it validated to. The value is shared by every read that reuses it (and the content built from it): nothing may change it. */
+interface Checked<T> {
+  text: string
+  value: T
+}
+
+interface FileKinds {
+  page: PageFile
+  news: NewsFile
+  locations: LocationsFile
+  site: SiteFile
+  navigation: NavigationFile
+}
+
+/** Each kind's files of a read, by display path. */
+type CheckedFiles = { [K in keyof FileKinds]: Map<string, Checked<FileKinds[K]>> }
+
+const noFiles = (): CheckedFiles => ({ page: new Map(), news: new Map(), locations: new Map(), site: new Map(), navigation: new Map() })
+
+/**
+ * The files of the last complete read: the next one parses and validates only files whose text
+ * changed since (a failed read stops midway and is not kept). With thousands of news items,
+ * parsing and validating every file was most of a reload (issue 37); an edit changes one file.
+ * The text is compared whole, so coarse modification times cannot serve a stale file.
+ */
+let lastRead: CheckedFiles = noFiles()
 
 /**
  * Reads and validates every content file under `dir`. File names in messages
@@ -249,9 +258,24 @@ let lastRead: ReadonlyMap<string, ParsedText> | undefined
 export function readContent(dir: string): RawContent {
   const root = join(dir, '..')
   const display = (path: string) => relative(root, path)
-  const sources = new ContentSources(lastRead)
-  const readYaml = (path: string) => sources.parse(display(path), readFileSync(path, 'utf8'))
-  const load = <TSchema extends v.GenericSchema>(schema: TSchema, path: string) => validate(schema, readYaml(path), display(path), sources)
+  const sources = new ContentSources()
+  const read = noFiles()
+  /** A file's validated value: the last read's when its text is the same, else parsed and checked. */
+  const checked = <K extends keyof FileKinds>(kind: K, path: string, check: (data: unknown, file: string) => FileKinds[K]): FileKinds[K] => {
+    const file = display(path)
+    const text = readFileSync(path, 'utf8')
+    const earlier = lastRead[kind].get(file)
+    if (earlier?.text === text) {
+      sources.add(file, text)
+      read[kind].set(file, earlier)
+      return earlier.value
+    }
+    const value = check(sources.parse(file, text), file)
+    read[kind].set(file, { text, value })
+    return value
+  }
+  const load = <K extends keyof FileKinds>(kind: K, schema: v.GenericSchema<unknown, FileKinds[K]>, path: string) =>
+    checked(kind, path, (data, file) => validate(schema, data, file, sources))
   const yamlFiles = (folder: string) =>
     existsSync(folder)
       ? readdirSync(folder)
@@ -265,14 +289,13 @@ export function readContent(dir: string): RawContent {
     if (!existsSync(join(dir, required))) throw new ContentError(`${display(join(dir, required))}: missing`)
   }
   const pages = yamlFiles(join(dir, 'pages')).map((path) => {
-    const data = readYaml(path)
-    const modified = statSync(path).mtime.toISOString()
-    return { file: display(path), page: validate(pageSchemaOf(data), data, display(path), sources), modified }
+    const page = checked('page', path, (data, file) => validate(pageSchemaOf(data), data, file, sources))
+    return { file: display(path), page, modified: statSync(path).mtime.toISOString() }
   })
   // News and locations are optional: without them the site shows an empty list.
-  const news = yamlFiles(join(dir, 'news')).map((path) => ({ file: display(path), item: load(newsFileSchema, path) }))
+  const news = yamlFiles(join(dir, 'news')).map((path) => ({ file: display(path), item: load('news', newsFileSchema, path) }))
   const locationsPath = join(dir, 'locations.yaml')
-  const locations = existsSync(locationsPath) ? load(locationsFileSchema, locationsPath).locations : []
+  const locations = existsSync(locationsPath) ? load('locations', locationsFileSchema, locationsPath).locations : []
   const locationsModified = existsSync(locationsPath) ? statSync(locationsPath).mtime.toISOString() : new Date(0).toISOString()
   const ids = new Set<string>()
   for (const [index, location] of locations.entries()) {
@@ -281,7 +304,7 @@ export function readContent(dir: string): RawContent {
   }
   const navigationPath = join(dir, 'navigation.yaml')
   const sitePath = join(dir, 'site.yaml')
-  const site = load(siteFileSchema, sitePath)
+  const site = load('site', siteFileSchema, sitePath)
   const imageSizes = measureImages(
     dir,
     [
@@ -291,8 +314,8 @@ export function readContent(dir: string): RawContent {
     ],
     sources,
   )
-  const navigation = load(navigationFileSchema, navigationPath)
-  lastRead = sources.reusable()
+  const navigation = load('navigation', navigationFileSchema, navigationPath)
+  lastRead = read
   return {
     pages,
     news,
