@@ -8,6 +8,7 @@ import { checkReferences, existsIn } from './references'
 import { hasVariants, variantsOf, type ImageVariant } from '../../blocks/image-variants'
 import { mediaVersion } from '../media.server'
 import { descriptionFromContent } from '../../seo/content-description'
+import { runAtOnce, type Steps } from './steps'
 
 // The resolved graph the resolvers serve: per locale, links, translations and breadcrumbs computed once.
 
@@ -311,10 +312,15 @@ function withoutDrafts(all: RawContent): { raw: RawContent; unpublished: Set<str
  * Turns validated files into the per-locale graph the resolvers serve (links, translations,
  * breadcrumbs computed once): with `drafts` for preview mode, else without them.
  */
-export function buildContent(
+export function buildContent(all: RawContent, options: { drafts: boolean; memo?: ProjectionMemo }): EmbeddedContent {
+  return runAtOnce(buildContentSteps(all, options))
+}
+
+/** buildContent in steps (steps.ts): one step per page and language, and per news item. */
+export function* buildContentSteps(
   all: RawContent,
   { drafts, memo = new ProjectionMemo() }: { drafts: boolean; memo?: ProjectionMemo },
-): EmbeddedContent {
+): Steps<EmbeddedContent> {
   const { raw, unpublished } = drafts ? { raw: all, unpublished: new Set<string>() } : withoutDrafts(all)
   const byId = checkReferences(raw, unpublished)
   const pageById = (id: string): PageFile => {
@@ -368,7 +374,11 @@ export function buildContent(
     site: new Map(),
     navigation: new Map(),
   }
-  const news = buildNews(raw.news, raw.sources, raw.imageSizes, memo)
+  const childrenOf = new Map<string, RawContent['pages']>()
+  for (const entry of raw.pages) {
+    if (entry.page.parent !== undefined) childrenOf.set(entry.page.parent, [...(childrenOf.get(entry.page.parent) ?? []), entry])
+  }
+  const news = yield* buildNews(raw.news, raw.sources, raw.imageSizes, memo)
 
   for (const language of languages) {
     const locale = language.code
@@ -397,8 +407,8 @@ export function buildContent(
         // Ancestors exist in every language the page does (checked), so no filtering is needed.
         breadcrumbs: ancestors(page).map((p) => summary(p, locale)),
         parent: parent ? summary(parent, locale) : null,
-        children: raw.pages
-          .filter((e) => e.page.parent === page.id && existsIn(e.page, locale))
+        children: (childrenOf.get(page.id) ?? [])
+          .filter((child) => existsIn(child.page, locale))
           .sort((a, b) => a.page.sort - b.page.sort || a.page.id.localeCompare(b.page.id))
           .map((e) => summary(e.page, locale)),
       }
@@ -406,6 +416,7 @@ export function buildContent(
       // Without the editor's description, the page's own first text: the site's tagline as
       // every such page's description made them duplicates to search engines.
       pages.set(link, value.metaDescription ? value : { ...value, metaDescription: descriptionFromContent(value) })
+      yield
     }
     content.pages.set(language.iso, pages)
 
@@ -485,7 +496,7 @@ export function buildContent(
 }
 
 /** News per language, newest first; every listed language must have all texts and a unique slug. */
-function buildNews(files: RawContent['news'], sources: ContentSources, sizes: RawContent['imageSizes'], memo: ProjectionMemo): Map<Locale, NewsValue[]> {
+function* buildNews(files: RawContent['news'], sources: ContentSources, sizes: RawContent['imageSizes'], memo: ProjectionMemo): Steps<Map<Locale, NewsValue[]>> {
   const byLocale = new Map<Locale, NewsValue[]>()
   const slugs = new Map<Locale, Set<string>>()
   const fileOfId = new Map<string, string>()
@@ -505,6 +516,7 @@ function buildNews(files: RawContent['news'], sources: ContentSources, sizes: Ra
       list.push(value)
       byLocale.set(locale, list)
     }
+    yield
   }
   // Dates are ISO: compared as text (localeCompare on thousands of items took a noticeable part of a reload).
   for (const list of byLocale.values()) list.sort((a, b) => (a.date === b.date ? a.id.localeCompare(b.id) : a.date < b.date ? 1 : -1))

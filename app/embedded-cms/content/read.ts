@@ -17,6 +17,7 @@ import {
   type SiteFile,
 } from './schema'
 import { mediaFileIn } from '../media.server'
+import { runAtOnce, type Steps } from './steps'
 
 /**
  * A content file is invalid. The message names the file, the line and column and the field
@@ -178,15 +179,23 @@ function unsizedImages(value: unknown, at: string): Array<{ at: string; src: str
   return typeof src === 'string' && 'alt' in value && unsized ? [{ at, src }, ...nested] : nested
 }
 
+/** The unsized images of each validated value, found once per value (an unchanged file keeps its value across reads). */
+const unsizedOf = new WeakMap<object, Array<{ at: string; src: string }>>()
+
 /**
  * Reads the size of every image in `files` that does not state it, from the image file (so
  * nobody types it by hand, and a replaced file brings its new size along). A file that cannot
  * be found or read is a problem at the image's `src`.
  */
-function measureImages(dir: string, files: Array<{ file: string; data: unknown }>, sources: ContentSources): Map<string, ImageSize> {
+function* measureImages(dir: string, files: Array<{ file: string; data: object }>, sources: ContentSources): Steps<Map<string, ImageSize>> {
   const sizes = new Map<string, ImageSize>()
   for (const { file, data } of files) {
-    for (const { at, src } of unsizedImages(data, '')) {
+    let unsized = unsizedOf.get(data)
+    if (!unsized) {
+      unsized = unsizedImages(data, '')
+      unsizedOf.set(data, unsized)
+    }
+    for (const { at, src } of unsized) {
       if (sizes.has(src)) continue
       const path = imageFileOf(dir, src)
       const where = `${at}.src`
@@ -202,6 +211,7 @@ function measureImages(dir: string, files: Array<{ file: string; data: unknown }
         const reason = error instanceof Error ? error.message : String(error)
         throw new ContentError(sources.problem(file, where, `cannot read the size of ${src} (${reason}); give width and height`))
       }
+      yield
     }
   }
   return sizes
@@ -256,6 +266,11 @@ let lastRead: CheckedFiles = noFiles()
  * start at the folder's own name (`content/pages/home.yaml`), wherever it lives.
  */
 export function readContent(dir: string): RawContent {
+  return runAtOnce(readContentSteps(dir))
+}
+
+/** readContent in steps (steps.ts): one step per file. */
+export function* readContentSteps(dir: string): Steps<RawContent> {
   const root = join(dir, '..')
   const display = (path: string) => relative(root, path)
   const sources = new ContentSources()
@@ -288,12 +303,18 @@ export function readContent(dir: string): RawContent {
   for (const required of ['site.yaml', 'navigation.yaml', 'pages']) {
     if (!existsSync(join(dir, required))) throw new ContentError(`${display(join(dir, required))}: missing`)
   }
-  const pages = yamlFiles(join(dir, 'pages')).map((path) => {
+  const pages: RawContent['pages'] = []
+  for (const path of yamlFiles(join(dir, 'pages'))) {
     const page = checked('page', path, (data, file) => validate(pageSchemaOf(data), data, file, sources))
-    return { file: display(path), page, modified: statSync(path).mtime.toISOString() }
-  })
+    pages.push({ file: display(path), page, modified: statSync(path).mtime.toISOString() })
+    yield
+  }
   // News and locations are optional: without them the site shows an empty list.
-  const news = yamlFiles(join(dir, 'news')).map((path) => ({ file: display(path), item: load('news', newsFileSchema, path) }))
+  const news: RawContent['news'] = []
+  for (const path of yamlFiles(join(dir, 'news'))) {
+    news.push({ file: display(path), item: load('news', newsFileSchema, path) })
+    yield
+  }
   const locationsPath = join(dir, 'locations.yaml')
   const locations = existsSync(locationsPath) ? load('locations', locationsFileSchema, locationsPath).locations : []
   const locationsModified = existsSync(locationsPath) ? statSync(locationsPath).mtime.toISOString() : new Date(0).toISOString()
@@ -305,7 +326,7 @@ export function readContent(dir: string): RawContent {
   const navigationPath = join(dir, 'navigation.yaml')
   const sitePath = join(dir, 'site.yaml')
   const site = load('site', siteFileSchema, sitePath)
-  const imageSizes = measureImages(
+  const imageSizes = yield* measureImages(
     dir,
     [
       ...pages.map(({ file, page }) => ({ file, data: page })),
