@@ -55,12 +55,18 @@ import { request as httpRequest } from 'node:http'
 import { cpus, loadavg, totalmem } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
+import { contentGrowth } from './bench/content-growth.mjs'
 import { ensureBuild } from './lib/build.mjs'
 import { initialJs } from './lib/initial-js.mjs'
 import { serverEntry } from './lib/server.mjs'
 import { firstLocationPath, measuredPages, measuringRun, portPicker } from './lib/site.mjs'
 
 ensureBuild()
+// `npm run bench -- --content-growth`: only the content-growth scenario (issue 37, scripts/bench/content-growth.mjs).
+if (process.argv.includes('--content-growth')) {
+  await contentGrowth({ port: Number(process.env.BENCH_PORT ?? 4530) })
+  process.exit(0)
+}
 
 const duration = Math.min(15, Math.max(1, Number(process.env.BENCH_DURATION ?? 10) || 10))
 const connections = Math.max(1, Number(process.env.BENCH_CONNECTIONS ?? 50) || 50)
