@@ -94,7 +94,7 @@ describe('buildSitemapIndex', () => {
     expect(xmllint('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"/>').status).not.toBe(0)
   })
 
-  it('is used above 10,000 URLs, within the protocol’s 50,000 per file', () => {
+  it('is used above 5,000 URLs, well within the protocol’s 50,000 per file', () => {
     expect(sitemapIndexThreshold).toBeLessThanOrEqual(50_000 / languages.length)
   })
 })
