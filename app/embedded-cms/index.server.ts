@@ -1,5 +1,5 @@
-import { currentContent, onContentChange, reloadContent, stopWatchingContent } from './content-store.server'
-import { prepareVariants, variantPathsIn } from './media-variants.server'
+import { currentVariantPaths, onContentChange, reloadContent, stopWatchingContent } from './content-store.server'
+import { prepareVariants } from './media-variants.server'
 import { databaseWith } from '../server/db.server'
 import { startOutboxWorker, stopOutboxWorker } from './submissions/outbox.server'
 import { submissionSchema } from './submissions/submissions.server'
@@ -44,5 +44,5 @@ export async function stopEmbeddedCms(): Promise<void> {
  * at a time (docs/decisions/028). Returns how many the content has.
  */
 export async function prepareImageVariants(): Promise<number> {
-  return prepareVariants(variantPathsIn(currentContent(true)))
+  return prepareVariants(currentVariantPaths())
 }

@@ -11,7 +11,8 @@ import { runInNewContext } from 'node:vm'
 import { afterAll, expect, it, vi } from 'vitest'
 import { writeContentFixture } from '../../scripts/lib/content-fixture'
 import { logger } from '../server/logger.server'
-import { currentContent, reloadContent, reloadContentInBackground, stopWatchingContent } from './content-store.server'
+import { currentContent, currentVariantPaths, reloadContent, reloadContentInBackground, stopWatchingContent } from './content-store.server'
+import { variantPathsIn } from './media-variants.server'
 
 // Before anything reads the runtime config (it is read once, lazily, per test file).
 const dir = writeContentFixture(join(mkdtempSync(join(tmpdir(), 'cms-scale-')), 'content'), { news: 300, pages: 30, locations: 60 })
@@ -74,7 +75,15 @@ it('reloads an edit without blocking requests for more than 200 ms, and keeps th
   await reloadContentInBackground()
   expect(await logged).toMatch(/still serving the last good version:\n.*news\/g00150\.yaml:\d+:\d+: date: must be a date/)
   expect(titleOf(slug)).toMatch(/^Bewerkt/)
+  writeFileSync(file, original)
 }, 120_000)
+
+it('knows the image variants the content links to without walking it (as a walk over it finds them)', () => {
+  reloadContent()
+  const paths = currentVariantPaths()
+  expect(paths.size).toBeGreaterThan(0)
+  expect([...paths].sort()).toEqual([...variantPathsIn(currentContent(true))].sort())
+})
 
 it('holds a reloaded big content folder in bounded memory: the old and new content share what did not change', async () => {
   setFlagsFromString('--expose-gc')

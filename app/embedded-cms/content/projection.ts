@@ -189,6 +189,11 @@ export class ProjectionMemo {
     return { url, alt, ...size, variants, focus: focus ?? null }
   }
 
+  /** The paths of every image variant the content built with this memo links to (without their `?v=`). */
+  variantPaths(): Set<string> {
+    return new Set([...this.#variants.values()].flatMap((variants) => variants.map((variant) => variant.url.split('?')[0] ?? variant.url)))
+  }
+
   /** A news item's values per language: the earlier ones while the item (its file) and its image are the same. */
   news(item: NewsFile, image: string, build: () => Map<Locale, NewsValue>): Map<Locale, NewsValue> {
     const earlier = this.#news.get(item)
