@@ -58,6 +58,7 @@ import { cpus, loadavg, totalmem } from 'node:os'
 import { previousResults } from './bench/compare.mjs'
 import { findPages, initialJsOf } from './bench/pages.mjs'
 import { checkTargets, printComparison, printRuns, printSummary } from './bench/report.mjs'
+import { contentGrowth } from './bench/content-growth.mjs'
 import { scenarios } from './bench/scenarios.mjs'
 import { series, summarize } from './bench/load.mjs'
 import { buildStamp, buildStamps, freePort, run, startApp } from './bench/servers.mjs'
@@ -74,6 +75,12 @@ import {
   warmupRequests,
   workersAll,
 } from './bench/settings.mjs'
+
+// `npm run bench -- --content-growth`: only the content-growth scenario (issue 37, ADR 038).
+if (process.argv.includes('--content-growth')) {
+  await contentGrowth({ port: Number(process.env.BENCH_PORT ?? 4530) })
+  process.exit(0)
+}
 
 async function main() {
   const log = (message) => console.log(message)

@@ -1,4 +1,4 @@
-import { currentContent, onContentChange, reloadContent, stopWatchingContent } from './content-store.server'
+import { currentVariantPaths, onContentChange, reloadContent, stopWatchingContent } from './content-store.server'
 import { databaseWith } from '../server/platform/db.server'
 import { startOutboxWorker, stopOutboxWorker } from './submissions/outbox.server'
 import { startRetentionWorker, stopRetentionWorker } from './submissions/retention.server'
@@ -24,7 +24,8 @@ export { outboxCounts } from './submissions/outbox.server'
 export { ContentError } from './content/read'
 export { decapConfig } from './admin/decap-config'
 export { saveProblem, type ProposedChange } from './admin/save-check.server'
-export { onContentChange, currentContent }
+// The resized images the content links to (drafts included), for the site's media side (ADR 028).
+export { onContentChange, currentVariantPaths }
 
 /**
  * Loads and validates the content (a ContentError names file and field), watches it, brings

@@ -13,7 +13,7 @@ import { answerMetricsRequests } from './metrics-endpoint.server'
 import { listenForStop } from './platform/stopping.server'
 import { reportServerError } from './platform/sentry.server'
 import { logger } from './platform/logger.server'
-import { prepareVariants, variantPathsIn } from './media/media-variants.server'
+import { prepareVariants } from './media/media-variants.server'
 
 /**
  * Start-up and shutdown of everything the app holds: the one database connection, the embedded
@@ -66,7 +66,7 @@ export async function startApp(): Promise<void> {
           passes = passes.then(async () => {
             const started = Date.now()
             try {
-              const count = await prepareVariants(variantPathsIn(cms.currentContent(true)))
+              const count = await prepareVariants(cms.currentVariantPaths())
               logger.info(`[media] ${count} image variants ready in ${Date.now() - started} ms`)
             } catch (error) {
               logger.warn({ err: error }, '[media] image variants not prepared')

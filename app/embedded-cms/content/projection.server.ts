@@ -1,7 +1,7 @@
 import { languages, type Locale } from '../../../app.config'
 import { countryTimeZones } from '../../../app.config'
 import { defaultServices, type LocationService } from '../../locations/services'
-import type { ContentElement, ContentLink, LocationsFile, PageFile, PageTexts } from './schema'
+import type { ContentElement, ContentLink, LocationsFile, NewsFile, PageFile, PageTexts } from './schema'
 import { ContentError, type ContentSources, type ImageSize, type RawContent } from './read'
 import { locationPageProblem, redirectedLinkProblem, reservedSegmentProblem } from './reachability'
 import { checkReferences, existsIn } from './references'
@@ -9,6 +9,7 @@ import { hasVariants, variantsOf, type ImageVariant } from '../../media/image-va
 import { mediaVersion } from '../../media/media-files.server'
 import { descriptionFromContent } from '../../seo/content-description'
 import { richTextHtml } from './markdown'
+import { runAtOnce, type Steps } from './steps'
 
 // The resolved graph the resolvers serve: per locale, links, translations and breadcrumbs computed once.
 
@@ -165,10 +166,54 @@ interface ContentImage {
   alt: PageTexts
 }
 
-/** An image as the contract gives it: with resized AVIF/WebP copies when the server can make them from its file. */
-function imageOf(url: string, alt: string, size: ImageSize, focus: FocusPoint | undefined): ImageValue {
-  const version = hasVariants(url) ? mediaVersion(url) : undefined
-  return { url, alt, ...size, variants: version === undefined ? [] : variantsOf(url, size.width, version), focus: focus ?? null }
+/**
+ * What the builds of content share, so a reload costs what changed (issue 37): within one read,
+ * each media file's version (a file lookup) and each image's variant list; across reads, the
+ * values of news items whose file did not change (the same validated object, read.ts) and whose
+ * image did not change. Both builds (with and without drafts) and the content still online share
+ * these values instead of holding copies.
+ */
+export class ProjectionMemo {
+  readonly #versions = new Map<string, string | undefined>()
+  readonly #variants = new Map<string, ImageVariant[]>()
+  readonly #news: WeakMap<NewsFile, { image: string; values: Map<Locale, NewsValue> }>
+
+  /** A memo for a new read: media versions are looked up again, news values of `earlier` are kept. */
+  constructor(earlier?: ProjectionMemo) {
+    this.#news = earlier ? earlier.#news : new WeakMap()
+  }
+
+  /** The version of a media file, looked up once per read. */
+  version(url: string): string | undefined {
+    if (!this.#versions.has(url)) this.#versions.set(url, hasVariants(url) ? mediaVersion(url) : undefined)
+    return this.#versions.get(url)
+  }
+
+  /** An image as the contract gives it: with resized AVIF/WebP copies when the server can make them from its file. */
+  image(url: string, alt: string, size: ImageSize, focus: FocusPoint | undefined): ImageValue {
+    const version = this.version(url)
+    const key = `${url}\0${size.width}\0${version ?? ''}`
+    let variants = this.#variants.get(key)
+    if (!variants) {
+      variants = version === undefined ? [] : variantsOf(url, size.width, version)
+      this.#variants.set(key, variants)
+    }
+    return { url, alt, ...size, variants, focus: focus ?? null }
+  }
+
+  /** The paths of every image variant the content built with this memo links to (without their `?v=`). */
+  variantPaths(): Set<string> {
+    return new Set([...this.#variants.values()].flatMap((variants) => variants.map((variant) => variant.url.split('?')[0] ?? variant.url)))
+  }
+
+  /** A news item's values per language: the earlier ones while the item (its file) and its image are the same. */
+  news(item: NewsFile, image: string, build: () => Map<Locale, NewsValue>): Map<Locale, NewsValue> {
+    const earlier = this.#news.get(item)
+    if (earlier?.image === image) return earlier.values
+    const values = build()
+    this.#news.set(item, { image, values })
+    return values
+  }
 }
 
 /** The size an image states, else the one read from its file (read.ts measured every image that states none). */
@@ -284,7 +329,15 @@ function withoutDrafts(all: RawContent): { raw: RawContent; unpublished: Set<str
  * Turns validated files into the per-locale graph the resolvers serve (links, translations,
  * breadcrumbs computed once): with `drafts` for preview mode, else without them.
  */
-export function buildContent(all: RawContent, { drafts }: { drafts: boolean }): EmbeddedContent {
+export function buildContent(all: RawContent, options: { drafts: boolean; memo?: ProjectionMemo }): EmbeddedContent {
+  return runAtOnce(buildContentSteps(all, options))
+}
+
+/** buildContent in steps (steps.ts): one step per page and language, and per news item. */
+export function* buildContentSteps(
+  all: RawContent,
+  { drafts, memo = new ProjectionMemo() }: { drafts: boolean; memo?: ProjectionMemo },
+): Steps<EmbeddedContent> {
   const { raw, unpublished } = drafts ? { raw: all, unpublished: new Set<string>() } : withoutDrafts(all)
   const byId = checkReferences(raw, unpublished)
   const pageById = (id: string): PageFile => {
@@ -316,7 +369,7 @@ export function buildContent(all: RawContent, { drafts }: { drafts: boolean }): 
     return message === undefined ? undefined : { at: `urlSegment.${locale}`, message }
   }
   const links: Resolver = {
-    image: (img, locale) => imageOf(img.src, textIn(img.alt, locale), sizeOf(img, raw.imageSizes), img.focus),
+    image: (img, locale) => memo.image(img.src, textIn(img.alt, locale), sizeOf(img, raw.imageSizes), img.focus),
     cta: (target, locale) =>
       target.page !== undefined
         ? { title: textIn(target.title, locale), url: linkOf(pageById(target.page), locale), external: false }
@@ -338,7 +391,11 @@ export function buildContent(all: RawContent, { drafts }: { drafts: boolean }): 
     site: new Map(),
     navigation: new Map(),
   }
-  const news = buildNews(raw.news, raw.sources, raw.imageSizes)
+  const childrenOf = new Map<string, RawContent['pages']>()
+  for (const entry of raw.pages) {
+    if (entry.page.parent !== undefined) childrenOf.set(entry.page.parent, [...(childrenOf.get(entry.page.parent) ?? []), entry])
+  }
+  const news = yield* buildNews(raw.news, raw.sources, raw.imageSizes, memo)
 
   for (const language of languages) {
     const locale = language.code
@@ -367,8 +424,8 @@ export function buildContent(all: RawContent, { drafts }: { drafts: boolean }): 
         // Ancestors exist in every language the page does (checked), so no filtering is needed.
         breadcrumbs: ancestors(page).map((p) => summary(p, locale)),
         parent: parent ? summary(parent, locale) : null,
-        children: raw.pages
-          .filter((e) => e.page.parent === page.id && existsIn(e.page, locale))
+        children: (childrenOf.get(page.id) ?? [])
+          .filter((child) => existsIn(child.page, locale))
           .sort((a, b) => a.page.sort - b.page.sort || a.page.id.localeCompare(b.page.id))
           .map((e) => summary(e.page, locale)),
       }
@@ -376,6 +433,7 @@ export function buildContent(all: RawContent, { drafts }: { drafts: boolean }): 
       // Without the editor's description, the page's own first text: the site's tagline as
       // every such page's description made them duplicates to search engines.
       pages.set(link, value.metaDescription ? value : { ...value, metaDescription: descriptionFromContent(value) })
+      yield
     }
     content.pages.set(language.iso, pages)
 
@@ -455,51 +513,67 @@ export function buildContent(all: RawContent, { drafts }: { drafts: boolean }): 
 }
 
 /** News per language, newest first; every listed language must have all texts and a unique slug. */
-function buildNews(files: RawContent['news'], sources: ContentSources, sizes: RawContent['imageSizes']): Map<Locale, NewsValue[]> {
+function* buildNews(files: RawContent['news'], sources: ContentSources, sizes: RawContent['imageSizes'], memo: ProjectionMemo): Steps<Map<Locale, NewsValue[]>> {
   const byLocale = new Map<Locale, NewsValue[]>()
+  const slugs = new Map<Locale, Set<string>>()
   const fileOfId = new Map<string, string>()
   for (const { file, item } of files) {
     const other = fileOfId.get(item.id)
     if (other) throw new ContentError(sources.problem(file, 'id', `"${item.id}" is also the id of ${other}`))
     fileOfId.set(item.id, file)
-    const itemLanguages = languages.filter((l) => !item.languages || item.languages.includes(l.code))
-    const texts = (locale: Locale) => {
-      const slug = item.slug[locale]
-      const title = item.title[locale]
-      const summary = item.summary[locale]
-      const body = item.body[locale]
-      const alt = item.image ? item.image.alt[locale] : ''
-      if (slug === undefined) throw missing('slug', locale)
-      if (title === undefined) throw missing('title', locale)
-      if (summary === undefined) throw missing('summary', locale)
-      if (body === undefined) throw missing('body', locale)
-      if (alt === undefined) throw missing('image.alt', locale)
-      return { slug, title, summary, body, alt }
+    const size = item.image ? sizeOf(item.image, sizes) : undefined
+    const image = item.image && size ? `${size.width}x${size.height} ${memo.version(item.image.src) ?? ''}` : ''
+    const values = memo.news(item, image, () => newsValues(file, item, sources, (alt) => (item.image && size ? memo.image(item.image.src, alt, size, item.image.focus) : null)))
+    for (const [locale, value] of values) {
+      const used = slugs.get(locale) ?? new Set()
+      if (used.has(value.slug)) throw new ContentError(sources.problem(file, `slug.${locale}`, `"${value.slug}" is used by another news item too`))
+      used.add(value.slug)
+      slugs.set(locale, used)
+      const list = byLocale.get(locale) ?? []
+      list.push(value)
+      byLocale.set(locale, list)
     }
-    const missing = (field: string, locale: Locale) =>
-      new ContentError(sources.problem(file, `${field}.${locale}`, `missing, but the item is published in ${locale} (see languages)`))
-    for (const language of itemLanguages) {
-      const own = texts(language.code)
-      const list = byLocale.get(language.code) ?? []
-      if (list.some((other) => other.slug === own.slug)) {
-        throw new ContentError(sources.problem(file, `slug.${language.code}`, `"${own.slug}" is used by another news item too`))
-      }
-      list.push({
-        id: item.id,
-        slug: own.slug,
-        title: own.title,
-        date: item.date,
-        summary: own.summary,
-        body: richTextHtml(own.body),
-        image: item.image ? imageOf(item.image.src, own.alt, sizeOf(item.image, sizes), item.image.focus) : null,
-        locale: language.iso,
-        translations: itemLanguages
-          .filter((other) => other.code !== language.code)
-          .map((other) => ({ locale: other.iso, slug: texts(other.code).slug })),
-      })
-      byLocale.set(language.code, list)
-    }
+    yield
   }
-  for (const list of byLocale.values()) list.sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id))
+  // Dates are ISO: compared as text (localeCompare on thousands of items took a noticeable part of a reload).
+  for (const list of byLocale.values()) list.sort((a, b) => (a.date === b.date ? a.id.localeCompare(b.id) : a.date < b.date ? 1 : -1))
   return byLocale
+}
+
+/** A news item's value in each of its languages; every listed language must have all texts. */
+function newsValues(file: string, item: NewsFile, sources: ContentSources, imageWith: (alt: string) => ImageValue | null): Map<Locale, NewsValue> {
+  const itemLanguages = languages.filter((l) => !item.languages || item.languages.includes(l.code))
+  const missing = (field: string, locale: Locale) =>
+    new ContentError(sources.problem(file, `${field}.${locale}`, `missing, but the item is published in ${locale} (see languages)`))
+  const texts = (locale: Locale) => {
+    const slug = item.slug[locale]
+    const title = item.title[locale]
+    const summary = item.summary[locale]
+    const body = item.body[locale]
+    const alt = item.image ? item.image.alt[locale] : ''
+    if (slug === undefined) throw missing('slug', locale)
+    if (title === undefined) throw missing('title', locale)
+    if (summary === undefined) throw missing('summary', locale)
+    if (body === undefined) throw missing('body', locale)
+    if (alt === undefined) throw missing('image.alt', locale)
+    return { slug, title, summary, body, alt }
+  }
+  const values = new Map<Locale, NewsValue>()
+  for (const language of itemLanguages) {
+    const own = texts(language.code)
+    values.set(language.code, {
+      id: item.id,
+      slug: own.slug,
+      title: own.title,
+      date: item.date,
+      summary: own.summary,
+      body: richTextHtml(own.body),
+      image: imageWith(own.alt),
+      locale: language.iso,
+      translations: itemLanguages
+        .filter((other) => other.code !== language.code)
+        .map((other) => ({ locale: other.iso, slug: texts(other.code).slug })),
+    })
+  }
+  return values
 }

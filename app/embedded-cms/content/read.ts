@@ -17,6 +17,7 @@ import {
   type SiteFile,
 } from './schema'
 import { mediaFileIn } from '../../media/media-files'
+import { runAtOnce, type Steps } from './steps'
 
 /**
  * A content file is invalid. The message names the file, the line and column and the field
@@ -32,12 +33,6 @@ function pathSegments(fieldPath: string): Array<string | number> {
   return [...fieldPath.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((match) => (match[2] === undefined ? (match[1] ?? '') : Number(match[2])))
 }
 
-/** A file's text and what it parses to: what the next read reuses when the text is the same. */
-export interface ParsedText {
-  text: string
-  data: unknown
-}
-
 /** The YAML document of a text, with its line positions (a ContentError with line and column when it is not YAML). */
 function parseSource(file: string, text: string): { document: Document; lines: LineCounter } {
   const lines = new LineCounter()
@@ -51,35 +46,26 @@ function parseSource(file: string, text: string): { document: Document; lines: L
 }
 
 /**
- * The parsed YAML of the files read, so a problem found in the data (by valibot or by a
- * reference check) can name the line and column it comes from.
+ * The texts of the files read, so a problem found in the data (by valibot or by a reference
+ * check) can name the line and column it comes from.
  */
 export class ContentSources {
-  readonly #files = new Map<string, ParsedText & { source?: { document: Document; lines: LineCounter } }>()
-  readonly #earlier: ReadonlyMap<string, ParsedText>
+  readonly #files = new Map<string, { text: string; source?: { document: Document; lines: LineCounter } }>()
 
-  /** `earlier`: the files of the last read, not parsed again when their text is the same. */
-  constructor(earlier: ReadonlyMap<string, ParsedText> = new Map()) {
-    this.#earlier = earlier
-  }
-
-  /** Parses a file's text (a ContentError with line and column when it is not YAML); a fresh copy each time, so no reader changes what is reused. */
+  /**
+   * Parses a file's text (a ContentError with line and column when it is not YAML). The document
+   * is not kept: thousands of them took more memory than a worker has (issue 37); a file is
+   * parsed again only to name a place in it.
+   */
   parse(file: string, text: string): unknown {
-    // Parsing is most of a reload (ADR 031); an edit changes one file.
-    const earlier = this.#earlier.get(file)
-    if (earlier?.text === text) {
-      this.#files.set(file, { text, data: earlier.data })
-      return structuredClone(earlier.data)
-    }
-    const source = parseSource(file, text)
-    const data: unknown = source.document.toJS()
-    this.#files.set(file, { text, data, source })
-    return structuredClone(data)
+    const data: unknown = parseSource(file, text).document.toJS()
+    this.#files.set(file, { text })
+    return data
   }
 
-  /** What the next read may reuse: each file's text and data, without its document (which takes most of the memory). */
-  reusable(): Map<string, ParsedText> {
-    return new Map([...this.#files].map(([file, { text, data }]) => [file, { text, data }]))
+  /** A file whose text was read, to name places in it. */
+  add(file: string, text: string): void {
+    this.#files.set(file, { text })
   }
 
   /**
@@ -89,7 +75,7 @@ export class ContentSources {
   where(file: string, fieldPath: string): string {
     const parsed = this.#files.get(file)
     if (!parsed) return file
-    // A reused file is parsed again only to name a place in it.
+    // Documents are not kept (see parse): a file is parsed again only to name a place in it.
     parsed.source ??= parseSource(file, parsed.text)
     const source = parsed.source
     let node: unknown = source.document.contents
@@ -193,15 +179,23 @@ function unsizedImages(value: unknown, at: string): Array<{ at: string; src: str
   return typeof src === 'string' && 'alt' in value && unsized ? [{ at, src }, ...nested] : nested
 }
 
+/** The unsized images of each validated value, found once per value (an unchanged file keeps its value across reads). */
+const unsizedOf = new WeakMap<object, Array<{ at: string; src: string }>>()
+
 /**
  * Reads the size of every image in `files` that does not state it, from the image file (so
  * nobody types it by hand, and a replaced file brings its new size along). A file that cannot
  * be found or read is a problem at the image's `src`.
  */
-function measureImages(dir: string, files: Array<{ file: string; data: unknown }>, sources: ContentSources): Map<string, ImageSize> {
+function* measureImages(dir: string, files: Array<{ file: string; data: object }>, sources: ContentSources): Steps<Map<string, ImageSize>> {
   const sizes = new Map<string, ImageSize>()
   for (const { file, data } of files) {
-    for (const { at, src } of unsizedImages(data, '')) {
+    let unsized = unsizedOf.get(data)
+    if (!unsized) {
+      unsized = unsizedImages(data, '')
+      unsizedOf.set(data, unsized)
+    }
+    for (const { at, src } of unsized) {
       if (sizes.has(src)) continue
       const path = imageFileOf(dir, src)
       const where = `${at}.src`
@@ -217,6 +211,7 @@ function measureImages(dir: string, files: Array<{ file: string; data: unknown }
         const reason = error instanceof Error ? error.message : String(error)
         throw new ContentError(sources.problem(file, where, `cannot read the size of ${src} (${reason}); give width and height`))
       }
+      yield
     }
   }
   return sizes
@@ -239,19 +234,63 @@ export interface RawContent {
   imageSizes: ReadonlyMap<string, ImageSize>
 }
 
-/** The files of the last complete read: the next one parses only files whose text changed since (a failed read stops midway). */
-let lastRead: ReadonlyMap<string, ParsedText> | undefined
+/** A file's text and what it validated to. The value is shared by every read that reuses it (and the content built from it): nothing may change it. */
+interface Checked<T> {
+  text: string
+  value: T
+}
+
+interface FileKinds {
+  page: PageFile
+  news: NewsFile
+  locations: LocationsFile
+  site: SiteFile
+  navigation: NavigationFile
+}
+
+/** Each kind's files of a read, by display path. */
+type CheckedFiles = { [K in keyof FileKinds]: Map<string, Checked<FileKinds[K]>> }
+
+const noFiles = (): CheckedFiles => ({ page: new Map(), news: new Map(), locations: new Map(), site: new Map(), navigation: new Map() })
+
+/**
+ * The files of the last complete read: the next one parses and validates only files whose text
+ * changed since (a failed read stops midway and is not kept). With thousands of news items,
+ * parsing and validating every file was most of a reload (issue 37); an edit changes one file.
+ * The text is compared whole, so coarse modification times cannot serve a stale file.
+ */
+let lastRead: CheckedFiles = noFiles()
 
 /**
  * Reads and validates every content file under `dir`. File names in messages
  * start at the folder's own name (`content/pages/home.yaml`), wherever it lives.
  */
 export function readContent(dir: string): RawContent {
+  return runAtOnce(readContentSteps(dir))
+}
+
+/** readContent in steps (steps.ts): one step per file. */
+export function* readContentSteps(dir: string): Steps<RawContent> {
   const root = join(dir, '..')
   const display = (path: string) => relative(root, path)
-  const sources = new ContentSources(lastRead)
-  const readYaml = (path: string) => sources.parse(display(path), readFileSync(path, 'utf8'))
-  const load = <TSchema extends v.GenericSchema>(schema: TSchema, path: string) => validate(schema, readYaml(path), display(path), sources)
+  const sources = new ContentSources()
+  const read = noFiles()
+  /** A file's validated value: the last read's when its text is the same, else parsed and checked. */
+  const checked = <K extends keyof FileKinds>(kind: K, path: string, check: (data: unknown, file: string) => FileKinds[K]): FileKinds[K] => {
+    const file = display(path)
+    const text = readFileSync(path, 'utf8')
+    const earlier = lastRead[kind].get(file)
+    if (earlier?.text === text) {
+      sources.add(file, text)
+      read[kind].set(file, earlier)
+      return earlier.value
+    }
+    const value = check(sources.parse(file, text), file)
+    read[kind].set(file, { text, value })
+    return value
+  }
+  const load = <K extends keyof FileKinds>(kind: K, schema: v.GenericSchema<unknown, FileKinds[K]>, path: string) =>
+    checked(kind, path, (data, file) => validate(schema, data, file, sources))
   const yamlFiles = (folder: string) =>
     existsSync(folder)
       ? readdirSync(folder)
@@ -264,15 +303,20 @@ export function readContent(dir: string): RawContent {
   for (const required of ['site.yaml', 'navigation.yaml', 'pages']) {
     if (!existsSync(join(dir, required))) throw new ContentError(`${display(join(dir, required))}: missing`)
   }
-  const pages = yamlFiles(join(dir, 'pages')).map((path) => {
-    const data = readYaml(path)
-    const modified = statSync(path).mtime.toISOString()
-    return { file: display(path), page: validate(pageSchemaOf(data), data, display(path), sources), modified }
-  })
+  const pages: RawContent['pages'] = []
+  for (const path of yamlFiles(join(dir, 'pages'))) {
+    const page = checked('page', path, (data, file) => validate(pageSchemaOf(data), data, file, sources))
+    pages.push({ file: display(path), page, modified: statSync(path).mtime.toISOString() })
+    yield
+  }
   // News and locations are optional: without them the site shows an empty list.
-  const news = yamlFiles(join(dir, 'news')).map((path) => ({ file: display(path), item: load(newsFileSchema, path) }))
+  const news: RawContent['news'] = []
+  for (const path of yamlFiles(join(dir, 'news'))) {
+    news.push({ file: display(path), item: load('news', newsFileSchema, path) })
+    yield
+  }
   const locationsPath = join(dir, 'locations.yaml')
-  const locations = existsSync(locationsPath) ? load(locationsFileSchema, locationsPath).locations : []
+  const locations = existsSync(locationsPath) ? load('locations', locationsFileSchema, locationsPath).locations : []
   const locationsModified = existsSync(locationsPath) ? statSync(locationsPath).mtime.toISOString() : new Date(0).toISOString()
   const ids = new Set<string>()
   for (const [index, location] of locations.entries()) {
@@ -281,8 +325,8 @@ export function readContent(dir: string): RawContent {
   }
   const navigationPath = join(dir, 'navigation.yaml')
   const sitePath = join(dir, 'site.yaml')
-  const site = load(siteFileSchema, sitePath)
-  const imageSizes = measureImages(
+  const site = load('site', siteFileSchema, sitePath)
+  const imageSizes = yield* measureImages(
     dir,
     [
       ...pages.map(({ file, page }) => ({ file, data: page })),
@@ -291,8 +335,8 @@ export function readContent(dir: string): RawContent {
     ],
     sources,
   )
-  const navigation = load(navigationFileSchema, navigationPath)
-  lastRead = sources.reusable()
+  const navigation = load('navigation', navigationFileSchema, navigationPath)
+  lastRead = read
   return {
     pages,
     news,

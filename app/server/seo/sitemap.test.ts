@@ -1,6 +1,11 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { describe, expect, it } from 'vitest'
-import { buildSitemap, latestDate } from './sitemap'
+import { languages } from '../../../app.config'
+import { buildSitemap, buildSitemapIndex, latestDate, sitemapIndexThreshold } from './sitemap'
 
 /** Checks a sitemap against the sitemaps.org 0.9 rules the schema enforces, plus hreflang links. */
 export function validateSitemap(xml: string) {
@@ -65,5 +70,31 @@ describe('buildSitemap', () => {
     expect(() =>
       validateSitemap('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>/relative</loc></url></urlset>'),
     ).toThrow()
+  })
+})
+
+describe('buildSitemapIndex', () => {
+  /** xmllint's verdict on `xml` against the sitemaps.org index schema (tests/xsd/siteindex.xsd). */
+  function xmllint(xml: string): { status: number | null; stderr: string } {
+    const file = join(mkdtempSync(join(tmpdir(), 'sitemap-index-')), 'index.xml')
+    writeFileSync(file, xml)
+    return spawnSync('xmllint', ['--noout', '--schema', resolve('tests/xsd/siteindex.xsd'), file], { encoding: 'utf8' })
+  }
+
+  it('writes an index of the languages’ sitemaps that validates against the sitemaps.org schema', () => {
+    const xml = buildSitemapIndex([
+      { loc: 'https://www.example.com/sitemap.xml?lang=nl', lastmod: '2026-11-12' },
+      { loc: 'https://www.example.com/sitemap.xml?lang=en', lastmod: '2026-09-02T08:30:00Z' },
+      { loc: 'https://www.example.com/sitemap.xml?lang=da', lastmod: undefined },
+    ])
+    expect(xml).toContain('<loc>https://www.example.com/sitemap.xml?lang=nl</loc>')
+    expect(xml).not.toContain('<lastmod></lastmod>')
+    expect(xmllint(xml)).toMatchObject({ status: 0 })
+    // The checker itself can fail: a urlset is no index.
+    expect(xmllint('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"/>').status).not.toBe(0)
+  })
+
+  it('is used above 5,000 URLs, well within the protocol’s 50,000 per file', () => {
+    expect(sitemapIndexThreshold).toBeLessThanOrEqual(50_000 / languages.length)
   })
 })

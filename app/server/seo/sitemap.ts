@@ -49,3 +49,29 @@ export function buildSitemap(origins: Origins, entries: ReadonlyArray<SitemapEnt
     '',
   ].join('\n')
 }
+
+/**
+ * URLs above which /sitemap.xml is an index of one sitemap per language (ADR 038). Each URL
+ * carries six alternates (~0.8 KB): 5,000 make ~4 MB, far inside sitemaps.org's 50,000 URLs and
+ * 50 MB per file, and a crawler or a cache refill fetches a fifth at a time. A site below it
+ * keeps its single sitemap.
+ */
+export const sitemapIndexThreshold = 5_000
+
+/** A sitemap index (sitemaps.org 0.9): where each sitemap is and when it last changed. */
+export function buildSitemapIndex(sitemaps: ReadonlyArray<{ loc: string; lastmod: string | undefined }>): string {
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...sitemaps.map(({ loc, lastmod }) =>
+      [
+        '  <sitemap>',
+        `    <loc>${escapeXml(loc)}</loc>`,
+        ...(lastmod ? [`    <lastmod>${escapeXml(lastmod)}</lastmod>`] : []),
+        '  </sitemap>',
+      ].join('\n'),
+    ),
+    '</sitemapindex>',
+    '',
+  ].join('\n')
+}
