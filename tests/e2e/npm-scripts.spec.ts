@@ -1,11 +1,15 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, readdirSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { expect, test } from '@playwright/test'
 
 /**
  * The npm scripts a newcomer or an operator runs, each run once here, so none of them rots
  * unnoticed (the durability script once did): `serve` and `start` serve the build and stop on
- * SIGTERM, `dev` serves a page, `codegen`, `extract` and `content:schemas` leave the committed files as they are,
+ * SIGTERM, `dev` serves a page, `codegen`, `extract`, `content:schemas` and `content:markdown` leave the committed files as they are,
+ * `content:fixture` writes a scratch content folder,
  * `i18n:status` reports.
  * (`bench` and `lighthouse` load both cores: measuring.spec.ts runs them after everything else.)
  * `npm test` builds right before these run, so `npm start` finds the build current and
@@ -128,11 +132,13 @@ test('npm run dev serves a page', async () => {
   }
 })
 
-test('npm run codegen, extract and content:schemas leave the committed files as they are', async () => {
-  test.setTimeout(60_000)
+test('npm run codegen, extract, content:schemas and content:markdown leave the committed files as they are', async () => {
+  test.setTimeout(90_000)
   await run('npm', ['run', 'codegen'])
   await run('npm', ['run', 'extract'])
   await run('npm', ['run', 'content:schemas'])
+  // The content's rich text is Markdown already: the conversion finds nothing to do.
+  await run('npm', ['run', 'content:markdown'])
   // Only what these write: the generated GraphQL types, the catalogs and the content's JSON Schemas.
   const { stdout } = await run('git', [
     'status',
@@ -141,9 +147,23 @@ test('npm run codegen, extract and content:schemas leave the committed files as 
     'app/cms/graphql-env.d.ts',
     'app/locales',
     'app/i18n/segment-history.json',
-    'content/schemas',
+    'content',
   ])
   expect(stdout).toBe('')
+})
+
+test('npm run content:fixture writes a content folder of the asked size, never into content/', async () => {
+  test.setTimeout(60_000)
+  const out = join(mkdtempSync(join(tmpdir(), 'content-fixture-')), 'site')
+  await run('npm', ['run', 'content:fixture', '--', '--news', '12', '--pages', '3', '--locations', '2', '--out', out])
+  // The demo content's news items and the generated ones.
+  expect(readdirSync(join(out, 'news')).length).toBeGreaterThanOrEqual(12)
+  const refused = await run('npm', ['run', 'content:fixture', '--', '--news', '1', '--out', 'content']).then(
+    () => 'written',
+    (error: { code?: number }) => `exit ${error.code}`,
+  )
+  expect(refused).toBe('exit 1')
+  expect((await run('git', ['status', '--porcelain', '--', 'content'])).stdout).toBe('')
 })
 
 test('npm run format changes nothing in formatted sources', async () => {
