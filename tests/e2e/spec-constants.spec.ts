@@ -25,6 +25,18 @@ test.describe('build manifest', () => {
     expect(manifest.matcher.wildcard['/de_DE']).toEqual({ redirect: '/de' })
   })
 
+  test('the manifest goes compressed to a browser that takes it, with a 304 on revalidation', async ({ request }) => {
+    const path = `/builds/meta/${await currentBuildId(request)}.json`
+    const plain = await request.get(path, { headers: { 'accept-encoding': 'identity' } })
+    const compressed = await request.get(path, { headers: { 'accept-encoding': 'br, gzip' } })
+    expect(plain.headers()['content-encoding']).toBeUndefined()
+    expect(compressed.headers()['content-encoding']).toBe('br')
+    expect(Number(compressed.headers()['content-length'])).toBeLessThan(Number(plain.headers()['content-length']) / 2)
+    expect(compressed.headers()['vary']).toBe('Accept-Encoding')
+    const again = await request.get(path, { headers: { 'if-none-match': plain.headers()['etag'] ?? '' } })
+    expect(again.status()).toBe(304)
+  })
+
   test('an unknown build id is a 404 that is not cached', async ({ request }) => {
     for (const path of ['/builds/meta/not-a-build.json', `/builds/meta/${await currentBuildId(request)}`]) {
       const response = await request.get(path)
