@@ -177,10 +177,35 @@ async function openPage(page: Page, id: string): Promise<void> {
 
 const aboutFile = join(contentDir, 'pages/about.yaml')
 
-// FIXME(decap-model): Decap's form requires "Redirect to › Title › Nederlands (nl)" on every page
-// (an optional object's required subfield in the generated config), so no page can be saved from
-// the admin yet; these pass once the generator marks it optional.
-test.fixme("a duplicate URL segment is refused with the server's message, and nothing is written", async ({ page, request }) => {
+/**
+ * The page as the file held it before one edit, with `lastEdited` as saved when it is the same
+ * instant: Decap's YAML format reads a timestamp as a Date and writes it back with milliseconds
+ * (2026-09-02T08:30:00Z → 2026-09-02T08:30:00.000Z), which the server reads as the same time.
+ */
+function unchangedBut<T extends { lastEdited?: unknown }>(before: T, after: { lastEdited?: unknown }): T {
+  const expected = structuredClone(before)
+  const [was, is] = [before.lastEdited, after.lastEdited]
+  if (typeof was === 'string' && typeof is === 'string' && Date.parse(was) === Date.parse(is)) expected.lastEdited = is
+  return expected
+}
+
+/**
+ * Opens a block of the page's Elements, a collapsed list whose items show their id: the item is
+ * the element with that summary as a child, opened by its top bar's first button (the chevron).
+ */
+async function openBlock(page: Page, id: string): Promise<Locator> {
+  const item = field(page, 'Elements')
+    .locator('div')
+    .filter({ has: page.locator(':scope > div', { hasText: new RegExp(`^${id}$`) }) })
+    .last()
+  const chevron = item.locator(':scope > div > button').first()
+  const idInput = field(item, 'ID').locator('input')
+  if (!(await idInput.isVisible())) await chevron.click({ timeout: 30_000 })
+  await expect(idInput).toHaveValue(id, { timeout: 20_000 })
+  return item
+}
+
+test("a duplicate URL segment is refused with the server's message, and nothing is written", async ({ page, request }) => {
   const before = readFileSync(aboutFile, 'utf8')
   await openPage(page, 'about')
   await textIn(page, 'URL segment', 'Nederlands (nl)').fill('contact')
@@ -200,28 +225,76 @@ test('a page without a Dutch title cannot be saved', async ({ page }) => {
   expect(readFileSync(aboutFile, 'utf8')).toBe(before)
 })
 
-// FIXME(decap-model): Decap's form requires "Redirect to › Title › Nederlands (nl)" on every page
-// (an optional object's required subfield in the generated config), so no page can be saved from
-// the admin yet; these pass once the generator marks it optional.
-test.fixme("editing a Hero's title changes that field alone, and the public page shows it", async ({ page, request }) => {
+test("editing a Hero's title changes that field alone, and the public page shows it", async ({ page, request }) => {
   const before = parse(readFileSync(aboutFile, 'utf8'))
   await openPage(page, 'about')
-  // The blocks are a collapsed list: the first is the Hero.
-  const elements = field(page, 'Elements')
-  const heroTitle = textIn(elements, 'Title', 'Nederlands (nl)')
-  // A block opens with the first button of its top bar (the chevron).
-  if (!(await heroTitle.isVisible())) await field(elements, 'Hero').locator('button').first().click()
+  const heroTitle = textIn(await openBlock(page, 'about-hero'), 'Title', 'Nederlands (nl)')
   await heroTitle.fill('Over de Horizon-familie')
   await publish(page)
   await expect(page.getByText(/^Entry (?:saved|published)$/)).toBeVisible({ timeout: 20_000 })
 
   const after = parse(readFileSync(aboutFile, 'utf8'))
-  const expected = structuredClone(before)
+  const expected = unchangedBut(before, after)
   expected.elements[0].title.nl = 'Over de Horizon-familie'
   expect(after).toEqual(expected)
   await expect
     .poll(async () => (await request.get(`${base}/over-ons`)).text(), { timeout: liveWithinMs })
     .toMatch(/<h1[^>]*>Over de Horizon-familie<\/h1>/)
+})
+
+test("rich text written in the admin's Markdown editor (bold, a list, a link) is that HTML on the public page", async ({
+  page,
+  request,
+}) => {
+  const before = parse(readFileSync(aboutFile, 'utf8'))
+  await openPage(page, 'about')
+  const block = await openBlock(page, 'about-facts')
+  const left = textIn(block, 'Left', 'Nederlands (nl)')
+  const button = (name: string) => field(block, 'Left').getByTitle(name, { exact: true }).first()
+
+  // Replace the Dutch text: select all inside the editor, then write with the toolbar.
+  await left.click()
+  await left.press('ControlOrMeta+a')
+  await left.press('Backspace')
+  await expect(left).toHaveText('')
+  await left.pressSequentially('Wij zijn een ')
+  await button('Bold').click()
+  await left.pressSequentially('familiebedrijf')
+  await button('Bold').click()
+  await left.pressSequentially(' met een ')
+  // The link button asks for the address in a prompt, around the selected text.
+  await left.pressSequentially('lange geschiedenis')
+  for (let i = 0; i < 'lange geschiedenis'.length; i++) await left.press('Shift+ArrowLeft')
+  page.once('dialog', (dialog) => void dialog.accept('https://example.com/geschiedenis'))
+  await button('Link').click()
+  await left.press('End')
+  await left.pressSequentially('.')
+  await left.press('Enter')
+  await button('Bulleted List').click()
+  await left.pressSequentially('Dealers')
+  await left.press('Enter')
+  await left.pressSequentially('Schadeherstel')
+  await publish(page)
+  await expect(page.getByText(/^Entry (?:saved|published)$/)).toBeVisible({ timeout: 20_000 })
+
+  // The file differs only in that text, which is Markdown.
+  const after = parse(readFileSync(aboutFile, 'utf8'))
+  const markdown: unknown = after.elements[1].left.nl
+  expect(markdown).toMatch(/\*\*familiebedrijf\*\*/)
+  expect(markdown).toMatch(/\[lange geschiedenis\]\(https:\/\/example\.com\/geschiedenis\)/)
+  expect(markdown).toMatch(/^[-*+] Dealers$/m)
+  const expected = unchangedBut(before, after)
+  expected.elements[1].left.nl = markdown
+  expect(after).toEqual(expected)
+
+  await expect
+    .poll(async () => (await request.get(`${base}/over-ons`)).text(), { timeout: liveWithinMs })
+    .toContain('<strong>familiebedrijf</strong>')
+  const html = await (await request.get(`${base}/over-ons`)).text()
+  expect(html).toMatch(
+    /Wij zijn een <strong>familiebedrijf<\/strong> met een <a href="https:\/\/example\.com\/geschiedenis"[^>]*>lange geschiedenis<\/a>\./,
+  )
+  expect(html).toMatch(/<ul>\s*<li>Dealers<\/li>\s*<li>Schadeherstel<\/li>\s*<\/ul>/)
 })
 
 test("the save API refuses what the server's validation refuses, and writes nothing", async ({ request }) => {

@@ -105,8 +105,9 @@ function pageDrift(fields: readonly DecapField[], schema: unknown = contentModel
       if (!field) problems.push(`${name}: in the ${variantName(kind)} schema, not in the form`)
       else if (inAll.has(name)) problems.push(...fieldDrift(entry, field, name, false))
       else if (field.required !== false) problems.push(`${name}: only some kinds of page have it, so it must be optional in the form`)
-      // Its own rules (pattern, widget, subfields) as for any field; its requiredness is the kind's.
-      else problems.push(...fieldDrift(entry, { ...field, required: mustBeRequired(entry, false) ? undefined : false }, name, false))
+      // Its own rules (pattern, widget, subfields) as for any field; optional as a whole, so
+      // its subfields are too (the server judges them for the kinds that have it).
+      else problems.push(...fieldDrift(entry, field, name, true))
     }
   }
   problems.push(...fields.filter((f) => !seen.has(f.name)).map((f) => `${f.name}: in the form, not in the schema`))
@@ -155,15 +156,40 @@ describe('the Decap config follows the content schemas', () => {
     const title = fields.find((f) => f.name === 'title')
     const nlSegment = urlSegment?.fields?.find((f) => f.name === 'nl')
     const nlTitle = title?.fields?.find((f) => f.name === 'nl')
-    if (!elements?.types || !nlSegment || !nlTitle) throw new Error('the pages form lost its elements, urlSegment or title')
+    const redirectTitle = fields.find((f) => f.name === 'redirectTo')?.fields?.find((f) => f.name === 'title')
+    const redirectNl = redirectTitle?.fields?.find((f) => f.name === 'nl')
+    if (!elements?.types || !nlSegment || !nlTitle || !redirectNl) throw new Error('the pages form lost a field this test changes')
     elements.types = elements.types.filter((t) => t.name !== 'Download')
     nlSegment.pattern = ['^.*$', 'anything']
     nlTitle.required = false
+    // Required inside a field only redirect pages have: Decap would refuse every other page's save.
+    delete redirectNl.required
     expect(pageDrift(fields)).toEqual([
       'urlSegment.nl: pattern ^.*$ in the form, ^(?:[a-z0-9]+(?:-[a-z0-9]+)*)?$ in the schema',
       'title.nl: required is false in the form',
       'elements: block type Download has no form',
+      'redirectTo.title.nl: required is true in the form',
     ])
+  })
+
+  it('no field is required inside an optional one (a list item excepted, where the item exists)', () => {
+    function requiredUnderOptional(fields: readonly DecapField[] | undefined, at: string, optional: boolean): string[] {
+      return (fields ?? []).flatMap((field) => {
+        const required = field.required !== false
+        const here = required && optional ? [`${at}${field.name}`] : []
+        const items = [...(field.field ? [field.field] : []), ...(field.types ?? [])]
+        return [
+          ...here,
+          // A list's fields describe its items: an item that exists is judged on its own.
+          ...requiredUnderOptional(field.fields, `${at}${field.name}.`, field.widget !== 'list' && (optional || !required)),
+          ...items.flatMap((item) => requiredUnderOptional(item.fields ?? [item], `${at}${field.name}[${item.name}].`, false)),
+        ]
+      })
+    }
+    const forms = config.collections.flatMap((c) =>
+      'folder' in c ? [[c.name, c.fields] as const] : c.files.map((f) => [f.name, f.fields] as const),
+    )
+    expect(forms.flatMap(([name, fields]) => requiredUnderOptional(fields, `${name}: `, false))).toEqual([])
   })
 
   it('Dutch is required and the other languages optional; a page in all languages is checked by the server', () => {

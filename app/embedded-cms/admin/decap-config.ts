@@ -329,10 +329,12 @@ export function pageFields(): DecapField[] {
   }
   const typeField: DecapField = { name: 'type', label: 'Kind of page', widget: 'select', options: names, default: names[0] }
   const fields = [...merged].map(([key, { schema, kinds: having }]) => {
-    const field = fieldOf(key, schema)
-    if (having.length === names.length) return field
+    if (having.length === names.length) return fieldOf(key, schema)
+    // Absent from the other kinds, so optional as a whole: its subfields too (Decap would
+    // otherwise demand a redirect's title on every page), and the server judges them.
+    const field = fieldOf(key, schema, { inOptional: true })
     const only = `Only for ${having.join(' and ')} pages.`
-    return { ...field, required: false, hint: field.hint ? `${only} ${field.hint}` : only }
+    return { ...field, hint: field.hint ? `${only} ${field.hint}` : only }
   })
   const [id, ...rest] = fields
   return id ? [id, typeField, ...rest] : [typeField, ...rest]
