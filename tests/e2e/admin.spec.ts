@@ -299,17 +299,20 @@ test("rich text written in the admin's Markdown editor (bold, a list, a link) is
 
 test("the save API refuses what the server's validation refuses, and writes nothing", async ({ request }) => {
   const before = readFileSync(aboutFile, 'utf8')
+  // The bodies start from the repository's file: the admin tests before this one saved the copy
+  // in Decap's own YAML style, which the text replacements below would not find.
+  const original = readFileSync('content/pages/about.yaml', 'utf8')
   const call = (raw: string) =>
     request.post(`${base}/admin/api/v1`, {
       headers: { 'Content-Type': 'application/json; charset=utf-8' },
       data: { action: 'persistEntry', params: { dataFiles: [{ path: 'content/pages/about.yaml', slug: 'about', raw }], assets: [] } },
     })
-  const duplicate = await call(before.replace('urlSegment: { nl: over-ons,', 'urlSegment: { nl: contact,'))
+  const duplicate = await call(original.replace('urlSegment: { nl: over-ons,', 'urlSegment: { nl: contact,'))
   expect(duplicate.status()).toBe(422)
   expect((await duplicate.json()).error).toMatch(
     /^content\/pages\/(?:about|contact)\.yaml:[56]:\d+: urlSegment\.nl: the link \/contact is also the link of /,
   )
-  const noDutchTitle = await call(before.replace('title: { nl: Over ons, ', 'title: { '))
+  const noDutchTitle = await call(original.replace('title: { nl: Over ons, ', 'title: { '))
   expect(noDutchTitle.status()).toBe(422)
   expect((await noDutchTitle.json()).error).toMatch(/^content\/pages\/about\.yaml:7:\d+: title\.nl: /)
   const svg = await request.post(`${base}/admin/api/v1`, {
