@@ -1,11 +1,17 @@
 // Build the app when the build is missing or older than its sources (shared by
-// `npm start`, `npm run bench` and `npm run lighthouse`).
+// `npm start`, `npm run bench` and `npm run lighthouse`), and the same for the reference app
+// (bench/reference, ADR 041) the bench and Lighthouse measure the site against.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
 const buildMarker = '.output/nitro.json'
 const sources = ['app', 'public', 'package-lock.json', 'vite.config.ts', 'app.config.ts', 'lingui.config.ts']
+
+/** The reference app's build, in bench/reference/.output (git-ignored like the app's). */
+export const referenceBuildMarker = 'bench/reference/.output/nitro.json'
+// Its sources, not its folder: that holds its own build output.
+const referenceSources = ['bench/reference/src', 'bench/reference/vite.config.ts', 'package-lock.json']
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0
@@ -16,20 +22,40 @@ function newestMtime(path) {
   return newest
 }
 
-/** Runs `vite build` when needed; exits the process when the build fails. */
-export function ensureBuild() {
-  const builtAt = existsSync(buildMarker) ? statSync(buildMarker).mtimeMs : 0
-  const changedAt = Math.max(...sources.map(newestMtime))
+/** Runs `vite build` (with `configArgs`) when `marker` is missing or older than `sourcePaths`. */
+function buildWhenStale({ what, marker, sourcePaths, configArgs = [], logLevel = 'warn' }) {
+  const builtAt = existsSync(marker) ? statSync(marker).mtimeMs : 0
+  const changedAt = Math.max(...sourcePaths.map(newestMtime))
   if (builtAt >= changedAt) return
-  console.log(builtAt ? 'Sources changed since the last build: building…' : 'No build yet: building…')
+  console.log(builtAt ? `Sources of ${what} changed since its last build: building…` : `No build of ${what} yet: building…`)
   const started = Date.now()
-  // Warnings and errors only: the per-file size listing is for `npm run build`.
-  const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { encoding: 'utf8' })
+  const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', ...configArgs, '--logLevel', logLevel], {
+    encoding: 'utf8',
+  })
   // nitro's own lines (progress, "preview with npx vite preview") do not apply to `npm start`.
   const output = `${build.stdout}${build.stderr}`
     .split('\n')
     .filter((line) => line.trim() && !/^\[nitro\]|^ℹ Generated|codeSplitting\.groups/.test(line.trim()))
   if (output.length) console.log(output.join('\n'))
   if (build.status !== 0) process.exit(build.status ?? 1)
-  console.log(`Built in ${((Date.now() - started) / 1000).toFixed(0)} s.`)
+  console.log(`Built ${what} in ${((Date.now() - started) / 1000).toFixed(0)} s.`)
+}
+
+/** Runs `vite build` when needed; exits the process when the build fails. */
+export function ensureBuild() {
+  // Warnings and errors only: the per-file size listing is for `npm run build`.
+  buildWhenStale({ what: 'the app', marker: buildMarker, sourcePaths: sources })
+}
+
+/** Builds the reference app when needed; exits the process when the build fails. */
+export function ensureReferenceBuild() {
+  // Errors only: its warnings (React libraries' "use client", which the site's config silences)
+  // are not the site's to act on.
+  buildWhenStale({
+    what: 'the reference app (bench/reference)',
+    marker: referenceBuildMarker,
+    sourcePaths: referenceSources,
+    configArgs: ['--config', 'bench/reference/vite.config.ts'],
+    logLevel: 'error',
+  })
 }

@@ -2,6 +2,8 @@ import type { ChildProcess } from 'node:child_process'
 
 /** The built server's entry file. */
 export const serverEntry: string
+/** The reference app's server entry (bench/reference). */
+export const referenceServerEntry: string
 
 export interface StartOptions {
   env?: Record<string, string | undefined>
@@ -23,4 +25,5 @@ export interface BuiltServer {
 }
 
 export function startBuiltServer(port: number, options?: StartOptions): Promise<BuiltServer>
+export function startReferenceServer(port: number, options?: Omit<StartOptions, 'args'>): Promise<BuiltServer>
 export function stopBuiltServer(child: ChildProcess, graceMs?: number): Promise<void>

@@ -4,6 +4,11 @@ import { spawn } from 'node:child_process'
 // e2e tests, so all of them run what production runs. It is a cluster primary that gives its
 // workers their Node flags itself (app/server/platform/cluster/primary.mjs): no launcher needs any.
 export const serverEntry = '.output/server/index.mjs'
+/**
+ * The reference app's server (bench/reference, ADR 041): nitro's plain node-server, one process,
+ * no /healthz; its address comes from HOST and PORT.
+ */
+export const referenceServerEntry = 'bench/reference/.output/server/index.mjs'
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -59,6 +64,16 @@ export async function startBuiltServer(
   }
   child.kill('SIGKILL')
   throw new Error(`server on ${port}: no answer on ${readyPath} within ${timeoutMs / 1000} s:\n${output}`)
+}
+
+/** The reference app's production server on 127.0.0.1:`port`, ready when its hello page answers. */
+export function startReferenceServer(port, options = {}) {
+  return startBuiltServer(port, {
+    readyPath: '/',
+    ...options,
+    args: [referenceServerEntry],
+    env: { HOST: '127.0.0.1', ...options.env },
+  })
 }
 
 /** Stops a server: SIGTERM (its graceful stop), SIGKILL after `graceMs`, or at once without it. */
