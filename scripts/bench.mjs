@@ -12,10 +12,12 @@
 //         and status (any other path: the 404 page's): Node's own cost per response;
 //   (b)   the built app, one worker (WEB_CONCURRENCY=1), page cache on (default PAGE_CACHE_TTL);
 //   (c)   the same with the page cache off (PAGE_CACHE_TTL=0), CMS cache warm;
+//   (r)   the reference app (bench/reference, ADR 041: TanStack Start alone, the site's versions), one
+//         process, its hello page and its 600-element page: nothing cached, every request a render;
 //   (a*)  (b*) (c*): the same with a process per CPU (the bare server under node:cluster, the app
 //         with WEB_CONCURRENCY = CPUs): the whole machine, not one core.
-// Where `taskset` exists and there are two CPUs or more, (a), (b) and (c) run on CPU 0 and this
-// process (the load generator) on CPU 1; the starred runs are not pinned. (b) and (c) run every
+// Where `taskset` exists and there are two CPUs or more, (a), (b), (c) and (r) run on CPU 0 and this
+// process (the load generator) on CPU 1; the starred runs are not pinned. (b), (c) and (r) run every
 // page twice (the best pass counts: other work only slows a run down; RSS growth between passes
 // shows), the others once, each after 300 warm-up requests (at most 3 s of them).
 //
@@ -27,7 +29,8 @@
 //
 // Targets (PASS/FAIL; a miss does not change the exit code, only a failing run does):
 //   (b) cached: every page type ≥ 70 % of (a) per server CPU-s, p99 ≤ 10 ms (at 50 connections);
-//   (c) uncached: home and news detail ≥ 3 % of (a) per server CPU-s;
+//   (c) uncached: home and news detail ≥ 3 % of (a) per server CPU-s, and ≤ 4× the server CPU per
+//   render of the reference 600-element page (r) (issue 33; every page's ratio is printed: "Floor");
 //   initial JS ≤ 110 KB gzip on every page without the map or the contact form (contact and
 //   locations are reported too, marked as carrying them);
 //   after each app configuration: RSS ≤ 150 MB per worker, ≤ 400 MB for the group (primary +
@@ -37,14 +40,16 @@
 // connections, duration and Accept-Encoding, else the newest readable one (older files lack some
 // figures: those show as "–"). Prints the change per page and metric and, under "Regressions vs
 // <file>", every drop over 10 % in a per-CPU-s ratio and rise over 10 % in p99 (and over 1 ms),
-// initial JS or RSS; like a missed target, a regression does not change the exit code.
+// the ratio to the reference page, initial JS or RSS; like a missed target, a regression does not
+// change the exit code.
 //
-// Output: a short header, every run, the summary (per-CPU-s ratios first), RSS, initial JS,
-// targets, the comparison; everything measured goes to bench/results/bench-<timestamp>.json.
+// Output: a short header, every run, the summary (per-CPU-s ratios first), RSS, initial JS, the
+// floor (each page's uncached CPU per render against the reference app's), targets, the
+// comparison; everything measured goes to bench/results/bench-<timestamp>.json.
 //
 // Environment: BENCH_DURATION (seconds per load run, default 10, at most 15),
 // BENCH_CONNECTIONS (default 50), BENCH_PORT (first port tried, default 4500;
-// up to 4520), BENCH_ACCEPT_ENCODING (e.g. "br" or "gzip": sent with every
+// the next free one up to 20 higher), BENCH_ACCEPT_ENCODING (e.g. "br" or "gzip": sent with every
 // load request, to include compression in the app's cost; the bare server
 // never compresses), BENCH_RSS_GROWTH_MB (allowed RSS growth between passes,
 // default 10).
@@ -56,11 +61,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, totalmem } from 'node:os'
 import { previousResults } from './bench/compare.mjs'
-import { findPages, initialJsOf } from './bench/pages.mjs'
-import { checkTargets, printComparison, printRuns, printSummary } from './bench/report.mjs'
+import { findPages, initialJsOf, referencePages } from './bench/pages.mjs'
+import { checkTargets, printComparison, printFloor, printRuns, printSummary } from './bench/report.mjs'
 import { contentGrowth } from './bench/content-growth.mjs'
 import { scenarios } from './bench/scenarios.mjs'
-import { series, summarize } from './bench/load.mjs'
+import { floorOf, series, summarize } from './bench/load.mjs'
 import { buildStamp, buildStamps, freePort, run, startApp } from './bench/servers.mjs'
 import {
   baselineKind,
@@ -123,11 +128,11 @@ async function main() {
   )
 
   const measured = {}
-  for (const { label, title, start, passes: passCount } of scenarios(port, loadPages)) {
+  for (const { label, title, start, passes: passCount, pages: ownPages } of scenarios(port, loadPages)) {
     log(`\n${label} ${title}`)
     const server = await start()
     server.label = label
-    measured[label] = await series(server, loadPages, passCount, log)
+    measured[label] = await series(server, ownPages ?? loadPages, passCount, log)
   }
   const bareRuns = measured['(a)'].runs
   const bareAllRuns = measured['(a*)'].runs
@@ -138,11 +143,14 @@ async function main() {
     '(c)': summarize(measured['(c)'].runs, loadPages, bareRuns),
     '(b*)': summarize(measured['(b*)'].runs, loadPages, bareAllRuns),
     '(c*)': summarize(measured['(c*)'].runs, loadPages, bareAllRuns),
+    '(r)': summarize(measured['(r)'].runs, referencePages),
   }
+  const floor = floorOf(s['(c)'], s['(b)'], s['(r)'], loadPages)
 
   const { allRuns, noisy } = printRuns(measured, log)
   printSummary(s, loadPages, measured, js, log)
-  const checks = checkTargets(s, loadPages, js, measured, log)
+  printFloor(floor, s['(r)'], loadPages, log)
+  const checks = checkTargets(s, loadPages, js, measured, floor, log)
 
   const date = new Date().toISOString()
   const results = {
@@ -171,6 +179,13 @@ async function main() {
     bare: { runs: bareRuns, summary: s['(a)'], rssAfterPass: measured['(a)'].rssAfterPass, final: measured['(a)'].final },
     cached: { ...measured['(b)'], summary: s['(b)'] },
     uncached: { ...measured['(c)'], summary: s['(c)'] },
+    reference: {
+      app: 'bench/reference',
+      paths: Object.fromEntries(referencePages.map((p) => [p.name, p.path])),
+      ...measured['(r)'],
+      summary: s['(r)'],
+    },
+    floor,
     allWorkers: {
       workers: workersAll,
       bare: { runs: bareAllRuns, summary: s['(a*)'], rssAfterPass: measured['(a*)'].rssAfterPass, final: measured['(a*)'].final },

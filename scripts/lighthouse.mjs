@@ -9,6 +9,15 @@
 // and writes the full results to bench/results/lighthouse-<timestamp>.json.
 // Exits non-zero only when the run itself fails, never on low scores.
 //
+// The floor (issue 33, ADR 041): the reference app (bench/reference: TanStack Start alone, from
+// the site's installed versions; built when stale, served by its own production server) is
+// audited in the same run, interleaved with the pages: a reference page before each page and one
+// after the last, its 600-element page and its hello page by turns (reference, page, reference,
+// page…), so the machine's drift hits both. Each page's TBT and performance score are printed
+// beside the reference 600-element page's (the median of its audits in this run), with the TBT
+// ratio and the score difference, and checked against the targets: TBT ≤ 2× the reference's,
+// performance ≥ the reference's − 3 (PASS/FAIL; a miss does not change the exit code).
+//
 // Options (environment): LIGHTHOUSE_RUNS=5 (median of five runs per page),
 // LIGHTHOUSE_THROTTLING=devtools (throttle the real load instead of
 // simulating), LIGHTHOUSE_PAGES=home,locations (only these), LIGHTHOUSE_PORT.
@@ -28,8 +37,8 @@ import { crc32, deflateSync } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
-import { ensureBuild } from './lib/build.mjs'
-import { startBuiltServer } from './lib/server.mjs'
+import { ensureBuild, ensureReferenceBuild } from './lib/build.mjs'
+import { startBuiltServer, startReferenceServer } from './lib/server.mjs'
 import { firstLocationPath, measuredPages, measuringRun, portPicker } from './lib/site.mjs'
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo']
@@ -60,6 +69,7 @@ const chromeFlags = [
 ]
 
 ensureBuild()
+ensureReferenceBuild()
 const buildTime = () => (existsSync('.output/nitro.json') ? statSync('.output/nitro.json').mtimeMs : 0)
 const builtAt = buildTime()
 
@@ -157,6 +167,45 @@ async function startServer(port, tileUrl) {
   return server.base
 }
 
+/** The reference app's pages (bench/reference), audited between the site's. */
+const referencePages = [
+  { name: 'reference 600', path: '/content' },
+  { name: 'reference hello', path: '/' },
+]
+/** The page the site's pages are set against, and the targets (issue 33). */
+const floorPage = 'reference 600'
+const floorTargets = { tbtRatio: 2, scoreBelow: 3 }
+
+async function startReference(port) {
+  const server = await startReferenceServer(port)
+  onCleanup(() => server.stop(5000))
+  // Warm, as the site's pages are (findPages): the first render of a route loads its chunk.
+  for (const page of referencePages) for (let i = 0; i < 2; i++) await (await fetch(server.base + page.path)).text()
+  return server.base
+}
+
+/**
+ * The audit order: a reference page before each page and one after the last, the 600-element
+ * page and the hello page by turns; with one page: 600, the page, hello.
+ */
+function interleaved(pages, base, referenceBase) {
+  const reference = (i) => {
+    const page = referencePages[i % referencePages.length]
+    return { ...page, reference: true, url: referenceBase + page.path }
+  }
+  const order = []
+  for (const [i, page] of pages.entries()) order.push(reference(i), { ...page, url: base + page.path })
+  order.push(reference(pages.length))
+  return order
+}
+
+const median = (values) => {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b)
+  if (!sorted.length) return null
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
 /** Chromium's request headers for a page (the page cache varies on them). */
 const browserHeaders = { 'Accept-Language': 'nl-NL,nl;q=0.9', 'Accept-Encoding': 'gzip, deflate, br, zstd' }
 
@@ -208,6 +257,8 @@ function failingAudits(lhr, categoryId) {
     .map((audit) => ({ id: audit.id, title: audit.title, score: audit.score, displayValue: audit.displayValue }))
 }
 
+const signed = (n) => `${n > 0 ? '+' : ''}${n}`
+
 const metricIds = {
   FCP: 'first-contentful-paint',
   LCP: 'largest-contentful-paint',
@@ -228,6 +279,10 @@ async function main() {
       : 'Map tiles: openssl not found, so no local tile server; the default TILE_URL is used and tiles may fail to load.',
   )
   const pages = await findPages(base)
+  const referenceBase = await startReference(await freePort())
+  console.log(
+    `Reference app (bench/reference) on ${referenceBase}: audited between the pages (${referencePages.map((p) => p.name).join(', ')})`,
+  )
   const load = loadavg()[0]
   if (load > availableParallelism()) {
     console.log(
@@ -268,8 +323,9 @@ async function main() {
   }
 
   const results = []
-  for (const page of pages) {
-    const url = base + page.path
+  const referenceRuns = []
+  for (const { reference, ...page } of interleaved(pages, base, referenceBase)) {
+    const { url } = page
     console.log(
       `Lighthouse (mobile${throttlingMethod === 'devtools' ? ', devtools throttling' : ''}): ${page.name} ${page.path}${runs > 1 ? ` (${runs} runs, median)` : ''}…`,
     )
@@ -282,7 +338,35 @@ async function main() {
     const metrics = Object.fromEntries(Object.entries(metricIds).map(([name, id]) => [name, lhr.audits[id]?.displayValue]))
     const failing = Object.fromEntries(categories.map((id) => [id, failingAudits(lhr, id)]).filter(([, list]) => list.length))
     const performanceRuns = lhrs.map((r) => Math.round((r.categories.performance.score ?? 0) * 100))
-    results.push({ ...page, url, scores, performanceRuns, metrics, failing, warnings: lhr.runWarnings, lhr })
+    const tbtMs = lhr.audits[metricIds.TBT]?.numericValue ?? null
+    const result = { ...page, url, scores, tbtMs, performanceRuns, metrics, failing, warnings: lhr.runWarnings, lhr }
+    if (reference) referenceRuns.push(result)
+    else results.push(result)
+  }
+
+  // The reference pages' figures: the median over their audits in this run.
+  const referenceSummary = Object.fromEntries(
+    referencePages.map(({ name, path }) => {
+      const own = referenceRuns.filter((r) => r.name === name)
+      return [
+        name,
+        {
+          path,
+          audits: own.length,
+          tbtMs: median(own.map((r) => r.tbtMs)),
+          performance: median(own.map((r) => r.scores.performance)),
+          tbtMsPerAudit: own.map((r) => r.tbtMs),
+          performancePerAudit: own.map((r) => r.scores.performance),
+        },
+      ]
+    }),
+  )
+  const floor = referenceSummary[floorPage]
+  for (const r of results) {
+    // A reference TBT of 0 leaves no ratio (the target then asks for 0 too).
+    const tbtRatio = floor.tbtMs > 0 && r.tbtMs !== null ? r.tbtMs / floor.tbtMs : null
+    const scoreDifference = floor.performance !== null && r.scores.performance !== null ? r.scores.performance - floor.performance : null
+    r.floor = { reference: floorPage, tbtMs: floor.tbtMs, performance: floor.performance, tbtRatio, scoreDifference }
   }
 
   const rows = [
@@ -310,6 +394,53 @@ async function main() {
     }
   }
 
+  const ms = (value) => (value === null ? '–' : `${Math.round(value).toLocaleString('en')} ms`)
+  const cell = (value) => (value === null ? '–' : String(value))
+  const floorRows = [
+    ['page', 'TBT', 'perf', `${floorPage} TBT`, `${floorPage} perf`, 'TBT ratio', 'perf diff'],
+    ...referencePages.map(({ name }) => {
+      const ref = referenceSummary[name]
+      const ratio = floor.tbtMs > 0 && ref.tbtMs !== null ? `${(ref.tbtMs / floor.tbtMs).toFixed(2)}×` : '–'
+      const diff = ref.performance !== null && floor.performance !== null ? ref.performance - floor.performance : null
+      return [`${name} (median of ${ref.audits})`, ms(ref.tbtMs), cell(ref.performance), '', '', ratio, diff === null ? '–' : signed(diff)]
+    }),
+    ...results.map((r) => [
+      r.name,
+      ms(r.tbtMs),
+      cell(r.scores.performance),
+      ms(r.floor.tbtMs),
+      cell(r.floor.performance),
+      r.floor.tbtRatio === null ? '–' : `${r.floor.tbtRatio.toFixed(2)}×`,
+      r.floor.scoreDifference === null ? '–' : signed(r.floor.scoreDifference),
+    ]),
+  ]
+  const floorWidths = floorRows[0].map((_, i) => Math.max(...floorRows.map((row) => row[i].length)))
+  const floorLine = (row) => row.map((cell, i) => (i < 1 ? cell.padEnd(floorWidths[i]) : cell.padStart(floorWidths[i]))).join('  ')
+  console.log(
+    `\nAgainst the floor: the reference app (bench/reference) in this run, ${floorPage} = the median of its audits\n` +
+      `(per audit: ${referencePages.map(({ name }) => `${name} TBT ${referenceSummary[name].tbtMsPerAudit.map(ms).join(' / ')}, perf ${referenceSummary[name].performancePerAudit.join(' / ')}`).join('; ')})`,
+  )
+  console.log(`${floorLine(floorRows[0])}\n${floorWidths.map((w) => '-'.repeat(w)).join('  ')}`)
+  for (const row of floorRows.slice(1)) console.log(floorLine(row))
+
+  const checks = []
+  for (const r of results) {
+    const tbtLimit = floor.tbtMs === null ? null : floorTargets.tbtRatio * floor.tbtMs
+    checks.push({
+      target: `${r.name} TBT ≤ ${floorTargets.tbtRatio}× ${floorPage}'s`,
+      value: `${ms(r.tbtMs)} (${r.floor.tbtRatio === null ? 'no ratio' : `${r.floor.tbtRatio.toFixed(2)}×`} of ${ms(floor.tbtMs)})`,
+      pass: tbtLimit !== null && r.tbtMs !== null && r.tbtMs <= tbtLimit,
+    })
+    checks.push({
+      target: `${r.name} performance ≥ ${floorPage}'s − ${floorTargets.scoreBelow}`,
+      value: `${cell(r.scores.performance)} (${r.floor.scoreDifference === null ? '–' : signed(r.floor.scoreDifference)} against ${cell(floor.performance)})`,
+      pass: r.floor.scoreDifference !== null && r.floor.scoreDifference >= -floorTargets.scoreBelow,
+    })
+  }
+  console.log('\nTargets (issue 33; a miss does not change the exit code)')
+  for (const check of checks) console.log(`  ${check.pass ? 'PASS' : 'FAIL'}  ${check.target}: ${check.value}`)
+  console.log(`${checks.filter((c) => c.pass).length} of ${checks.length} targets met.`)
+
   mkdirSync('bench/results', { recursive: true })
   const file = `bench/results/lighthouse-${new Date().toISOString().replace(/[:.]/g, '-')}.json`
   writeFileSync(
@@ -325,6 +456,8 @@ async function main() {
         chrome: results[0]?.lhr.environment?.hostUserAgent,
         tiles: tiles ? 'local HTTPS tile server' : 'default TILE_URL',
         pages: results,
+        reference: { app: 'bench/reference', floorPage, targets: floorTargets, summary: referenceSummary, audits: referenceRuns },
+        checks,
       },
       null,
       1,

@@ -73,6 +73,10 @@ export function comparedFigures(result) {
     add(`${config} worker RSS`, data?.final?.rssMb, { config, metric: 'RSS per worker', better: 'lower', unit: 'MB' })
     add(`${config} group RSS`, data?.final?.groupRssMb, { config, metric: 'group RSS', better: 'lower', unit: 'MB' })
   }
+  // Uncached CPU per render against the reference app's in the same run (files before it: none).
+  for (const [page, f] of Object.entries(result.floor?.pages ?? {})) {
+    add(`(c) ${page} floor ratio`, f?.ratio, { config: '(c)', page, metric: 'CPU per render × floor', better: 'lower' })
+  }
   for (const [page, js] of Object.entries(result.initialJs ?? {})) {
     add(`JS ${page} gzip`, js?.gzipBytes, { page, metric: 'initial JS gzip', better: 'lower', unit: 'bytes' })
     add(`JS ${page} brotli`, js?.brotliBytes, { page, metric: 'initial JS brotli', better: 'lower', unit: 'bytes' })
@@ -123,6 +127,7 @@ export function describeValue(row, value) {
   if (row.metric === 'p99') return `${value} ms`
   if (row.metric.startsWith('initial JS')) return kb(value)
   if (row.metric.includes('RSS')) return `${fmt(value)} MB`
+  if (row.metric.includes('× floor')) return `${fmt(value, 2)}×`
   if (row.metric === 'req/s') return fmt(value, 0)
   return pct(value)
 }

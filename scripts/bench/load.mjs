@@ -2,6 +2,7 @@ import autocannon from 'autocannon'
 import { connections, duration, loadHeaders, warmupMaxSeconds, warmupRequests } from './settings.mjs'
 import { cpuTimes, get, processStats, randomPath, sleep, trackers } from './servers.mjs'
 import { fmt } from './format.mjs'
+import { floorPage } from './pages.mjs'
 
 /**
  * One autocannon run on `page`; stops by itself after `seconds` (or `amount` requests), and at
@@ -145,4 +146,27 @@ export function summarize(runs, pages, bareRuns) {
       ]
     }),
   )
+}
+
+/** Milliseconds of server CPU per request of a summary row (1000 / req per CPU-s). */
+export const msPerRequest = (row) => (row && row.reqPerCpuSecond > 0 ? 1000 / row.reqPerCpuSecond : NaN)
+
+/**
+ * The floor (issue 33, ADR 041): each page's uncached render, in ms of server CPU, against the
+ * reference app's 600-element page measured the same way (one pinned process, the same load);
+ * the ratio is the figure that holds on any machine. The cached cost is beside it, for scale.
+ */
+export function floorOf(uncached, cached, reference, pages) {
+  const referenceMs = msPerRequest(reference[floorPage])
+  return {
+    reference: floorPage,
+    referenceMsPerRender: referenceMs,
+    referenceHelloMsPerRender: msPerRequest(reference['reference hello']),
+    pages: Object.fromEntries(
+      pages.map(({ name }) => {
+        const ms = msPerRequest(uncached[name])
+        return [name, { msPerRender: ms, ratio: ms / referenceMs, cachedMsPerRequest: msPerRequest(cached[name]) }]
+      }),
+    ),
+  }
 }

@@ -1,6 +1,7 @@
 import { connections, duration, regressionThreshold, targets, workersAll } from './settings.mjs'
 import { fmt, kb, pct, signed, table } from './format.mjs'
 import { changeCell, compare, describeValue } from './compare.mjs'
+import { msPerRequest } from './load.mjs'
 
 /** Every load run, one line each, with the notes on noisy or generator-bound runs. */
 export function printRuns(measured, log) {
@@ -27,9 +28,9 @@ export function printRuns(measured, log) {
       'X-Page-Cache',
     ],
   ]
-  for (const label of ['(a)', '(b)', '(c)', '(a*)', '(b*)', '(c*)']) {
+  for (const label of ['(a)', '(b)', '(c)', '(r)', '(a*)', '(b*)', '(c*)']) {
     for (const r of measured[label].runs) {
-      const bare = label.startsWith('(a') ? undefined : bareOf(label).find((b) => b.page === r.page)
+      const bare = label.startsWith('(a') || label === '(r)' ? undefined : bareOf(label).find((b) => b.page === r.page)
       rows.push([
         label,
         r.page,
@@ -167,8 +168,32 @@ export function printSummary(s, loadPages, measured, js, log) {
   )
 }
 
+/** The floor: each page's uncached CPU per render against the reference app's (floorOf in load.mjs). */
+export function printFloor(floor, reference, loadPages, log) {
+  const ms = (n) => `${fmt(n, 2)} ms`
+  log(
+    `\nFloor: server CPU per uncached render ((c), 1 worker) against the reference app (bench/reference, (r), 1 process),\n` +
+      `measured the same way in this run; the ratio holds on any machine (target ≤ ${targets.uncachedFloorRatio}× for ${targets.uncachedPages.join(', ')}).`,
+  )
+  log(
+    table([
+      ['page', 'CPU per uncached render', `× ${floor.reference}`, '(b) CPU/request (cached)'],
+      ...Object.keys(reference).map((name) => [
+        name,
+        ms(msPerRequest(reference[name])),
+        `${fmt(msPerRequest(reference[name]) / floor.referenceMsPerRender, 2)}×`,
+        '–',
+      ]),
+      ...loadPages.map(({ name }) => {
+        const page = floor.pages[name]
+        return [name, ms(page?.msPerRender), `${fmt(page?.ratio, 2)}×`, ms(page?.cachedMsPerRequest)]
+      }),
+    ]),
+  )
+}
+
 /** The targets, each PASS or FAIL (a miss does not change the exit code). */
-export function checkTargets(s, loadPages, js, measured, log) {
+export function checkTargets(s, loadPages, js, measured, floor, log) {
   const checks = []
   const check = (target, value, pass) => checks.push({ target, value, pass })
   for (const { name } of loadPages) {
@@ -192,6 +217,15 @@ export function checkTargets(s, loadPages, js, measured, log) {
       `uncached ${name} ≥ ${pct(targets.uncachedPerCpuRatio)} of bare per server CPU-s`,
       `${pct(c.perCpuRatio)} (req/s ${pct(c.ratio)})`,
       c.perCpuRatio >= targets.uncachedPerCpuRatio,
+    )
+  }
+  for (const name of targets.uncachedPages) {
+    const page = floor.pages[name]
+    if (!page) continue
+    check(
+      `uncached ${name} ≤ ${targets.uncachedFloorRatio}× the ${floor.reference} page's CPU per render`,
+      `${fmt(page.ratio, 2)}× (${fmt(page.msPerRender, 2)} ms against ${fmt(floor.referenceMsPerRender, 2)} ms)`,
+      page.ratio <= targets.uncachedFloorRatio,
     )
   }
   for (const [name, j] of Object.entries(js)) {
@@ -249,10 +283,11 @@ export function printComparison(results, previous, loadPages, js, noisy, log) {
   const pageNames = [...new Set([...loadPages.map((p) => p.name), ...Object.keys(js)])]
   log(
     table([
-      ['page', '(b) /CPU-s', '(c) /CPU-s', '(b*) /CPU-s', '(c*) /CPU-s', '(b) p99', '(c) p99', 'JS gzip', 'JS brotli'],
+      ['page', '(b) /CPU-s', '(c) /CPU-s', '(b*) /CPU-s', '(c*) /CPU-s', '(c) × floor', '(b) p99', '(c) p99', 'JS gzip', 'JS brotli'],
       ...pageNames.map((name) => [
         name,
         ...appLabels.map((label) => cell(`${label} ${name} ratio`)),
+        cell(`(c) ${name} floor ratio`),
         cell(`(b) ${name} p99`),
         cell(`(c) ${name} p99`),
         cell(`JS ${name} gzip`),

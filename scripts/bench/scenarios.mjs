@@ -1,11 +1,13 @@
 import { passes, workersAll } from './settings.mjs'
-import { startApp, startBare } from './servers.mjs'
+import { referencePages } from './pages.mjs'
+import { startApp, startBare, startReference } from './servers.mjs'
 
 /**
  * The configurations the bench measures, one server at a time, in this order: a label, a title,
  * how to start its server on `port` (the bare ones answer with the app's bytes of `loadPages`),
- * and how many passes over the pages. A new scenario is one more entry here (the summary,
- * targets and comparison name the six below).
+ * how many passes over the pages, and its own pages when they are not `loadPages` (the reference
+ * app's). A new scenario is one more entry here (the summary, targets and comparison name the
+ * seven below).
  */
 export function scenarios(port, loadPages) {
   const allEnv = { WEB_CONCURRENCY: String(workersAll) }
@@ -16,6 +18,14 @@ export function scenarios(port, loadPages) {
       title: 'app, 1 worker, page cache off (PAGE_CACHE_TTL=0), CMS cache warm',
       start: () => startApp(port, { PAGE_CACHE_TTL: '0' }, '(c)'),
       passes,
+    },
+    // Right after (c): the floor its uncached renders are set against, measured the same way.
+    {
+      label: '(r)',
+      title: 'reference app (bench/reference), 1 process, nothing cached',
+      start: () => startReference(port),
+      passes,
+      pages: referencePages,
     },
     { label: '(b*)', title: `app, ${workersAll} workers, page cache on`, start: () => startApp(port, allEnv, '(b*)'), passes: 1 },
     {

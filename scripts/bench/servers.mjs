@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { join } from 'node:path'
-import { serverEntry, startBuiltServer, stopBuiltServer } from '../lib/server.mjs'
+import { serverEntry, startBuiltServer, startReferenceServer, stopBuiltServer } from '../lib/server.mjs'
 import { measuringRun, portPicker } from '../lib/site.mjs'
 import { clockTicks, firstPort, lastPort, pinned } from './settings.mjs'
 
@@ -108,17 +108,16 @@ export function cpuTimes() {
 }
 
 /**
- * Starts a server child (on CPU 0 unless `pin` is false) and waits until `readyPath` answers 200
- * and, with `readyOutput`, its output matches that (scripts/lib/server.mjs).
+ * Starts a server child (on CPU 0 unless `pin` is false) with `start` (a starter of
+ * scripts/lib/server.mjs), which waits until `readyPath` answers 200 and, with `readyOutput`,
+ * its output matches that.
  */
-export async function startServer({ label, port, args, env, readyPath, readyOutput, pin = true }) {
+export async function startServer({ label, port, args, env, readyPath, readyOutput, pin = true, start = startBuiltServer }) {
   // taskset execs node: the child's pid is the server's.
   const onCpu0 = pin && pinned
-  const server = await startBuiltServer(port, { args, env, readyPath, readyOutput, launcher: onCpu0 ? ['taskset', '-c', '0'] : [] }).catch(
-    (error) => {
-      throw new Error(`${label}: ${error.message}`)
-    },
-  )
+  const server = await start(port, { args, env, readyPath, readyOutput, launcher: onCpu0 ? ['taskset', '-c', '0'] : [] }).catch((error) => {
+    throw new Error(`${label}: ${error.message}`)
+  })
   children.add(server.child)
   return {
     label,
@@ -169,6 +168,14 @@ export function startApp(port, extraEnv, label) {
       ...env,
     },
   })
+}
+
+/**
+ * The reference app (bench/reference, ADR 041) as production runs it: one process, pinned like
+ * (c), and with nothing to cache every request is a render. The floor of an uncached render.
+ */
+export function startReference(port) {
+  return startServer({ label: '(r)', port, start: startReferenceServer, env: { NODE_ENV: 'production' } })
 }
 
 /**

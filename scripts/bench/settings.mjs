@@ -4,8 +4,8 @@ import { cpus } from 'node:os'
 
 export const duration = Math.min(15, Math.max(1, Number(process.env.BENCH_DURATION ?? 10) || 10))
 export const connections = Math.max(1, Number(process.env.BENCH_CONNECTIONS ?? 50) || 50)
-export const firstPort = Math.max(4500, Math.min(4520, Number(process.env.BENCH_PORT ?? 4500) || 4500))
-export const lastPort = 4520
+export const firstPort = Math.max(1024, Math.min(65515, Number(process.env.BENCH_PORT ?? 4500) || 4500))
+export const lastPort = firstPort + 20
 export const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING?.trim() || undefined
 export const rssGrowthLimitMb = Number(process.env.BENCH_RSS_GROWTH_MB ?? 10) || 10
 /** Passes of (b) and (c); every other configuration runs once. */
@@ -27,6 +27,8 @@ export const targets = {
   cachedP99Connections: 50,
   uncachedPerCpuRatio: 0.03,
   uncachedPages: ['home', 'news detail'],
+  /** Uncached CPU per render ≤ this × the reference app's 600-element page's (issue 33, ADR 041). */
+  uncachedFloorRatio: 4,
   initialJsGzipKb: 110,
   workerRssMb: 150,
   groupRssMb: 400,

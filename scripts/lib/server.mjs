@@ -69,8 +69,8 @@ export async function startBuiltServer(
 /** The reference app's production server on 127.0.0.1:`port`, ready when its hello page answers. */
 export function startReferenceServer(port, options = {}) {
   return startBuiltServer(port, {
-    readyPath: '/',
     ...options,
+    readyPath: options.readyPath ?? '/',
     args: [referenceServerEntry],
     env: { HOST: '127.0.0.1', ...options.env },
   })

@@ -7,7 +7,8 @@ import * as v from 'valibot'
 /**
  * `npm run bench` and `npm run lighthouse`, each once in a short form, so neither rots
  * unnoticed. Their figures are not judged here (a shared CI machine says little about speed):
- * a run must finish, measure every target and write its results file. They load both cores,
+ * a run must finish, measure every target and write its results file, with the reference app's
+ * rows (bench/reference, ADR 041) and each page's ratio to them. They load both cores,
  * so this project runs after every other spec (playwright.config.ts).
  */
 test.describe.configure({ mode: 'serial' })
@@ -28,6 +29,12 @@ const benchResults = v.object({
     runs: v.array(v.object({ page: v.string(), statusCodes: v.record(v.string(), v.number()) })),
   }),
   uncached: v.object({ summary: ratioSummary }),
+  reference: v.object({ summary: v.record(v.string(), v.object({ reqPerCpuSecond: v.number() })) }),
+  floor: v.object({
+    reference: v.literal('reference 600'),
+    referenceMsPerRender: v.number(),
+    pages: v.record(v.string(), v.object({ msPerRender: v.number(), ratio: v.number() })),
+  }),
   bare: v.object({ summary: v.record(v.string(), v.object({ reqPerCpuSecond: v.number() })) }),
   allWorkers: v.object({
     workers: v.number(),
@@ -40,11 +47,12 @@ const benchResults = v.object({
 })
 
 test('npm run bench measures every target (1 s passes)', async () => {
-  // ~2 min on an idle machine: six servers, four or five pages each.
-  test.setTimeout(300_000)
+  // ~2 min on an idle machine: seven servers, two to five pages each (and the reference app's
+  // build when it has none: ~15 s).
+  test.setTimeout(360_000)
   const { stdout } = await run('npm', ['run', 'bench'], {
     env: { ...process.env, BENCH_DURATION: '1', BENCH_CONNECTIONS: '5' },
-    timeout: 290_000,
+    timeout: 350_000,
   })
   const results = v.parse(benchResults, resultsOf(stdout))
   // Every target has a verdict (a pass is a boolean: the run measured it).
@@ -53,6 +61,8 @@ test('npm run bench measures every target (1 s passes)', async () => {
       expect.stringContaining('cached home'),
       expect.stringContaining('cached not found'),
       expect.stringContaining('uncached news detail'),
+      expect.stringContaining('uncached home ≤ 4× the reference 600'),
+      expect.stringContaining('uncached news detail ≤ 4× the reference 600'),
       expect.stringContaining('initial JS home'),
       expect.stringContaining('RSS after the bench per worker'),
       expect.stringContaining('RSS after the bench of the group'),
@@ -63,6 +73,10 @@ test('npm run bench measures every target (1 s passes)', async () => {
     expect(Object.keys(summary)).toEqual(expect.arrayContaining(['home', 'news detail', 'locations', 'not found']))
   }
   expect(Object.keys(results.allWorkers.bare.summary)).toEqual(Object.keys(results.bare.summary))
+  // The floor: the reference app's two pages measured, and every page's uncached render set against its 600-element page.
+  expect(Object.keys(results.reference.summary)).toEqual(['reference hello', 'reference 600'])
+  expect(Object.keys(results.floor.pages)).toEqual(Object.keys(results.uncached.summary))
+  expect(stdout).toMatch(/Floor: [^\n]*\n[^\n]*\n[^\n]*\n[^\n]*\nreference hello .*\nreference 600 .*\nhome .*×/)
   expect(results.cached.runs.filter((r) => r.page === 'not found').every((r) => (r.statusCodes['404'] ?? 0) > 0)).toBe(true)
   expect(results.initialJs.contact?.carries).toContain('form')
   expect(results.initialJs.locations?.carries).toContain('map')
@@ -71,20 +85,41 @@ test('npm run bench measures every target (1 s passes)', async () => {
   if (results.comparison) expect(stdout).toContain(`Regressions vs ${results.comparison.file}`)
 })
 
-test('npm run lighthouse scores a page in all four categories', async () => {
-  test.setTimeout(120_000)
-  const { stdout } = await run('npm', ['run', 'lighthouse'], { env: { ...process.env, LIGHTHOUSE_PAGES: 'home' }, timeout: 110_000 })
-  expect(resultsOf(stdout)).toMatchObject({
-    pages: [
-      {
-        name: 'home',
-        scores: {
-          performance: expect.any(Number),
-          accessibility: expect.any(Number),
-          'best-practices': expect.any(Number),
-          seo: expect.any(Number),
-        },
-      },
-    ],
-  })
+const floorFigures = v.object({
+  reference: v.literal('reference 600'),
+  tbtMs: v.nullable(v.number()),
+  performance: v.nullable(v.number()),
+  // No ratio when the reference's TBT is 0 (a fast machine): the check still has its verdict.
+  tbtRatio: v.nullable(v.number()),
+  scoreDifference: v.nullable(v.number()),
+})
+const lighthouseResults = v.object({
+  pages: v.array(
+    v.object({
+      name: v.string(),
+      scores: v.object({ performance: v.number(), accessibility: v.number(), 'best-practices': v.number(), seo: v.number() }),
+      tbtMs: v.number(),
+      floor: floorFigures,
+    }),
+  ),
+  reference: v.object({
+    summary: v.object({
+      'reference 600': v.object({ audits: v.number(), tbtMs: v.number(), performance: v.number() }),
+      'reference hello': v.object({ audits: v.number(), tbtMs: v.number(), performance: v.number() }),
+    }),
+    audits: v.array(v.object({ name: v.string() })),
+  }),
+  checks: v.array(v.object({ target: v.string(), pass: v.boolean() })),
+})
+
+test('npm run lighthouse scores a page in all four categories, beside the reference app', async () => {
+  // Three audits: the reference's 600-element page, home, the reference's hello page.
+  test.setTimeout(240_000)
+  const { stdout } = await run('npm', ['run', 'lighthouse'], { env: { ...process.env, LIGHTHOUSE_PAGES: 'home' }, timeout: 230_000 })
+  const results = v.parse(lighthouseResults, resultsOf(stdout))
+  expect(results.pages.map((page) => page.name)).toEqual(['home'])
+  // Interleaved: reference, page, reference.
+  expect(results.reference.audits.map((audit) => audit.name)).toEqual(['reference 600', 'reference hello'])
+  expect(results.checks.map((check) => check.target)).toEqual(["home TBT ≤ 2× reference 600's", "home performance ≥ reference 600's − 3"])
+  expect(stdout).toMatch(/\nhome +[\d,]+ ms +\d+ +[\d,]+ ms +\d+ +(?:[\d.]+×|–) +(?:[+-]?\d+|–)\n/)
 })
