@@ -61,84 +61,94 @@ const phone = { width: 390, height: 844 }
 test.describe('menu on a phone', () => {
   test.use({ viewport: phone })
 
-  test('opens with Enter, reaches its links with Tab, closes with Escape back on the button', async ({ page }) => {
+  // One page load for the menu's whole life: keyboard, a preloaded language, a wide screen, a link followed.
+  test('opens with Enter, reaches its links with Tab, closes with Escape back on the button; a preloaded language leaves the page as it is; wide screens show the navigation without the button; following a link closes it', async ({
+    page,
+  }) => {
     await openPage(page, '/en')
     const button = page.getByRole('button', { name: 'Menu' })
     const menu = page.getByRole('navigation', { name: 'Main menu' })
     const languages = page.getByRole('navigation', { name: 'Choose language' })
-    await expect(button).toHaveAttribute('aria-expanded', 'false')
-    const panel = page.locator(`#${await button.getAttribute('aria-controls')}`)
-    await expect(panel).toHaveCount(1)
-    await expect(menu).toBeHidden()
-    await expect(languages).toBeHidden()
 
-    await button.focus()
-    await page.keyboard.press('Enter')
-    await expect(button).toHaveAttribute('aria-expanded', 'true')
-    await expect(panel).toBeVisible()
-    await expect(menu).toBeVisible()
-    await expect(languages).toBeVisible()
-    // In reading order: the menu's links, then the languages.
-    for (const name of ['About us', 'Locations', 'Contact', 'Careers', 'News']) {
+    await test.step('opens with Enter, reaches its links with Tab, closes with Escape back on the button', async () => {
+      await expect(button).toHaveAttribute('aria-expanded', 'false')
+      const panel = page.locator(`#${await button.getAttribute('aria-controls')}`)
+      await expect(panel).toHaveCount(1)
+      await expect(menu).toBeHidden()
+      await expect(languages).toBeHidden()
+
+      await button.focus()
+      await page.keyboard.press('Enter')
+      await expect(button).toHaveAttribute('aria-expanded', 'true')
+      await expect(panel).toBeVisible()
+      await expect(menu).toBeVisible()
+      await expect(languages).toBeVisible()
+      // In reading order: the menu's links, then the languages.
+      for (const name of ['About us', 'Locations', 'Contact', 'Careers', 'News']) {
+        await page.keyboard.press('Tab')
+        await expect(menu.getByRole('link', { name })).toBeFocused()
+      }
       await page.keyboard.press('Tab')
-      await expect(menu.getByRole('link', { name })).toBeFocused()
-    }
-    await page.keyboard.press('Tab')
-    await expect(languages.getByRole('link', { name: 'Nederlands' })).toBeFocused()
-    // Within the viewport: nothing to swipe to.
-    await expect(menu.getByRole('link', { name: 'News' })).toBeInViewport({ ratio: 1 })
-    await expect(languages.getByRole('link', { name: 'Dansk' })).toBeInViewport({ ratio: 1 })
-    await expectNoA11yViolations(page)
+      await expect(languages.getByRole('link', { name: 'Nederlands' })).toBeFocused()
+      // Within the viewport: nothing to swipe to.
+      await expect(menu.getByRole('link', { name: 'News' })).toBeInViewport({ ratio: 1 })
+      await expect(languages.getByRole('link', { name: 'Dansk' })).toBeInViewport({ ratio: 1 })
+      await expectNoA11yViolations(page)
 
-    await page.keyboard.press('Escape')
-    await expect(button).toHaveAttribute('aria-expanded', 'false')
-    await expect(button).toBeFocused()
-    await expect(panel).toBeHidden()
+      await page.keyboard.press('Escape')
+      await expect(button).toHaveAttribute('aria-expanded', 'false')
+      await expect(button).toBeFocused()
+      await expect(panel).toBeHidden()
 
-    // Space toggles it as well (it is a button), and the button closes it again.
-    await page.keyboard.press('Space')
-    await expect(button).toHaveAttribute('aria-expanded', 'true')
-    await button.click()
-    await expect(button).toHaveAttribute('aria-expanded', 'false')
-  })
+      // Space toggles it as well (it is a button), and the button closes it again.
+      await page.keyboard.press('Space')
+      await expect(button).toHaveAttribute('aria-expanded', 'true')
+      await button.click()
+      await expect(button).toHaveAttribute('aria-expanded', 'false')
+    })
 
-  test('closes when a link in it is followed', async ({ page }) => {
-    await openPage(page, '/en')
-    const button = page.getByRole('button', { name: 'Menu' })
-    await button.click()
-    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Contact' }).click()
-    await expect(page).toHaveURL(/\/en\/contact$/)
-    await expect(button).toHaveAttribute('aria-expanded', 'false')
-    await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeHidden()
-    // The current page is marked in the menu, and only links to it are.
-    await button.click()
-    const menu = page.getByRole('navigation', { name: 'Main menu' })
-    await expect(menu.getByRole('link', { name: 'Contact' })).toHaveAttribute('aria-current', 'page')
-    const current = await page.locator('a[aria-current="page"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')))
-    expect(new Set(current)).toEqual(new Set(['/en/contact']))
-    // A language from the menu: the menu closes and the page is in that language.
-    await page.getByRole('navigation', { name: 'Choose language' }).getByRole('link', { name: 'Deutsch' }).click()
-    await expect(page).toHaveURL(/\/de\/kontakt$/)
-    await expect(page.getByRole('button', { name: 'Menü' })).toHaveAttribute('aria-expanded', 'false')
-  })
+    await test.step('a language link that is focused or hovered (and so preloaded) leaves the page in its language', async () => {
+      const heading = await page.getByRole('heading', { level: 1 }).textContent()
+      await button.click()
+      // The preload is done when its data and the German catalog have arrived (i18n.ts, preloadLocale).
+      const preloaded = Promise.all([
+        page.waitForResponse(/\/_serverFn\//).then((response) => response.finished()),
+        page.waitForResponse(/\/assets\/messages-[\w-]+\.js$/).then((response) => response.finished()),
+      ])
+      await languages.getByRole('link', { name: 'Deutsch' }).hover()
+      await preloaded
+      // A frame later whatever the preload set off has rendered.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)))
+      await expect(menu.getByRole('link', { name: 'About us' })).toBeVisible()
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading ?? '')
+      await button.click()
+      await expect(button).toHaveAttribute('aria-expanded', 'false')
+    })
 
-  test('a language link that is focused or hovered (and so preloaded) leaves the page in its language', async ({ page }) => {
-    await openPage(page, '/en/news')
-    await page.getByRole('button', { name: 'Menu' }).click()
-    const preload = page.waitForRequest(/\/_serverFn\//)
-    await page.getByRole('navigation', { name: 'Choose language' }).getByRole('link', { name: 'Deutsch' }).hover()
-    await preload
-    await page.waitForTimeout(300)
-    await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'About us' })).toBeVisible()
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('News')
-  })
+    await test.step('wide screens show the navigation in the header, without the button', async () => {
+      await page.setViewportSize({ width: 1280, height: 800 })
+      await expect(button).toBeHidden()
+      await expect(menu.getByRole('link', { name: 'News' })).toBeVisible()
+      await expect(languages.getByRole('link', { name: 'Dansk' })).toBeVisible()
+      await page.setViewportSize(phone)
+    })
 
-  test('wide screens show the navigation in the header, without the button', async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 800 })
-    await openPage(page, '/en')
-    await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden()
-    await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'News' })).toBeVisible()
-    await expect(page.getByRole('navigation', { name: 'Choose language' }).getByRole('link', { name: 'Dansk' })).toBeVisible()
+    await test.step('closes when a link in it is followed', async () => {
+      await button.click()
+      await menu.getByRole('link', { name: 'Contact' }).click()
+      await expect(page).toHaveURL(/\/en\/contact$/)
+      await expect(button).toHaveAttribute('aria-expanded', 'false')
+      await expect(menu).toBeHidden()
+      // The current page is marked in the menu, and only links to it are.
+      await button.click()
+      await expect(menu.getByRole('link', { name: 'Contact' })).toHaveAttribute('aria-current', 'page')
+      const current = await page.locator('a[aria-current="page"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')))
+      expect(new Set(current)).toEqual(new Set(['/en/contact']))
+      // A language from the menu: the menu closes and the page is in that language.
+      await languages.getByRole('link', { name: 'Deutsch' }).click()
+      await expect(page).toHaveURL(/\/de\/kontakt$/)
+      await expect(page.getByRole('button', { name: 'Menü' })).toHaveAttribute('aria-expanded', 'false')
+    })
   })
 })
 
@@ -163,28 +173,56 @@ test.describe('without JavaScript', () => {
   })
 })
 
-/** Server function calls (page data on client navigation) answered only after `ms`. */
-async function slowDownData(page: Page, ms: number) {
+/**
+ * Holds the page's data requests (server functions on client navigation) until `release()`: a
+ * navigation as slow as the test needs, without a guess at how long its checks take.
+ */
+async function holdData(page: Page): Promise<() => void> {
+  let release = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
   await page.route('**/_serverFn/**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, ms))
+    await released
     await route.continue().catch(() => undefined)
   })
+  return release
 }
 
 test.describe('progress bar', () => {
-  test('a slow navigation shows it and says so politely; it goes once the page is there', async ({ page }) => {
+  test('a slow navigation shows it and says so politely; it goes once the page is there; it stands still for visitors who ask for less motion', async ({
+    page,
+  }) => {
     await openPage(page, '/en')
-    await slowDownData(page, 2500)
-    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'About us' }).click()
+    const menu = page.getByRole('navigation', { name: 'Main menu' })
     const bar = page.locator('.pending__bar')
-    await expect(bar).toBeVisible()
-    await expect(page.getByRole('status').filter({ hasText: 'Loading page…' })).toHaveCount(1)
-    await expect(bar).toHaveCSS('position', 'fixed')
-    await expectNoA11yViolations(page)
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Autogroep Horizon', { timeout: 15_000 })
-    await expect(bar).toHaveCount(0)
-    await expect(page.getByRole('status').filter({ hasText: 'Loading page…' })).toHaveCount(0)
-    await page.unrouteAll({ behavior: 'ignoreErrors' })
+    const loading = page.getByRole('status').filter({ hasText: 'Loading page…' })
+
+    await test.step('a slow navigation shows it and says so politely; it goes once the page is there', async () => {
+      const release = await holdData(page)
+      await menu.getByRole('link', { name: 'About us' }).click()
+      await expect(bar).toBeVisible()
+      await expect(loading).toHaveCount(1)
+      await expect(bar).toHaveCSS('position', 'fixed')
+      await expectNoA11yViolations(page)
+      release()
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Autogroep Horizon')
+      await expect(bar).toHaveCount(0)
+      await expect(loading).toHaveCount(0)
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+    })
+
+    await test.step('stands still for visitors who ask for less motion', async () => {
+      await page.emulateMedia({ reducedMotion: 'reduce' })
+      // A page not visited yet, so its data is asked for.
+      const release = await holdData(page)
+      await menu.getByRole('link', { name: 'News' }).click()
+      await expect(bar).toBeVisible()
+      await expect(bar).toHaveCSS('animation-name', 'none')
+      release()
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('News')
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+    })
   })
 
   test('a fast navigation never shows it', async ({ page }) => {
@@ -213,19 +251,6 @@ test.describe('progress bar', () => {
     if (barAfterMs === null) return
     expect(Number(barAfterMs), 'the bar showed before its delay').toBeGreaterThanOrEqual(150)
     expect(doneAfterMs, 'the bar showed for a navigation done within its delay').toBeGreaterThanOrEqual(150)
-  })
-
-  test('stands still for visitors who ask for less motion', async ({ page }) => {
-    await page.emulateMedia({ reducedMotion: 'reduce' })
-    await openPage(page, '/en')
-    await slowDownData(page, 2500)
-    // A page with one data request (the contact page makes several, each held back in turn).
-    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'About us' }).click()
-    const bar = page.locator('.pending__bar')
-    await expect(bar).toBeVisible()
-    await expect(bar).toHaveCSS('animation-name', 'none')
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Autogroep Horizon', { timeout: 15_000 })
-    await page.unrouteAll({ behavior: 'ignoreErrors' })
   })
 })
 
