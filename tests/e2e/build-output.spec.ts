@@ -27,37 +27,37 @@ test('no browser chunk carries the server settings (names, defaults or messages)
 /**
  * Server code never reaches a browser chunk: the build itself refuses it (vite.config.ts,
  * importProtection). Checked by building a copy of the sources whose browser entry imports
- * a server module: the build must stop and name the import.
+ * a server module of each kind the globs deny: the build must stop and name each import. Which
+ * files the globs deny is a unit test (tests/unit/import-protection.test.ts); this one build
+ * shows the plugin applies them.
  */
-test.describe('the build refuses server code in the browser', () => {
+test('the build refuses server code in the browser: a *.server.ts file, any file under app/server/, the embedded CMS', () => {
+  test.setTimeout(90_000)
   const sources = execFileSync('git', ['ls-files', 'app', '*.ts', '*.json'], { encoding: 'utf8' }).split('\n').filter(Boolean)
-  const cases = [
-    ['a *.server.ts file', './server/platform/db.server', 'databaseWritable'],
-    ['any file under app/server/', './server/redirects/canonical-redirect', 'canonicalRedirect'],
-    ['the embedded CMS', './embedded-cms/content/read', 'readContent'],
+  const imports = [
+    ['./server/platform/db.server', 'databaseWritable'],
+    ['./server/redirects/canonical-redirect', 'canonicalRedirect'],
+    ['./embedded-cms/content/read', 'readContent'],
   ] as const
-  for (const [what, module, name] of cases) {
-    test(what, () => {
-      test.setTimeout(60_000)
-      const dir = mkdtempSync(join(tmpdir(), 'import-protection-'))
-      try {
-        for (const file of sources) {
-          mkdirSync(dirname(join(dir, file)), { recursive: true })
-          cpSync(file, join(dir, file))
-        }
-        symlinkSync(resolve('node_modules'), join(dir, 'node_modules'))
-        const client = join(dir, 'app/client.tsx')
-        writeFileSync(client, `import { ${name} } from '${module}'\nconsole.log(${name})\n${readFileSync(client, 'utf8')}`)
-        const build = spawnSync(process.execPath, [resolve('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], {
-          cwd: dir,
-          encoding: 'utf8',
-        })
-        expect(build.status).not.toBe(0)
-        expect(build.stdout + build.stderr).toContain('Import denied in client environment')
-        expect(build.stdout + build.stderr).toContain(`Import: "${module}"`)
-      } finally {
-        rmSync(dir, { recursive: true, force: true })
-      }
+  const dir = mkdtempSync(join(tmpdir(), 'import-protection-'))
+  try {
+    for (const file of sources) {
+      mkdirSync(dirname(join(dir, file)), { recursive: true })
+      cpSync(file, join(dir, file))
+    }
+    symlinkSync(resolve('node_modules'), join(dir, 'node_modules'))
+    const client = join(dir, 'app/client.tsx')
+    const added = imports.map(([module, name]) => `import { ${name} } from '${module}'\nconsole.log(${name})\n`).join('')
+    writeFileSync(client, `${added}${readFileSync(client, 'utf8')}`)
+    const build = spawnSync(process.execPath, [resolve('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], {
+      cwd: dir,
+      encoding: 'utf8',
     })
+    expect(build.status).not.toBe(0)
+    const output = build.stdout + build.stderr
+    expect(output).toContain('Import denied in client environment')
+    for (const [module] of imports) expect(output, module).toContain(`Import: "${module}"`)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
   }
 })
