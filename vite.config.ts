@@ -8,6 +8,7 @@ import viteReact from '@vitejs/plugin-react'
 import { nitro } from 'nitro/vite'
 import { defineConfig, type Plugin } from 'vite'
 import { constants } from './app.config'
+import { clientDeniedFiles } from './scripts/lib/import-protection'
 import { messageCatalogProblems } from './scripts/lib/message-checks'
 
 export const graphqlSchemaPackages = ['@graphql-tools/schema', '@graphql-tools/merge', '@graphql-tools/utils', 'graphql-http']
@@ -61,7 +62,7 @@ export default defineConfig({
       srcDirectory: 'app',
       // Server code never reaches a browser chunk: the build fails on an import of a *.server.*
       // file or anything under app/server/ or app/embedded-cms/ from browser code.
-      importProtection: { behavior: 'error', client: { files: ['**/*.server.*', '**/app/server/**', '**/app/embedded-cms/**'] } },
+      importProtection: { behavior: 'error', client: { files: clientDeniedFiles } },
       // The stylesheets go into the page itself: no render-blocking request before the first paint
       // (ADR 020).
       server: { build: { inlineCss: true } },

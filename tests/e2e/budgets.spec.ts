@@ -78,10 +78,15 @@ test('every page type stays within its initial JS and HTML budgets', async ({ re
 
 /**
  * Every script the page loads once it has hydrated and the network is quiet: URL, and
- * whether it holds TanStack Form (its field state's `fieldInfo`: property names survive minifying).
+ * whether it holds TanStack Form (its field state's `fieldInfo`: property names survive minifying);
+ * and every request for the map's code or styles (Leaflet's, or our LocationsMap chunk).
  */
-async function scriptsLoaded(page: Page, path: string, waitFor?: string): Promise<Map<string, boolean>> {
+async function scriptsLoaded(page: Page, path: string, waitFor?: string): Promise<{ scripts: Map<string, boolean>; map: string[] }> {
   const urls = new Set<string>()
+  const map: string[] = []
+  page.on('request', (request) => {
+    if (/LocationsMap|leaflet/i.test(request.url())) map.push(new URL(request.url()).pathname)
+  })
   page.on('response', (response) => {
     // Scripts from the server (the captcha's worker comes from a blob: URL).
     if (response.request().resourceType() === 'script' && /^https?:/.test(response.url())) urls.add(response.url())
@@ -95,11 +100,11 @@ async function scriptsLoaded(page: Page, path: string, waitFor?: string): Promis
   const bodies = await Promise.all(
     [...urls].map(async (url) => [new URL(url).pathname, (await (await page.request.get(url)).text()).includes('fieldInfo')] as const),
   )
-  return new Map(bodies)
+  return { scripts: new Map(bodies), map }
 }
 
-test('the contact form and the map load their code only on pages that show them', async ({ browser }) => {
-  // Five page loads one after the other, each until the network is quiet: over a minute under load.
+test('the contact form and the map (Leaflet) load their code only on pages that show them', async ({ browser }) => {
+  // Six page loads one after the other, each until the network is quiet: over a minute under load.
   test.setTimeout(120_000)
   const load = async (path: string, waitFor?: string) => {
     const context = await browser.newContext()
@@ -113,20 +118,25 @@ test('the contact form and the map load their code only on pages that show them'
     home: demoPages.home.nl,
     news: '/nieuws',
     about: demoPages.about.nl,
+    history: demoPages.history.nl,
     contact: demoPages.contact.nl,
     locations: demoPages.locations.nl,
   }
   // The map hydrates when seen, after the page: wait for Leaflet's own markup (openPage already
   // waits for the contact form, which marks itself hydrated).
   const shown: Record<string, string> = { locations: '.leaflet-container' }
-  // One page after the other: five browsers loading at once on a busy machine took longer than
+  // One page after the other: six browsers loading at once on a busy machine took longer than
   // the waits for hydration allow.
-  const loaded: Record<string, Map<string, boolean>> = {}
+  const loaded: Record<string, Awaited<ReturnType<typeof scriptsLoaded>>> = {}
   for (const [name, path] of Object.entries(pages)) loaded[name] = await load(path, shown[name])
-  const formOn = Object.keys(pages).filter((name) => [...(loaded[name]?.values() ?? [])].some(Boolean))
-  const mapOn = Object.keys(pages).filter((name) => [...(loaded[name]?.keys() ?? [])].some((url) => /LocationsMap/.test(url)))
+  const formOn = Object.keys(pages).filter((name) => [...(loaded[name]?.scripts.values() ?? [])].some(Boolean))
+  const mapOn = Object.keys(pages).filter((name) => [...(loaded[name]?.scripts.keys() ?? [])].some((url) => /LocationsMap/.test(url)))
   expect(formOn, 'pages that load TanStack Form').toEqual(['contact'])
   expect(mapOn, 'pages that load the map').toEqual(['locations'])
+  // Nothing of the map, script or stylesheet, on any other page; its code on the list page.
+  const mapRequestsOn = Object.keys(pages).filter((name) => (loaded[name]?.map.length ?? 0) > 0)
+  expect(mapRequestsOn, 'pages that ask for anything of the map').toEqual(['locations'])
+  expect(loaded.locations?.map.some((path) => path.endsWith('.js'))).toBe(true)
 })
 
 test('a page paints before it asks for any JavaScript or stylesheet', async ({ page }) => {
