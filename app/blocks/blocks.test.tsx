@@ -213,6 +213,19 @@ describe('blocks', () => {
     ])
     expect(screen.getByText('3 vestigingen')).toBeTruthy()
   })
+
+  it('InteractiveMap: each list card is seven elements that still say everything (ADR 042: the list under 600 nodes)', async () => {
+    const { container } = await renderInRouter(<Block element={fixtures.InteractiveMap} isFirst={false} />, 'nl', [
+      [['cms', 'locations', 'nl'], locations],
+    ])
+    const card = container.querySelector('.location-card')
+    // li, h3, its link, the type, the address, the phone link, "show on map"
+    expect(card?.querySelectorAll('*').length).toBe(6)
+    expect(card?.querySelector('.location-card__type')?.getAttribute('data-letter')).toBe('D')
+    expect(card?.querySelector('.location-card__type')?.textContent).toBe('Dealer')
+    expect(card?.querySelector('address')?.textContent?.split('\n')).toEqual(['Straat 1', '1234 AB Utrecht', 'Nederland'])
+    expect(within(card as HTMLElement).getByRole('button', { name: 'Toon op kaart: Horizon Utrecht' })).toBeTruthy()
+  })
 })
 
 describe('registry', () => {
