@@ -2,7 +2,6 @@ import type { Page } from '@playwright/test'
 import type { Locale } from '../../app.config'
 import { careers, demoPages, locales } from './demo-pages'
 import { expect, expectNoA11yViolations, openPage, test } from './fixtures'
-import { httpTest } from './http-test'
 import { elementOf, langOf } from './server-html'
 import { tier } from './tiers'
 
@@ -26,7 +25,7 @@ async function expectCmsPage(page: Page, path: string, locale: Locale, { axe }: 
 const ownTest = new Set(['home nl', 'home en', 'history nl', 'history en'])
 
 test.describe('CMS content pages', () => {
-  httpTest('every page in every language answers 200 in its language, with one h1 and its blocks', async ({ request }) => {
+  test('every page in every language answers 200 in its language, with one h1 and its blocks', async ({ request }) => {
     for (const [name, paths] of Object.entries(demoPages)) {
       for (const locale of locales) {
         const path = paths[locale]
@@ -124,7 +123,7 @@ test.describe('CMS content pages', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'de')
   })
 
-  httpTest('careers in every language answers a redirect to the external site', async ({ request }) => {
+  test('careers in every language answers a redirect to the external site', async ({ request }) => {
     for (const locale of locales) {
       const response = await request.get(careers[locale], { maxRedirects: 0 })
       expect(response.status(), careers[locale]).toBe(302)
@@ -135,9 +134,9 @@ test.describe('CMS content pages', () => {
 
 const remote = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}`
 
-httpTest.describe('remote CMS over GraphQL', () => {
+test.describe('remote CMS over GraphQL', () => {
   for (const [name, paths] of Object.entries(demoPages)) {
-    httpTest(`${name} renders the same through the remote CMS`, async ({ request }) => {
+    test(`${name} renders the same through the remote CMS`, async ({ request }) => {
       for (const locale of ['nl', 'fr'] as const) {
         const path = paths[locale]
         const embedded = await request.get(path)
@@ -150,13 +149,13 @@ httpTest.describe('remote CMS over GraphQL', () => {
   }
 })
 
-httpTest('a site reading a remote CMS serves no GraphQL of its own', async ({ request }) => {
+test('a site reading a remote CMS serves no GraphQL of its own', async ({ request }) => {
   const response = await request.post(`${remote}/graphql`, { data: { query: '{ __typename }' } })
   expect(response.status()).toBe(404)
   expect(await response.json()).toEqual({ errors: [{ message: 'This site serves no CMS' }] })
 })
 
-httpTest('POST /graphql serves queries, but not mutations without the write key', async ({ request }) => {
+test('POST /graphql serves queries, but not mutations without the write key', async ({ request }) => {
   const query = await request.post('/graphql', {
     data: {
       operationName: 'Site',

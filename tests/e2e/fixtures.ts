@@ -8,32 +8,42 @@ interface ConsoleGuard {
   allow(pattern: RegExp): void
 }
 
+interface GuardState {
+  problems: string[]
+  allowed: RegExp[]
+}
+
+/** Each guarded page's state: `consoleGuard.allow` adds to the page's list. */
+const guards = new WeakMap<Page, GuardState>()
+
 /**
- * Every test fails on console errors, uncaught page errors or React hydration
- * warnings, unless the test explicitly allows a message.
+ * Every test that opens `page` fails on console errors, uncaught page errors or React hydration
+ * warnings, unless the test explicitly allows a message. The guard rides on the `page` fixture, so
+ * a test that only asks the server (`request`) opens no browser page: about a second per test on
+ * the 2-core machine. (Playwright calls a fixture's callback `use`; it is `provide` here, which
+ * React's hook rule leaves alone.)
  */
 export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
-  consoleGuard: [
-    async ({ page }, use) => {
-      // Tests never leave this machine: map tiles are answered with a blank image.
-      await page
-        .context()
-        .route('https://tile.openstreetmap.org/**', (route) => route.fulfill({ body: blankTile, contentType: 'image/png' }))
-      const problems: string[] = []
-      const allowed: RegExp[] = []
-      page.on('console', (message) => {
-        const text = message.text()
-        const isProblem = message.type() === 'error' || /hydrat/i.test(text)
-        if (isProblem && !allowed.some((pattern) => pattern.test(text))) problems.push(`${message.type()}: ${text}`)
-      })
-      page.on('pageerror', (error) => {
-        if (!allowed.some((pattern) => pattern.test(error.message))) problems.push(`pageerror: ${error.message}`)
-      })
-      await use({ allow: (pattern) => allowed.push(pattern) })
-      expect(problems, 'console errors / hydration warnings').toEqual([])
-    },
-    { auto: true },
-  ],
+  page: async ({ page }, provide) => {
+    const state: GuardState = { problems: [], allowed: [] }
+    guards.set(page, state)
+    const { problems, allowed } = state
+    // Tests never leave this machine: map tiles are answered with a blank image.
+    await page.context().route('https://tile.openstreetmap.org/**', (route) => route.fulfill({ body: blankTile, contentType: 'image/png' }))
+    page.on('console', (message) => {
+      const text = message.text()
+      const isProblem = message.type() === 'error' || /hydrat/i.test(text)
+      if (isProblem && !allowed.some((pattern) => pattern.test(text))) problems.push(`${message.type()}: ${text}`)
+    })
+    page.on('pageerror', (error) => {
+      if (!allowed.some((pattern) => pattern.test(error.message))) problems.push(`pageerror: ${error.message}`)
+    })
+    await provide(page)
+    expect(problems, 'console errors / hydration warnings').toEqual([])
+  },
+  consoleGuard: async ({ page }, provide) => {
+    await provide({ allow: (pattern) => guards.get(page)?.allowed.push(pattern) })
+  },
 })
 
 export { expect }

@@ -1,12 +1,11 @@
 import { expect, expectNoA11yViolations, openPage, test } from './fixtures'
-import { httpTest } from './http-test'
 import { elementOf, elementsOf, langOf, textOf } from './server-html'
 import { full, tier } from './tiers'
 
 // The home pages in a browser ("nl home has no prefix and lang=nl", "/en is English", both with
 // axe) are cms-pages.spec's "home in nl" and "home in en" tests.
 test.describe('locale routing', () => {
-  httpTest('nl home has no prefix and lang="nl"; /en is English', async ({ request }) => {
+  test('nl home has no prefix and lang="nl"; /en is English', async ({ request }) => {
     for (const [path, lang] of [
       ['/', 'nl'],
       ['/en', 'en'],
@@ -17,13 +16,13 @@ test.describe('locale routing', () => {
     }
   })
 
-  httpTest('/nl/… redirects permanently to the unprefixed path', async ({ request }) => {
+  test('/nl/… redirects permanently to the unprefixed path', async ({ request }) => {
     const response = await request.get('/nl/x', { maxRedirects: 0 })
     expect([301, 308]).toContain(response.status())
     expect(new URL(response.headers()['location'] ?? '', 'http://h').pathname).toBe('/x')
   })
 
-  httpTest('a trailing slash redirects permanently to the canonical path', async ({ request }) => {
+  test('a trailing slash redirects permanently to the canonical path', async ({ request }) => {
     const response = await request.get('/de/datenschutz/', { maxRedirects: 0 })
     expect(response.status()).toBe(301)
     expect(new URL(response.headers()['location'] ?? '', 'http://h').pathname).toBe('/de/datenschutz')
@@ -52,33 +51,32 @@ test.describe('error page', () => {
   } as const
   const backHome = { nl: 'Terug naar de homepage', en: 'Back to the home page' } as const
 
-  httpTest(
-    'in every language the 404 page is titled in its language and suggests the home page, the news and the locations, in the layout',
-    async ({ request }) => {
-      for (const [locale, { path, home, news, locations }] of Object.entries(suggestions)) {
-        const response = await request.get(path)
-        expect(response.status(), path).toBe(404)
-        const html = await response.text()
-        expect(langOf(html), path).toBe(locale)
-        expect(textOf(elementOf(html, /<h1\b/) ?? ''), path).toBe(notFoundTitles[locale as keyof typeof notFoundTitles][1])
-        expect(textOf(elementOf(html, /<p [^>]*data-testid="status-message"/) ?? ''), path).toBe(`Page Not Found: ${path}`)
-        expect(/<title>([^<]*)<\/title>/.exec(html)?.[1], path).toBe(`Page Not Found: ${path}`)
-        const errorPage = elementOf(html, /<section class="error-page"/) ?? ''
-        const button = elementsOf(errorPage, 'a').find((link) => link.attributes['class'] === 'button')
-        expect(button?.attributes['href'], path).toBe(home)
-        if (locale === 'nl' || locale === 'en') expect(button?.text, path).toBe(backHome[locale])
-        const listed = elementsOf(elementOf(errorPage, /<nav class="error-page__suggestions"/) ?? '', 'a').map((link) => [
-          link.text,
-          link.attributes['href'],
-        ])
-        expect(listed, path).toEqual(expect.arrayContaining([[...news], [...locations]]))
-        // Not the page itself: none of them (nor the way home) is marked current.
-        expect(errorPage, path).not.toContain('aria-current')
-        expect(html, path).toMatch(/<header class="site-header"/)
-        expect(html, path).toMatch(/<footer class="site-footer"/)
-      }
-    },
-  )
+  test('in every language the 404 page is titled in its language and suggests the home page, the news and the locations, in the layout', async ({
+    request,
+  }) => {
+    for (const [locale, { path, home, news, locations }] of Object.entries(suggestions)) {
+      const response = await request.get(path)
+      expect(response.status(), path).toBe(404)
+      const html = await response.text()
+      expect(langOf(html), path).toBe(locale)
+      expect(textOf(elementOf(html, /<h1\b/) ?? ''), path).toBe(notFoundTitles[locale as keyof typeof notFoundTitles][1])
+      expect(textOf(elementOf(html, /<p [^>]*data-testid="status-message"/) ?? ''), path).toBe(`Page Not Found: ${path}`)
+      expect(/<title>([^<]*)<\/title>/.exec(html)?.[1], path).toBe(`Page Not Found: ${path}`)
+      const errorPage = elementOf(html, /<section class="error-page"/) ?? ''
+      const button = elementsOf(errorPage, 'a').find((link) => link.attributes['class'] === 'button')
+      expect(button?.attributes['href'], path).toBe(home)
+      if (locale === 'nl' || locale === 'en') expect(button?.text, path).toBe(backHome[locale])
+      const listed = elementsOf(elementOf(errorPage, /<nav class="error-page__suggestions"/) ?? '', 'a').map((link) => [
+        link.text,
+        link.attributes['href'],
+      ])
+      expect(listed, path).toEqual(expect.arrayContaining([[...news], [...locations]]))
+      // Not the page itself: none of them (nor the way home) is marked current.
+      expect(errorPage, path).not.toContain('aria-current')
+      expect(html, path).toMatch(/<header class="site-header"/)
+      expect(html, path).toMatch(/<footer class="site-footer"/)
+    }
+  })
 
   test('unknown English path: 404, English error page, button to /en; it suggests the news and the locations', async ({
     page,
@@ -193,7 +191,7 @@ test.describe('language switcher', () => {
   })
 })
 
-httpTest('health endpoint answers 200 JSON', async ({ request }) => {
+test('health endpoint answers 200 JSON', async ({ request }) => {
   const response = await request.get('/healthz')
   expect(response.status()).toBe(200)
   expect(await response.json()).toMatchObject({ status: 'ok' })

@@ -1,6 +1,5 @@
 import { expect, expectNoA11yViolations, openPage, test } from './fixtures'
 import { legalPages, locales } from './demo-pages'
-import { httpTest } from './http-test'
 import { elementOf, elementsOf, langOf, textOf } from './server-html'
 import { tier } from './tiers'
 
@@ -8,7 +7,7 @@ const newsLists = { nl: '/nieuws', en: '/en/news', de: '/de/nachricht', fr: '/fr
 const readMore = { nl: 'Lees meer', en: 'Read more', de: 'Weiterlesen', fr: 'Lire la suite', da: 'Læs mere' } as const
 
 test.describe('news', () => {
-  httpTest('every news list answers in its language and links to its details, which have breadcrumbs', async ({ request }) => {
+  test('every news list answers in its language and links to its details, which have breadcrumbs', async ({ request }) => {
     for (const locale of locales) {
       const list = await request.get(newsLists[locale])
       expect(list.status(), newsLists[locale]).toBe(200)
@@ -55,7 +54,7 @@ test.describe('news', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privatleasing ohne Anzahlung')
   })
 
-  httpTest('an nl slug under another language redirects to its translation, else 404', async ({ request }) => {
+  test('an nl slug under another language redirects to its translation, else 404', async ({ request }) => {
     const moved = await request.get('/en/news/gratis-wintercheck', { maxRedirects: 0 })
     expect(moved.status()).toBe(301)
     expect(moved.headers()['location']).toMatch(/\/en\/news\/free-winter-check$/)
@@ -73,7 +72,7 @@ test.describe('news', () => {
     ['/de/news', '/de/nachricht'],
     ['/en/nieuws?page=2', '/en/news?page=2'],
   ] as const) {
-    httpTest(`${path} answers one 301 to ${target}`, async ({ request }) => {
+    test(`${path} answers one 301 to ${target}`, async ({ request }) => {
       const first = await request.get(path, { maxRedirects: 0 })
       expect(first.status()).toBe(301)
       const location = new URL(first.headers()['location'] ?? '', 'http://h')
@@ -82,14 +81,14 @@ test.describe('news', () => {
     })
   }
 
-  httpTest('pagination: page 2 exists, invalid or out-of-range pages are 404', async ({ request }) => {
+  test('pagination: page 2 exists, invalid or out-of-range pages are 404', async ({ request }) => {
     expect((await request.get('/nieuws?page=2')).status()).toBe(200)
     for (const page of ['0', '-1', 'abc', '1.5', '99']) expect((await request.get(`/nieuws?page=${page}`)).status()).toBe(404)
   })
 })
 
 test.describe('cookie policy, privacy and terms', () => {
-  httpTest('every legal page in every language answers 200 in its language, with breadcrumbs to its title', async ({ request }) => {
+  test('every legal page in every language answers 200 in its language, with breadcrumbs to its title', async ({ request }) => {
     for (const paths of Object.values(legalPages)) {
       for (const locale of locales) {
         const path = paths[locale]

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import type { APIRequestContext } from '@playwright/test'
 import { parseFeed } from '@rowanmanning/feed-parser'
 import * as v from 'valibot'
-import { expect, httpTest as test } from './http-test'
+import { expect, test } from './fixtures'
 
 /**
  * The Atom feed of the news per language (issue 16), read as a feed reader reads it, on the

@@ -1,7 +1,6 @@
 import { XMLParser } from 'fast-xml-parser'
 import { expect, openPage, test } from './fixtures'
 import { demoPages, locales } from './demo-pages'
-import { httpTest } from './http-test'
 import { elementsOf } from './server-html'
 import { tier } from './tiers'
 
@@ -62,7 +61,7 @@ const localePrefixed = [
 
 test.describe('legacy paths', () => {
   for (const path of [...spec, ...localePrefixed]) {
-    httpTest(`${path} reaches a page with at most one permanent redirect`, async ({ request }) => {
+    test(`${path} reaches a page with at most one permanent redirect`, async ({ request }) => {
       const first = await request.get(path, { maxRedirects: 0 })
       if (first.status() === 200) return
       expect(first.status()).toBe(301)
@@ -72,7 +71,7 @@ test.describe('legacy paths', () => {
     })
   }
 
-  httpTest('legacy careers paths go straight to the careers site', async ({ request }) => {
+  test('legacy careers paths go straight to the careers site', async ({ request }) => {
     for (const [path, locale] of [
       ['/en_GB/careers', 'en'],
       ['/de_DE/karriere', 'de'],
@@ -93,7 +92,7 @@ test.describe('legacy language prefixes', () => {
     ['/de_DE/about-us/', '/de'],
     ['/da_DK/gammel/side', '/da'],
   ] as const) {
-    httpTest(`${path}, not in the table, answers one 301 to ${target}`, async ({ request }) => {
+    test(`${path}, not in the table, answers one 301 to ${target}`, async ({ request }) => {
       const first = await request.get(path, { maxRedirects: 0 })
       expect(first.status()).toBe(301)
       const location = new URL(first.headers()['location'] ?? '', 'http://h')
@@ -118,7 +117,7 @@ test.describe('two corrections in one path', () => {
     ['/nl/cookies/', '/cookie-policy'],
     ['/en_GB/contact?utm_source=old', '/en/contact?utm_source=old'],
   ] as const) {
-    httpTest(`${path} answers one 301 to ${target}`, async ({ request }) => {
+    test(`${path} answers one 301 to ${target}`, async ({ request }) => {
       const first = await request.get(path, { maxRedirects: 0 })
       expect(first.status()).toBe(301)
       expect(first.headers()['location']).toBe(target)
@@ -137,7 +136,7 @@ function jsonLdItems(html: string): Array<Record<string, unknown>> {
 }
 
 test.describe('head', () => {
-  httpTest('og:locale:alternate names every other language of the page', async ({ request }) => {
+  test('og:locale:alternate names every other language of the page', async ({ request }) => {
     expect(metaContents(await (await request.get('/en/about-us')).text(), 'og:locale:alternate').sort()).toEqual([
       'da_DK',
       'de_DE',
@@ -161,7 +160,7 @@ test.describe('head', () => {
     ])
   })
 
-  httpTest('a news article names its publisher with a logo, and when it was changed', async ({ request }) => {
+  test('a news article names its publisher with a logo, and when it was changed', async ({ request }) => {
     const html = await (await request.get('/de/nachricht/kostenloser-wintercheck')).text()
     const article = jsonLdItems(html).find((item) => item['@type'] === 'NewsArticle')
     expect(article).toMatchObject({
@@ -180,7 +179,7 @@ test.describe('head', () => {
     })
   })
 
-  httpTest('page 2 of a news list is its own canonical, with page 2 in every language as alternates', async ({ request, baseURL }) => {
+  test('page 2 of a news list is its own canonical, with page 2 in every language as alternates', async ({ request, baseURL }) => {
     const html = await (await request.get('/en/news?page=2')).text()
     expect(html).toContain(`<link rel="canonical" href="${baseURL}/en/news?page=2"`)
     const alternates = [...html.matchAll(/<link rel="alternate" hrefLang="([a-z-]+)" href="([^"]+)"/g)].map((m) => [m[1], m[2]])
@@ -191,20 +190,19 @@ test.describe('head', () => {
 
   const ariaCurrentPaths = ['/en/about-us/history', '/nieuws?page=2', '/de/nachricht/kostenloser-wintercheck', '/en/no-such-page']
 
-  httpTest(
-    'a CMS page, page 2 of a list, a news item and a 404: the server marks aria-current only on links to the page itself',
-    async ({ request }) => {
-      for (const path of ariaCurrentPaths) {
-        const links = elementsOf(await (await request.get(path)).text(), 'a')
-        for (const link of links.filter((candidate) => candidate.attributes['aria-current'] === 'page'))
-          expect(link.attributes['href'], path).toBe(path)
-        // The brand link and a 404's way home are never "current".
-        const brand = links.find((link) => link.attributes['class']?.split(' ').includes('brand'))
-        expect(brand, path).toBeDefined()
-        expect(brand?.attributes['aria-current'], path).toBeUndefined()
-      }
-    },
-  )
+  test('a CMS page, page 2 of a list, a news item and a 404: the server marks aria-current only on links to the page itself', async ({
+    request,
+  }) => {
+    for (const path of ariaCurrentPaths) {
+      const links = elementsOf(await (await request.get(path)).text(), 'a')
+      for (const link of links.filter((candidate) => candidate.attributes['aria-current'] === 'page'))
+        expect(link.attributes['href'], path).toBe(path)
+      // The brand link and a 404's way home are never "current".
+      const brand = links.find((link) => link.attributes['class']?.split(' ').includes('brand'))
+      expect(brand, path).toBeDefined()
+      expect(brand?.attributes['aria-current'], path).toBeUndefined()
+    }
+  })
 
   /**
    * After hydration every page type marks its links with the same Link code: npm test checks the
@@ -223,7 +221,7 @@ test.describe('head', () => {
   }
 
   for (const path of ['/', '/en/about-us', '/de/nachricht/kostenloser-wintercheck', '/fr/confidentialite', '/da/nyheder']) {
-    httpTest(`${path} has lang, canonical, hreflang with x-default, og:image and valid JSON-LD`, async ({ request, baseURL }) => {
+    test(`${path} has lang, canonical, hreflang with x-default, og:image and valid JSON-LD`, async ({ request, baseURL }) => {
       const html = await (await request.get(path)).text()
       const lang = html.match(/<html lang="([a-z]{2})"/)?.[1]
       expect(lang).toBeTruthy()
@@ -244,12 +242,12 @@ test.describe('head', () => {
 })
 
 test.describe('sitemap and robots', () => {
-  httpTest('robots.txt points to the sitemap', async ({ request, baseURL }) => {
+  test('robots.txt points to the sitemap', async ({ request, baseURL }) => {
     const robots = await (await request.get('/robots.txt')).text()
     expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`)
   })
 
-  httpTest('sitemap.xml is valid and lists every demo page in every language with alternates', async ({ request, baseURL }) => {
+  test('sitemap.xml is valid and lists every demo page in every language with alternates', async ({ request, baseURL }) => {
     const response = await request.get('/sitemap.xml')
     expect(response.headers()['content-type']).toContain('application/xml')
     const doc = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'url' || name === 'xhtml:link' }).parse(
@@ -282,8 +280,8 @@ test.describe('sitemap and robots', () => {
     }
   })
 
-  httpTest('every page in the sitemap has a description of its own and a title that search results show whole', async ({ request }) => {
-    httpTest.setTimeout(120_000)
+  test('every page in the sitemap has a description of its own and a title that search results show whole', async ({ request }) => {
+    test.setTimeout(120_000)
     const sitemap = await (await request.get('/sitemap.xml')).text()
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1] ?? '')
     expect(locs.length).toBeGreaterThan(300)
@@ -317,7 +315,7 @@ test.describe('sitemap and robots', () => {
     expect(titles.filter(({ title }) => title.length > 65)).toEqual([])
   })
 
-  httpTest('sitemap.xml is compressed and has an ETag (304 when unchanged)', async ({ request }) => {
+  test('sitemap.xml is compressed and has an ETag (304 when unchanged)', async ({ request }) => {
     for (const coding of ['br', 'gzip']) {
       const response = await request.get('/sitemap.xml', { headers: { 'Accept-Encoding': coding } })
       expect(response.status()).toBe(200)
@@ -335,7 +333,7 @@ test.describe('sitemap and robots', () => {
 })
 
 test.describe('icons, manifest and security.txt', () => {
-  httpTest('every page links the favicons, the touch icon and the manifest, and they are served', async ({ request }) => {
+  test('every page links the favicons, the touch icon and the manifest, and they are served', async ({ request }) => {
     for (const path of ['/', '/en/news', '/de/nachricht/kostenloser-wintercheck', '/fr/no-such-page']) {
       const html = await (await request.get(path)).text()
       expect(html, path).toMatch(/<link rel="icon" href="\/favicon\.ico"/)
@@ -363,7 +361,7 @@ test.describe('icons, manifest and security.txt', () => {
     expect(app.icons.map((icon: { sizes: string }) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']))
   })
 
-  httpTest('/.well-known/security.txt has RFC 9116 fields and expires within a year', async ({ request, baseURL }) => {
+  test('/.well-known/security.txt has RFC 9116 fields and expires within a year', async ({ request, baseURL }) => {
     const response = await request.get('/.well-known/security.txt')
     expect(response.status()).toBe(200)
     expect(response.headers()['content-type']).toBe('text/plain; charset=utf-8')

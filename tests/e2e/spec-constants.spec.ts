@@ -2,7 +2,6 @@ import type { APIRequestContext } from '@playwright/test'
 import * as v from 'valibot'
 import { routeManifestSchema } from '../../app/route-manifest'
 import { expect, openPage, test } from './fixtures'
-import { httpTest } from './http-test'
 
 /** The running build's id, as clients learn it. */
 async function currentBuildId(request: APIRequestContext): Promise<string> {
@@ -11,7 +10,7 @@ async function currentBuildId(request: APIRequestContext): Promise<string> {
 }
 
 test.describe('build manifest', () => {
-  httpTest('the running build’s manifest flags the old site’s paths, cached for good', async ({ request }) => {
+  test('the running build’s manifest flags the old site’s paths, cached for good', async ({ request }) => {
     const id = await currentBuildId(request)
     const response = await request.get(`/builds/meta/${id}.json`)
     expect(response.status()).toBe(200)
@@ -26,7 +25,7 @@ test.describe('build manifest', () => {
     expect(manifest.matcher.wildcard['/de_DE']).toEqual({ redirect: '/de' })
   })
 
-  httpTest('the manifest goes compressed to a browser that takes it, with a 304 on revalidation', async ({ request }) => {
+  test('the manifest goes compressed to a browser that takes it, with a 304 on revalidation', async ({ request }) => {
     const path = `/builds/meta/${await currentBuildId(request)}.json`
     const plain = await request.get(path, { headers: { 'accept-encoding': 'identity' } })
     const compressed = await request.get(path, { headers: { 'accept-encoding': 'br, gzip' } })
@@ -38,7 +37,7 @@ test.describe('build manifest', () => {
     expect(again.status()).toBe(304)
   })
 
-  httpTest('an unknown build id is a 404 that is not cached', async ({ request }) => {
+  test('an unknown build id is a 404 that is not cached', async ({ request }) => {
     for (const path of ['/builds/meta/not-a-build.json', `/builds/meta/${await currentBuildId(request)}`]) {
       const response = await request.get(path)
       expect(response.status(), path).toBe(404)
@@ -46,7 +45,7 @@ test.describe('build manifest', () => {
     }
   })
 
-  httpTest('only GET and HEAD', async ({ request }) => {
+  test('only GET and HEAD', async ({ request }) => {
     const response = await request.post(`/builds/meta/${await currentBuildId(request)}.json`)
     expect(response.status()).toBe(405)
   })

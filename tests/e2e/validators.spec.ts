@@ -8,7 +8,7 @@ import { XMLParser } from 'fast-xml-parser'
 import * as v from 'valibot'
 import { solvedCaptcha } from '../../scripts/lib/contact-client.mjs'
 import { demoPages, locales } from './demo-pages'
-import { expect, httpTest as test } from './http-test'
+import { expect, test } from './fixtures'
 import { tier } from './tiers'
 
 /**
