@@ -10,13 +10,15 @@ import { startServer, stopServer } from './server-process'
  * Issue 30, finding 1: a server function call that never answers. Only plain data reaches a
  * server function; every server function and render answers by its deadline and gives its
  * render slot back; a client that hangs up is an info line, never an error or a Sentry event.
- * Own servers (ports E2E_PORT+130…), traffic on 127.0.0.1.
+ * The slow site is a server of its own (ports E2E_PORT+130…); the calls that need no special
+ * setting, and the slow site's CMS, are the shared test server's (E2E_PORT: nothing here changes
+ * its state, each call is refused before the rate limit). Traffic on 127.0.0.1.
  */
 test.describe.configure({ mode: 'serial' })
 
 const basePort = Number(process.env.E2E_PORT ?? 3210) + 130
-const site = `http://127.0.0.1:${basePort}`
-const cmsPort = basePort + 1
+// The shared test server (playwright.config.ts): a plain site, and the slow site's CMS.
+const site = `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`
 const standInPort = basePort + 2
 const slowSitePort = basePort + 3
 const ingestPort = basePort + 4
@@ -83,9 +85,7 @@ test.beforeAll(async () => {
     })
   })
   await new Promise<void>((resolve) => ingest?.listen(ingestPort, '127.0.0.1', resolve))
-  servers.push(await startServer(basePort))
-  servers.push(await startServer(cmsPort))
-  standIn = hangingCms(`http://127.0.0.1:${cmsPort}/graphql`)
+  standIn = hangingCms(`${site}/graphql`)
   await standIn.listen()
   // Its CMS will hang far longer than the deadline; one render at a time, so a slot that is
   // never given back stops every later page; no page cache, so every page renders.
