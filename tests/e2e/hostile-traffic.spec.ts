@@ -486,10 +486,12 @@ test('a random-path flood, then a CMS outage: known pages are still served', ful
 
 test('a hanging CMS: cached pages answer at once, a known uncached page renders within the timeout', async () => {
   test.setTimeout(90_000)
+  const cmsPort = basePort + 5
   const standInPort = basePort + 6
   const hangingPort = basePort + 7
-  // The stand-in passes requests on to the shared test server's CMS until it is told to hang.
-  const standIn = cmsStandIn(`http://127.0.0.1:${process.env.E2E_PORT ?? 3210}/graphql`)
+  const cms = await startServer(cmsPort)
+  servers.push(cms)
+  const standIn = cmsStandIn(`http://127.0.0.1:${cmsPort}/graphql`)
   await standIn.listen(standInPort)
   const timeoutMs = 1000
   const hangingSite = await startServer(hangingPort, {
