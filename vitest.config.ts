@@ -11,8 +11,9 @@ export default defineConfig({
   test: {
     include: ['app/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
     environment: 'node',
-    // Everything the tests write to the temporary folder goes in one, deleted at the end.
-    globalSetup: ['tests/support/vitest-global-setup.ts'],
+    // Everything the tests write to the temporary folder goes in one, deleted at the end; one
+    // PostgreSQL server for the run (the store tests' databases).
+    globalSetup: ['tests/support/vitest-global-setup.ts', 'tests/support/vitest-postgres-setup.ts'],
     // See vite.config.ts: one graphql copy for everything that handles schema objects.
     // The Observatory is inlined so its HSTS preload lookup can be replaced (security-headers.test.ts).
     server: { deps: { inline: [...graphqlSchemaPackages, '@mdn/mdn-http-observatory'] } },

@@ -1,25 +1,58 @@
 import type { ChildProcess } from 'node:child_process'
+import { createServer, type Server } from 'node:http'
 import { expect, expectNoA11yViolations, openPage, test } from './fixtures'
 import { startServer, stopServer } from './server-process'
 
-// Its own pair of servers: a "remote" CMS that can be stopped, and a site reading from it.
+// A site of its own reading a "remote" CMS that can be stopped: a pass-through to the shared
+// test server's CMS (E2E_PORT; a server start-up less than a CMS of its own), closed for the outage.
 const cmsPort = Number(process.env.E2E_PORT ?? 3210) + 10
 const sitePort = cmsPort + 1
 const site = `http://127.0.0.1:${sitePort}`
+const upstream = `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`
 
 test.describe.configure({ mode: 'serial' })
 
-let cms: ChildProcess | undefined
+let cms: Server | undefined
 let siteServer: ChildProcess | undefined
 
+/** Passes every request on to the shared test server; once closed, connections are refused, as to a CMS that is down. */
+function passThroughCms(): Promise<Server> {
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => {
+      fetch(`${upstream}${req.url ?? '/'}`, {
+        method: req.method,
+        headers: { 'content-type': req.headers['content-type'] ?? 'application/json' },
+        body: req.method === 'POST' ? Buffer.concat(chunks) : undefined,
+      })
+        .then(async (answer) =>
+          res
+            .writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' })
+            .end(Buffer.from(await answer.arrayBuffer())),
+        )
+        .catch(() => res.writeHead(502).end())
+    })
+  })
+  return new Promise((resolve) => server.listen(cmsPort, '127.0.0.1', () => resolve(server)))
+}
+
+function stopCms(): Promise<void> {
+  const server = cms
+  cms = undefined
+  if (!server) return Promise.resolve()
+  server.closeAllConnections()
+  return new Promise((resolve) => server.close(() => resolve()))
+}
+
 test.beforeAll(async () => {
-  cms = await startServer(cmsPort)
+  cms = await passThroughCms()
   siteServer = await startServer(sitePort, { CMS_GRAPHQL_URL: `http://127.0.0.1:${cmsPort}/graphql` })
 })
 
 test.afterAll(async () => {
   if (siteServer) await stopServer(siteServer)
-  if (cms) await stopServer(cms)
+  await stopCms()
 })
 
 test('with the CMS down, cached pages still render and an uncached page gives the 500 error page', async ({
@@ -32,7 +65,7 @@ test('with the CMS down, cached pages still render and an uncached page gives th
   // Warm up: the page and the site data are cached now.
   expect((await request.get(`${site}/en/about-us`)).status()).toBe(200)
 
-  if (cms) await stopServer(cms)
+  await stopCms()
 
   const cached = await request.get(`${site}/en/about-us`)
   expect(cached.status()).toBe(200)

@@ -10,12 +10,17 @@ import { startServer, stopServer } from './server-process'
  * Issue 30, finding 1: a server function call that never answers. Only plain data reaches a
  * server function; every server function and render answers by its deadline and gives its
  * render slot back; a client that hangs up is an info line, never an error or a Sentry event.
- * Own servers (ports E2E_PORT+130…), traffic on 127.0.0.1.
+ * The slow site and its CMS are servers of their own (ports E2E_PORT+130…); the calls that need
+ * no special setting go to the shared test server (E2E_PORT: nothing here changes its state, each
+ * call is refused before the rate limit). Traffic on 127.0.0.1.
  */
 test.describe.configure({ mode: 'serial' })
 
 const basePort = Number(process.env.E2E_PORT ?? 3210) + 130
-const site = `http://127.0.0.1:${basePort}`
+// The shared test server (playwright.config.ts) as the plain site.
+const site = `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`
+// A CMS of its own: the slow site's warm-up render has the 2 s deadline, and the test server
+// may still be making its image variants (ADR 028) or serving the other worker's pages then.
 const cmsPort = basePort + 1
 const standInPort = basePort + 2
 const slowSitePort = basePort + 3
@@ -83,7 +88,6 @@ test.beforeAll(async () => {
     })
   })
   await new Promise<void>((resolve) => ingest?.listen(ingestPort, '127.0.0.1', resolve))
-  servers.push(await startServer(basePort))
   servers.push(await startServer(cmsPort))
   standIn = hangingCms(`http://127.0.0.1:${cmsPort}/graphql`)
   await standIn.listen()

@@ -11,6 +11,7 @@ import { solveChallenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/sha'
 import { toJSONAsync } from 'seroval'
 import * as v from 'valibot'
+import { rawRequest } from './raw-http'
 import { startServer, stopServer, workerRssMegabytes } from './server-process'
 import { serverFunctionIds } from './server-functions'
 import { full } from './tiers'
@@ -317,79 +318,7 @@ test('methods: TRACE on a page is 405 too; the API routes refuse what they lack'
   expect(graphql.headers.get('allow')).toBe('GET, POST')
 })
 
-test('every kind of response carries the security headers; redirects never use Host', async () => {
-  const etag = (await fetch(`${site}/over-ons`)).headers.get('etag') ?? ''
-  const probes: Array<[string, string, RequestInit]> = [
-    ['page', '/over-ons', {}],
-    ['304', '/over-ons', { headers: { 'if-none-match': etag } }],
-    ['404 page', '/no-such-page', {}],
-    ['static asset', '/favicon.svg', {}],
-    ['media', '/media/hero-home.webp', {}],
-    ['missing asset', '/assets/nope.js', {}],
-    ['// redirect', '//over-ons', { redirect: 'manual' }],
-    ['legacy redirect', '/nl/over-ons', { redirect: 'manual' }],
-    ['405', '/over-ons', { method: 'DELETE' }],
-    ['413', '/graphql', { method: 'POST', body: 'x'.repeat(70_000), headers: { 'content-type': 'application/json' } }],
-    ['414', `/${'a'.repeat(5000)}`, {}],
-    ['JSON API', '/api/global', {}],
-    ['421', '/over-ons', { headers: { host: 'evil.example' } }],
-  ]
-  for (const [name, path, init] of probes) {
-    const response = await rawRequest(`${site}${path}`, init)
-    expect(response.headers['content-security-policy'], name).toBeTruthy()
-    expect(response.headers['x-content-type-options'], name).toBe('nosniff')
-    expect(response.headers['x-frame-options'], name).toBe('DENY')
-    expect(response.headers['referrer-policy'], name).toBe('strict-origin-when-cross-origin')
-    if (name === '304') expect(response.status).toBe(304)
-    if (name === '421') expect(response.status).toBe(421)
-    if (name.endsWith('redirect')) {
-      expect(response.status, name).toBe(301)
-      expect(response.headers.location, name).toMatch(/^\/[^/]/)
-    }
-  }
-  // `//evil.example/x` stays on this site.
-  const slashes = await rawRequest(`${site}//evil.example/x`, { headers: { host: 'evil.example' } })
-  expect(slashes.status).toBe(421)
-  const own = await rawRequest(`${site}//evil.example/x`, {})
-  expect(own.headers.location).toBe('/evil.example/x')
-  // A request line in absolute form names its own host, whatever the Host header says.
-  const absolute = await new Promise<number>((resolve, reject) => {
-    const req = httpRequest(
-      { host: '127.0.0.1', port: sitePort, path: 'http://evil.example/over-ons', headers: { host: `127.0.0.1:${sitePort}` } },
-      (res) => {
-        res.resume()
-        resolve(res.statusCode ?? 0)
-      },
-    )
-    req.on('error', reject)
-    req.end()
-  })
-  expect(absolute).toBe(421)
-})
-
-/** fetch cannot send a foreign Host header or a `//` path; node:http can. */
-function rawRequest(url: string, init: RequestInit): Promise<{ status: number; headers: Record<string, string | undefined> }> {
-  const target = new URL(url.replace(/^(http:\/\/[^/]+)\/\//, '$1/__double__/'))
-  const path = target.pathname.replace('/__double__/', '//') + target.search
-  const headers = new Headers(init.headers)
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      { host: target.hostname, port: target.port, path, method: init.method ?? 'GET', headers: Object.fromEntries(headers) },
-      (res) => {
-        res.resume()
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v])),
-          }),
-        )
-      },
-    )
-    req.on('error', reject)
-    if (typeof init.body === 'string') req.write(init.body)
-    req.end()
-  })
-}
+// Security headers on every kind of answer, and redirects that never use Host: http-caching.spec.ts.
 
 test('server function validation failures are 400s that echo nothing; bad contact characters are refused', async () => {
   const ids = serverFunctionIds()

@@ -3,6 +3,7 @@ import { get } from 'node:http'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import type { ChildProcess } from 'node:child_process'
 import { expect, test } from './fixtures'
+import { absoluteFormStatus, rawRequest } from './raw-http'
 import { startServer, stopServer } from './server-process'
 
 const detail = '/en/news/private-lease-without-deposit'
@@ -152,13 +153,43 @@ test.describe('HTML delivery: page cache, hash-based CSP, ETag, compression', ()
     expect((await request.get('/api/cache/purge')).status()).toBe(405)
   })
 
-  test('security headers on a page, a news detail and the 404 page', async ({ request }) => {
-    for (const path of ['/', detail, '/en/no-such-page']) {
-      const response = await request.get(path)
-      const headers = response.headers()
+  // Merged with hostile-traffic's "every kind of response" (the same headers twice, on two servers).
+  test('every kind of response carries the security headers, pages the full policy; redirects never use Host', async ({ baseURL }) => {
+    const site = baseURL ?? ''
+    const etag = (await fetch(`${site}/over-ons`)).headers.get('etag') ?? ''
+    const probes: Array<[string, string, RequestInit]> = [
+      ['page', '/', {}],
+      ['news detail', detail, {}],
+      ['404 page', '/en/no-such-page', {}],
+      ['304', '/over-ons', { headers: { 'if-none-match': etag } }],
+      ['static asset', '/favicon.svg', {}],
+      ['media', '/media/hero-home.webp', {}],
+      ['missing asset', '/assets/nope.js', {}],
+      ['// redirect', '//over-ons', { redirect: 'manual' }],
+      ['legacy redirect', '/nl/over-ons', { redirect: 'manual' }],
+      ['405', '/over-ons', { method: 'DELETE' }],
+      ['413', '/graphql', { method: 'POST', body: 'x'.repeat(70_000), headers: { 'content-type': 'application/json' } }],
+      ['414', `/${'a'.repeat(5000)}`, {}],
+      ['JSON API', '/api/global', {}],
+      ['421', '/over-ons', { headers: { host: 'evil.example' } }],
+    ]
+    for (const [name, path, init] of probes) {
+      const response = await rawRequest(`${site}${path}`, init)
+      const headers = response.headers
+      expect(headers['content-security-policy'], name).toBeTruthy()
+      expect(headers['x-content-type-options'], name).toBe('nosniff')
+      expect(headers['x-frame-options'], name).toBe('DENY')
+      expect(headers['referrer-policy'], name).toBe('strict-origin-when-cross-origin')
+      if (name === '304') expect(response.status).toBe(304)
+      if (name === '421') expect(response.status).toBe(421)
+      if (name.endsWith('redirect')) {
+        expect(response.status, name).toBe(301)
+        expect(headers.location, name).toMatch(/^\/[^/]/)
+      }
+      if (!['page', 'news detail', '404 page'].includes(name)) continue
       const policy = headers['content-security-policy'] ?? ''
-      expect(policy, path).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+/)
-      expect(policy, path).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/)
+      expect(policy, name).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+/)
+      expect(policy, name).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/)
       for (const directive of [
         "default-src 'self'",
         "object-src 'none'",
@@ -166,14 +197,19 @@ test.describe('HTML delivery: page cache, hash-based CSP, ETag, compression', ()
         "frame-ancestors 'none'",
         "form-action 'self'",
       ]) {
-        expect(policy, path).toContain(directive)
+        expect(policy, name).toContain(directive)
       }
-      expect(headers['x-content-type-options'], path).toBe('nosniff')
-      expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin')
-      expect(headers['cross-origin-opener-policy'], path).toBe('same-origin')
-      expect(headers['cross-origin-resource-policy'], path).toBe('same-origin')
-      expect(headers['permissions-policy'], path).toContain('camera=()')
+      expect(headers['cross-origin-opener-policy'], name).toBe('same-origin')
+      expect(headers['cross-origin-resource-policy'], name).toBe('same-origin')
+      expect(headers['permissions-policy'], name).toContain('camera=()')
     }
+    // `//evil.example/x` stays on this site.
+    const slashes = await rawRequest(`${site}//evil.example/x`, { headers: { host: 'evil.example' } })
+    expect(slashes.status).toBe(421)
+    const own = await rawRequest(`${site}//evil.example/x`, {})
+    expect(own.headers.location).toBe('/evil.example/x')
+    // A request line in absolute form names its own host, whatever the Host header says.
+    expect(await absoluteFormStatus(Number(new URL(site).port), 'http://evil.example/over-ons')).toBe(421)
   })
 })
 

@@ -93,34 +93,40 @@ describe.skipIf(!hasGettext)('the translation workflow (scratch copy)', () => {
     )
     expect(pathRedirect(new URL('http://localhost/de/nachricht/open-tag'), codec)).toBe('/de/nachrichten/open-tag')
     expect(pathRedirect(new URL('http://localhost/de/nachrichten/open-tag'), codec)).toBeNull()
-
-    // A segment against the rules fails the check, which names the entry.
-    edit('app/locales/de/routes.po', 'msgstr "nachrichten"', 'msgstr "Nachrichten"')
-    const refused = i18n('check')
-    expect(refused.status).toBe(1)
-    expect(refused.stderr).toContain('app/locales/de/routes.po: segment.news "Nachrichten"')
-    edit('app/locales/de/routes.po', 'msgstr "Nachrichten"', 'msgstr "nachrichten"')
+    // A segment against the rules: the next test (one check run for both refusals).
   })
 
-  it("a translator's typo fails i18n:check and the build's check, with the same lines", { timeout: 180_000 }, async () => {
-    // The lines of the two msgstrs in today's catalog (they move as messages are added).
-    const lines = readFileSync(join(scratch, 'app/locales/de/messages.po'), 'utf8').split('\n')
-    const lineOf = (text: string) => lines.findIndex((line) => line.includes(text)) + 1
-    const [countriesLine, greetingLine] = [lineOf('msgstr "Alle Länder ({0})"'), lineOf('msgstr "Hallo {firstName},"')]
-    edit('app/locales/de/messages.po', 'msgstr "Hallo {firstName},"', 'msgstr "Hallo {vorname},"')
-    edit('app/locales/de/messages.po', 'msgstr "Alle Länder ({0})"', 'msgstr "Alle Länder ({0}"')
-    const check = i18n('check')
-    expect(check.status).toBe(1)
-    // What vite.config.ts runs at the start of a build.
-    const problems = await messageCatalogProblems(getConfig({ cwd: scratch }))
-    expect(problems).toEqual([
-      `app/locales/de/messages.po:${countriesLine}: de msgid "Alle landen ({0})": brackets do not pair up: "(" is never closed`,
-      `app/locales/de/messages.po:${greetingLine}: de msgid "Beste {firstName},": placeholders differ from the Dutch source: {firstName} missing, {vorname} not in the source`,
-    ])
-    expect(check.stderr.trim().split('\n')).toEqual(problems.map((problem) => `✗ ${problem}`))
-    edit('app/locales/de/messages.po', 'msgstr "Hallo {vorname},"', 'msgstr "Hallo {firstName},"')
-    edit('app/locales/de/messages.po', 'msgstr "Alle Länder ({0}"', 'msgstr "Alle Länder ({0})"')
-  })
+  it(
+    "a translator's typo fails i18n:check and the build's check, with the same lines; so does a segment against the rules",
+    { timeout: 180_000 },
+    async () => {
+      // A segment against the rules fails the check, which names the entry (after the message lines).
+      edit('app/locales/de/routes.po', 'msgstr "nachrichten"', 'msgstr "Nachrichten"')
+      // The lines of the two msgstrs in today's catalog (they move as messages are added).
+      const lines = readFileSync(join(scratch, 'app/locales/de/messages.po'), 'utf8').split('\n')
+      const lineOf = (text: string) => lines.findIndex((line) => line.includes(text)) + 1
+      const [countriesLine, greetingLine] = [lineOf('msgstr "Alle Länder ({0})"'), lineOf('msgstr "Hallo {firstName},"')]
+      edit('app/locales/de/messages.po', 'msgstr "Hallo {firstName},"', 'msgstr "Hallo {vorname},"')
+      edit('app/locales/de/messages.po', 'msgstr "Alle Länder ({0})"', 'msgstr "Alle Länder ({0}"')
+      const check = i18n('check')
+      expect(check.status).toBe(1)
+      // What vite.config.ts runs at the start of a build.
+      const problems = await messageCatalogProblems(getConfig({ cwd: scratch }))
+      expect(problems).toEqual([
+        `app/locales/de/messages.po:${countriesLine}: de msgid "Alle landen ({0})": brackets do not pair up: "(" is never closed`,
+        `app/locales/de/messages.po:${greetingLine}: de msgid "Beste {firstName},": placeholders differ from the Dutch source: {firstName} missing, {vorname} not in the source`,
+      ])
+      const stderrLines = check.stderr.trim().split('\n')
+      expect(stderrLines.slice(0, problems.length)).toEqual(problems.map((problem) => `✗ ${problem}`))
+      // The rest is the segment: its entry named, and only segment lines (routes.po, its history).
+      const segmentLines = stderrLines.slice(problems.length)
+      expect(segmentLines.join('\n')).toContain('✗ app/locales/de/routes.po: segment.news "Nachrichten"')
+      for (const line of segmentLines) expect(line).toMatch(/^✗ app\/(locales\/de\/routes\.po|i18n\/segment-history\.json): /)
+      edit('app/locales/de/routes.po', 'msgstr "Nachrichten"', 'msgstr "nachrichten"')
+      edit('app/locales/de/messages.po', 'msgstr "Hallo {vorname},"', 'msgstr "Hallo {firstName},"')
+      edit('app/locales/de/messages.po', 'msgstr "Alle Länder ({0}"', 'msgstr "Alle Länder ({0})"')
+    },
+  )
 
   it('a Dutch source changes: every translation stays as fuzzy, and the site shows the Dutch', { timeout: 180_000 }, async () => {
     edit('app/blocks/InteractiveMap/InteractiveMap.tsx', 't`Route plannen`', 't`Route plannen!`')

@@ -1,30 +1,15 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { promisify } from 'node:util'
-import pg from 'pg'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { servicesInstalled, startPostgres, type Service } from '../../../tests/support/services'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { engineAvailable, freshDatabase } from '../../../tests/support/store-databases'
 
 /**
  * What the privacy page promises (docs/decisions/036), on SQLite and PostgreSQL alike:
  * submissions, their outbox rows and dead letters past the retention period are deleted, once,
  * however many sweeps run; `npm run submissions -- --email` lists, exports and erases one
- * person's data. CI installs PostgreSQL (.ci/run); elsewhere without it that half is skipped.
+ * person's data. CI installs PostgreSQL (.ci/run); elsewhere without it that half is skipped
+ * (tests/support/store-databases.ts).
  */
-
-let postgres: Service | undefined
-let databases = 0
-
-beforeAll(async () => {
-  if (!servicesInstalled && process.env.CI) throw new Error('PostgreSQL is not installed: .ci/run installs it')
-  if (servicesInstalled) postgres = await startPostgres()
-}, 30_000)
-
-afterAll(async () => {
-  await postgres?.stop()
-})
 
 afterEach(async () => {
   const { closeDatabase } = await import('../../server/platform/db.server')
@@ -33,24 +18,6 @@ afterEach(async () => {
   vi.resetModules()
   vi.restoreAllMocks()
 })
-
-/** A fresh, empty database of the engine, set in the environment; returns that environment (for the script). */
-async function freshDatabase(engine: 'sqlite' | 'postgres'): Promise<Record<string, string>> {
-  if (engine === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'privacy-'))
-    vi.stubEnv('DATA_DIR', dir)
-    return { DATA_DIR: dir, DATABASE_URL: '' }
-  }
-  if (!postgres) throw new Error('no PostgreSQL')
-  const name = `privacy_${process.pid}_${++databases}`
-  const admin = new pg.Client({ connectionString: postgres.url })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const url = postgres.url.replace(/\/postgres$/, `/${name}`)
-  vi.stubEnv('DATABASE_URL', url)
-  return { DATABASE_URL: url }
-}
 
 function submission(email: string, message: string) {
   return {
@@ -71,7 +38,7 @@ const dayMs = 24 * 60 * 60_000
 
 /** The stores with SMTP_URL set (every submission gets an outbox row), on a fresh database. */
 async function setup(engine: 'sqlite' | 'postgres') {
-  const env = await freshDatabase(engine)
+  const env = await freshDatabase(engine, 'privacy')
   // The sweeps' info lines are read through a spy where a test wants them, not printed.
   vi.stubEnv('LOG_LEVEL', 'warn')
   // Nothing listens there: no test here sends mail.
@@ -93,7 +60,7 @@ async function setup(engine: 'sqlite' | 'postgres') {
 }
 
 describe.each(['sqlite', 'postgres'] as const)('privacy on %s', (engine) => {
-  const available = () => engine === 'sqlite' || postgres !== undefined
+  const available = () => engineAvailable(engine)
 
   it('deletes submissions, outbox rows and dead letters past the retention period, logs and counts them', async ({ skip }) => {
     if (!available()) skip()

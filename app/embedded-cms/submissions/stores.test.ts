@@ -1,16 +1,12 @@
-import { mkdtempSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import pg from 'pg'
 import { SMTPServer } from 'smtp-server'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { servicesInstalled, startPostgres, type Service } from '../../../tests/support/services'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { engineAvailable, freshDatabase } from '../../../tests/support/store-databases'
 
 /**
  * The stores (submissions, outbox, contact rate limit, readiness) behave the same on SQLite (the
  * default) and PostgreSQL (DATABASE_URL): every test runs on both. CI installs PostgreSQL
- * (.ci/run); elsewhere without it the PostgreSQL half is skipped.
+ * (.ci/run); elsewhere without it the PostgreSQL half is skipped (tests/support/store-databases.ts).
  */
 
 /** A free port on 127.0.0.1 (nothing listens there until we start the SMTP server). */
@@ -39,44 +35,17 @@ function startSmtp(port: number, received: string[]): Promise<SMTPServer> {
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)))
 }
 
-let postgres: Service | undefined
-let databases = 0
-
-beforeAll(async () => {
-  if (!servicesInstalled && process.env.CI) throw new Error('PostgreSQL is not installed: .ci/run installs it')
-  if (servicesInstalled) postgres = await startPostgres()
-}, 30_000)
-
-afterAll(async () => {
-  await postgres?.stop()
-})
-
 afterEach(() => {
   vi.unstubAllEnvs()
   vi.resetModules()
 })
-
-/** A fresh, empty database of the engine for one test: its URL set in the environment. */
-async function freshDatabase(engine: 'sqlite' | 'postgres'): Promise<void> {
-  if (engine === 'sqlite') {
-    vi.stubEnv('DATA_DIR', mkdtempSync(join(tmpdir(), 'stores-')))
-    return
-  }
-  if (!postgres) throw new Error('no PostgreSQL')
-  const name = `stores_${process.pid}_${++databases}`
-  const admin = new pg.Client({ connectionString: postgres.url })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  vi.stubEnv('DATABASE_URL', postgres.url.replace(/\/postgres$/, `/${name}`))
-}
 
 function newSubmission(message = 'Graag een offerte.') {
   return { idempotencyKey: crypto.randomUUID(), locale: 'nl_NL', firstName: 'Zoë', surName: 'de Vries', email: 'zoe@example.com', message }
 }
 
 describe.each(['sqlite', 'postgres'] as const)('stores on %s', (engine) => {
-  const available = () => engine === 'sqlite' || postgres !== undefined
+  const available = () => engineAvailable(engine)
 
   afterEach(async () => {
     const { closeDatabase } = await import('../../server/platform/db.server')
@@ -85,7 +54,7 @@ describe.each(['sqlite', 'postgres'] as const)('stores on %s', (engine) => {
 
   it('stores a submission once per idempotency key', async ({ skip }) => {
     if (!available()) skip()
-    await freshDatabase(engine)
+    await freshDatabase(engine, 'stores')
     const { storeSubmission } = await import('./submissions.server')
     const submission = newSubmission()
     const first = await storeSubmission(submission)
@@ -96,7 +65,7 @@ describe.each(['sqlite', 'postgres'] as const)('stores on %s', (engine) => {
 
   it('stores nothing under a key already used for another submission', async ({ skip }) => {
     if (!available()) skip()
-    await freshDatabase(engine)
+    await freshDatabase(engine, 'stores')
     const { storeSubmission } = await import('./submissions.server')
     const submission = { ...newSubmission(), phone: '+31 6 1234 5678', subject: 'service' }
     const first = await storeSubmission(submission)
@@ -120,7 +89,7 @@ describe.each(['sqlite', 'postgres'] as const)('stores on %s', (engine) => {
   /** A fresh database of this engine, SMTP_URL set to a free port (nothing listens yet), the stores' modules. */
   async function outboxSetup() {
     const port = await freePort()
-    await freshDatabase(engine)
+    await freshDatabase(engine, 'stores')
     vi.stubEnv('SMTP_URL', `smtp://127.0.0.1:${port}`)
     return { port, ...(await import('./submissions.server')), ...(await import('./outbox.server')) }
   }
@@ -219,7 +188,7 @@ describe.each(['sqlite', 'postgres'] as const)('stores on %s', (engine) => {
 
   it('sets a message aside as dead after the last attempt', async ({ skip }) => {
     if (!available()) skip()
-    await freshDatabase(engine)
+    await freshDatabase(engine, 'stores')
     vi.stubEnv('SMTP_URL', `smtp://127.0.0.1:${await freePort()}`)
     const { storeSubmission } = await import('./submissions.server')
     const { outboxBackoff, processOutbox } = await import('./outbox.server')
@@ -245,7 +214,7 @@ describe.each(['sqlite', 'postgres'] as const)('stores on %s', (engine) => {
 
   it('shares the contact rate limit between limiters (as between workers and instances)', async ({ skip }) => {
     if (!available()) skip()
-    await freshDatabase(engine)
+    await freshDatabase(engine, 'stores')
     const { databaseRateLimiter } = await import('../../server/contact/rate-limit.server')
     let time = 1_000_000
     const a = databaseRateLimiter(2, 60_000, () => time)
@@ -259,7 +228,7 @@ describe.each(['sqlite', 'postgres'] as const)('stores on %s', (engine) => {
 
   it('gives up on a database that hangs instead of waiting forever', async ({ skip }) => {
     if (engine !== 'postgres' || !available()) skip()
-    await freshDatabase(engine)
+    await freshDatabase(engine, 'stores')
     const { database } = await import('../../server/platform/db.server')
     // A statement that would run for a minute (a lock held elsewhere, an overloaded server).
     await expect(database().query('SELECT pg_sleep(60)')).rejects.toThrow(/statement timeout/)
@@ -267,7 +236,7 @@ describe.each(['sqlite', 'postgres'] as const)('stores on %s', (engine) => {
 
   it('answers the readiness write check', async ({ skip }) => {
     if (!available()) skip()
-    await freshDatabase(engine)
+    await freshDatabase(engine, 'stores')
     const { databaseWritable } = await import('../../server/platform/db.server')
     expect(await databaseWritable()).toBe(true)
   })
