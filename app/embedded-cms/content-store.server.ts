@@ -1,4 +1,4 @@
-import { join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { getRuntimeConfig } from '../server/platform/env.server'
 import { readContentSteps, type ParsedFiles } from './content/read'
 import { loadParsedFiles, saveParsedFiles } from './content/parse-cache.server'
