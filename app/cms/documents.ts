@@ -174,6 +174,26 @@ export const SitemapQuery = graphql(`
   }
 `)
 
+/**
+ * A language's news items past the first 1,000 that SitemapQuery brings, 1,000 at a time (the
+ * most the contract gives in one list): the sitemap lists every item.
+ */
+export const SitemapNewsQuery = graphql(`
+  query SitemapNews($locale: String!, $offset: Int!) {
+    readNewsItems(locale: $locale, limit: 1000, offset: $offset) {
+      totalCount
+      nodes {
+        slug
+        date
+        translations {
+          locale
+          slug
+        }
+      }
+    }
+  }
+`)
+
 /** The locations list and map: what they show (and filter and sort by), nothing a location page adds. */
 export const LocationsQuery = graphql(`
   query Locations($locale: String!) {

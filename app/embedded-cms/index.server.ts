@@ -1,4 +1,4 @@
-import { currentVariantPaths, onContentChange, reloadContent, stopWatchingContent } from './content-store.server'
+import { currentVariantPaths, loadContentAtStart, onContentChange, stopWatchingContent } from './content-store.server'
 import { databaseWith } from '../server/platform/db.server'
 import { startOutboxWorker, stopOutboxWorker } from './submissions/outbox.server'
 import { startRetentionWorker, stopRetentionWorker } from './submissions/retention.server'
@@ -32,7 +32,7 @@ export { onContentChange, currentVariantPaths }
  * the submission tables up to date, starts mailing submissions and deleting those past retention.
  */
 export async function startEmbeddedCms(): Promise<void> {
-  reloadContent()
+  loadContentAtStart()
   await databaseWith(submissionSchema)
   // Mails contact submissions when SMTP_URL is set.
   startOutboxWorker()

@@ -561,13 +561,19 @@ function newsValues(file: string, item: NewsFile, sources: ContentSources, image
   const values = new Map<Locale, NewsValue>()
   for (const language of itemLanguages) {
     const own = texts(language.code)
+    let body: string | undefined
     values.set(language.code, {
       id: item.id,
       slug: own.slug,
       title: own.title,
       date: item.date,
       summary: own.summary,
-      body: richTextHtml(own.body),
+      // Rendered when first read (an item's page, the feed): most of thousands of items never
+      // are between two edits, and rendering all of them was a noticeable part of a start (issue 37).
+      get body() {
+        body ??= richTextHtml(own.body)
+        return body
+      },
       image: imageWith(own.alt),
       locale: language.iso,
       translations: itemLanguages

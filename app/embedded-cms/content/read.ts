@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto'
 import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { imageSize } from 'image-size'
@@ -262,6 +263,22 @@ const noFiles = (): CheckedFiles => ({ page: new Map(), news: new Map(), locatio
 let lastRead: CheckedFiles = noFiles()
 
 /**
+ * YAML parsed by an earlier process (parse-cache.server.ts), so a start-up does not parse every
+ * file again: parsing was most of a start with thousands of news items (issue 37). Keyed by a
+ * digest of the file's text (`textDigest`), so a changed file is parsed again whatever its
+ * modification time says; the data is validated again like freshly parsed data.
+ */
+export interface ParsedFiles {
+  /** The data of files parsed earlier, by digest of their text. */
+  earlier: ReadonlyMap<string, unknown>
+  /** Filled by a read: the data of each file it parsed or found in `earlier`, by digest (what to keep for the next start). */
+  now: Map<string, unknown>
+}
+
+/** The key of a file's text in ParsedFiles. */
+export const textDigest = (text: string): string => hash('sha256', text, 'base64url')
+
+/**
  * Reads and validates every content file under `dir`. File names in messages
  * start at the folder's own name (`content/pages/home.yaml`), wherever it lives.
  */
@@ -269,12 +286,24 @@ export function readContent(dir: string): RawContent {
   return runAtOnce(readContentSteps(dir))
 }
 
-/** readContent in steps (steps.ts): one step per file. */
-export function* readContentSteps(dir: string): Steps<RawContent> {
+/** readContent in steps (steps.ts): one step per file. With `parsed`, YAML parsed earlier is looked up there first. */
+export function* readContentSteps(dir: string, parsed?: ParsedFiles): Steps<RawContent> {
   const root = join(dir, '..')
   const display = (path: string) => relative(root, path)
   const sources = new ContentSources()
   const read = noFiles()
+  /** A file's YAML as data: parsed earlier when `parsed` has its text, else parsed now. */
+  const dataOf = (file: string, text: string): unknown => {
+    if (!parsed) return sources.parse(file, text)
+    const digest = textDigest(text)
+    let data: unknown
+    if (parsed.earlier.has(digest)) {
+      data = parsed.earlier.get(digest)
+      sources.add(file, text)
+    } else data = sources.parse(file, text)
+    parsed.now.set(digest, data)
+    return data
+  }
   /** A file's validated value: the last read's when its text is the same, else parsed and checked. */
   const checked = <K extends keyof FileKinds>(kind: K, path: string, check: (data: unknown, file: string) => FileKinds[K]): FileKinds[K] => {
     const file = display(path)
@@ -285,7 +314,7 @@ export function* readContentSteps(dir: string): Steps<RawContent> {
       read[kind].set(file, earlier)
       return earlier.value
     }
-    const value = check(sources.parse(file, text), file)
+    const value = check(dataOf(file, text), file)
     read[kind].set(file, { text, value })
     return value
   }

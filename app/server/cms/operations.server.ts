@@ -10,6 +10,7 @@ import {
   PageQuery,
   SiteQuery,
   SitemapQuery,
+  SitemapNewsQuery,
 } from '../../cms/documents'
 
 /** Every CMS operation the site runs, each typed by its document. */
@@ -19,6 +20,7 @@ export const cms = {
   readNewsList: createCmsOperation(NewsListQuery),
   readNewsItem: createCmsOperation(NewsItemQuery),
   readSitemap: createCmsOperation(SitemapQuery),
+  readSitemapNews: createCmsOperation(SitemapNewsQuery),
   readLocations: createCmsOperation(LocationsQuery),
   readLocationOptions: createCmsOperation(LocationOptionsQuery),
   readLocation: createCmsOperation(LocationQuery),

@@ -1,8 +1,8 @@
 import type { Locale } from '../../../app.config'
 import { encodedBody, matchesEtag, minCompressBytes, negotiateEncoding, renderedPage, type CachedPage } from './representation'
 
-/** The generated answers: the sitemap and each language's news feed. */
-export type GeneratedKey = 'sitemap' | `sitemap ${Locale}` | `feed ${Locale}`
+/** The generated answers: the sitemap (or its index), each language's sitemaps by page, and each language's news feed. */
+export type GeneratedKey = 'sitemap' | `sitemap ${Locale} ${number}` | `feed ${Locale}`
 
 /** The last body made under each key, with what it was made from. */
 const made = new Map<GeneratedKey, { sources: Readonly<Record<string, unknown>>; body: Promise<CachedPage> }>()

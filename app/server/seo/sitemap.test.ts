@@ -5,7 +5,16 @@ import { join, resolve } from 'node:path'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { describe, expect, it } from 'vitest'
 import { languages } from '../../../app.config'
-import { buildSitemap, buildSitemapIndex, latestDate, sitemapIndexThreshold } from './sitemap'
+import {
+  buildSitemap,
+  buildSitemapIndex,
+  latestDate,
+  sitemapIndexThreshold,
+  sitemapLimits,
+  sitemapOf,
+  sitemapSplits,
+  urlElements,
+} from './sitemap'
 
 /** Checks a sitemap against the sitemaps.org 0.9 rules the schema enforces, plus hreflang links. */
 export function validateSitemap(xml: string) {
@@ -96,5 +105,49 @@ describe('buildSitemapIndex', () => {
 
   it('is used above 5,000 URLs, well within the protocol’s 50,000 per file', () => {
     expect(sitemapIndexThreshold).toBeLessThanOrEqual(50_000 / languages.length)
+  })
+})
+
+describe('sitemapSplits', () => {
+  const origins = { siteUrl: 'https://www.example.com', localeOrigins: {} }
+  const elements = urlElements(
+    origins,
+    Array.from({ length: 7 }, (_, n) => ({
+      locale: 'nl' as const,
+      path: `/nieuws/item-${n}`,
+      lastmod: '2026-11-12',
+      alternates: { nl: `/nieuws/item-${n}` },
+    })),
+  )
+
+  it('keeps every sitemap within the URL and byte limits, in order, each element once', () => {
+    expect(sitemapSplits(elements, { urls: 3, bytes: 50_000_000 })).toEqual([0, 3, 6])
+    expect(sitemapSplits(elements, { urls: 10, bytes: 50_000_000 })).toEqual([0])
+    expect(sitemapSplits([], { urls: 3, bytes: 50_000_000 })).toEqual([])
+    // Bytes: room for exactly two elements (all are the same size) in one file.
+    const two = Buffer.byteLength(sitemapOf(elements.slice(0, 2)))
+    const starts = sitemapSplits(elements, { urls: 100, bytes: two })
+    expect(starts).toEqual([0, 2, 4, 6])
+    for (const [index, start] of starts.entries()) {
+      const xml = sitemapOf(elements.slice(start, starts[index + 1] ?? elements.length))
+      expect(Buffer.byteLength(xml)).toBeLessThanOrEqual(two)
+      validateSitemap(xml)
+    }
+  })
+
+  it('stays within the protocol’s 50,000 URLs and 50 MB per file', () => {
+    expect(sitemapLimits.urls).toBeLessThanOrEqual(50_000)
+    expect(sitemapLimits.bytes).toBeLessThanOrEqual(52_428_800)
+    expect(sitemapOf(elements)).toBe(
+      buildSitemap(
+        origins,
+        [...Array(7).keys()].map((n) => ({
+          locale: 'nl',
+          path: `/nieuws/item-${n}`,
+          lastmod: '2026-11-12',
+          alternates: { nl: `/nieuws/item-${n}` },
+        })),
+      ),
+    )
   })
 })

@@ -21,12 +21,12 @@ export function latestDate(dates: ReadonlyArray<string>): string | undefined {
 }
 
 /**
- * A sitemap (sitemaps.org 0.9) with xhtml:link hreflang alternates per URL. Every URL is on its
- * language's origin, as in the pages' own canonical and hreflang links.
+ * Each entry's `<url>` element (sitemaps.org 0.9) with xhtml:link hreflang alternates. Every URL
+ * is on its language's origin, as in the pages' own canonical and hreflang links.
  */
-export function buildSitemap(origins: Origins, entries: ReadonlyArray<SitemapEntry>): string {
+export function urlElements(origins: Origins, entries: ReadonlyArray<SitemapEntry>): string[] {
   const absolute = (locale: Locale, path: string) => escapeXml(absoluteUrlIn(origins, locale, path))
-  const urls = entries.map((entry) => {
+  return entries.map((entry) => {
     const alternates = localeCodes.flatMap((code) => {
       const path = entry.alternates[code]
       return path ? [`    <xhtml:link rel="alternate" hreflang="${code}" href="${absolute(code, path)}"/>`] : []
@@ -41,13 +41,51 @@ export function buildSitemap(origins: Origins, entries: ReadonlyArray<SitemapEnt
       '  </url>',
     ].join('\n')
   })
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
-    ...urls,
-    '</urlset>',
-    '',
-  ].join('\n')
+}
+
+const urlsetStart = [
+  '<?xml version="1.0" encoding="UTF-8"?>',
+  '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+].join('\n')
+const urlsetEnd = '</urlset>\n'
+
+/** A sitemap of `<url>` elements (urlElements). */
+export function sitemapOf(elements: ReadonlyArray<string>): string {
+  return [urlsetStart, ...elements, urlsetEnd].join('\n')
+}
+
+/** A sitemap (sitemaps.org 0.9) of `entries`, with hreflang alternates. */
+export function buildSitemap(origins: Origins, entries: ReadonlyArray<SitemapEntry>): string {
+  return sitemapOf(urlElements(origins, entries))
+}
+
+/**
+ * How much one sitemap may hold. sitemaps.org allows 50,000 URLs and 50 MB (52,428,800 bytes)
+ * per file; 10,000 URLs (~8 MB with six alternates each) keep one answer a few MB, and the byte
+ * bound holds however long the links are.
+ */
+export const sitemapLimits = { urls: 10_000, bytes: 50_000_000 }
+
+/**
+ * Where `elements` (one language's, in order) are split into sitemaps within `limits`: the
+ * index of each sitemap's first element ([0] for one sitemap, [] for none).
+ */
+export function sitemapSplits(elements: ReadonlyArray<string>, limits = sitemapLimits): number[] {
+  const frame = Buffer.byteLength(urlsetStart) + Buffer.byteLength(urlsetEnd) + 1
+  const starts: number[] = []
+  let urls = 0
+  let bytes = 0
+  for (const [index, element] of elements.entries()) {
+    const size = Buffer.byteLength(element) + 1
+    if (starts.length === 0 || urls + 1 > limits.urls || bytes + size > limits.bytes) {
+      starts.push(index)
+      urls = 0
+      bytes = frame
+    }
+    urls += 1
+    bytes += size
+  }
+  return starts
 }
 
 /**
