@@ -2,7 +2,7 @@ import { type ChildProcess } from 'node:child_process'
 import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
 import { parse } from 'yaml'
 import { startServer, stopServer } from './server-process'
 
@@ -13,8 +13,9 @@ import { startServer, stopServer } from './server-process'
  * written and Decap shows the server's message; /admin has its own headers, the pages keep theirs.
  */
 test.describe.configure({ mode: 'serial' })
-// Decap is a 5 MB script: on a busy machine loading it alone takes half a minute.
-test.setTimeout(240_000)
+// Decap is a 5 MB script with a 100 KB configuration: on a busy machine loading it takes a
+// minute or more, so the tests share one page that loads it once (editor() below).
+test.setTimeout(300_000)
 
 const port = Number(process.env.E2E_PORT ?? 3210) + 45
 const backendPort = port + 1
@@ -42,7 +43,7 @@ test.beforeAll(async () => {
     },
     { onOutput: (text) => (output += text) },
   )
-  // decap-server starts a moment after the site.
+  // decap-server starts a moment after the site (on a busy machine, many moments).
   await expect
     .poll(
       async () =>
@@ -53,23 +54,51 @@ test.beforeAll(async () => {
             body: '{"action":"info"}',
           })
         ).status,
-      { timeout: 20_000 },
+      { timeout: 60_000 },
     )
     .toBe(200)
 })
 
+let admin: Page | undefined
+/** What the next prompt (the Markdown editor's link button) is answered with. */
+let promptAnswer = ''
+
 test.afterAll(async () => {
+  await admin?.close()
   if (server) await stopServer(server)
 })
 
-/** The control of a field by its label ("(optional)" aside), within `scope`: the first block whose top bar holds that label. */
+/**
+ * The one admin page of these tests, logged in (made by the first test that needs it). Decap's
+ * questions are answered as an editor who moves on would: leave an entry with unsaved changes
+ * (a refused save leaves them), and do not load that entry's local backup when it is opened again.
+ */
+async function editor(browser: Browser): Promise<Page> {
+  if (admin) return admin
+  const page = await browser.newPage()
+  // No preview pane beside the form (Decap keeps the editor's choice in localStorage): it would
+  // render every field a second time on each keystroke, and no test looks at it.
+  await page.addInitScript(() => localStorage.setItem('cms.right-pane', 'none'))
+  page.on('dialog', (dialog) => {
+    if (dialog.type() === 'prompt') void dialog.accept(promptAnswer)
+    else if (/local backup/.test(dialog.message())) void dialog.dismiss()
+    else void dialog.accept()
+  })
+  await page.goto(`${base}/admin`, { waitUntil: 'commit' })
+  await page.getByRole('button', { name: 'Login' }).click({ timeout: 200_000 })
+  await expect(page.getByRole('heading', { name: 'Collections' })).toBeVisible({ timeout: 60_000 })
+  admin = page
+  return page
+}
+
+/**
+ * The control of a field by its label ("(optional)" aside), within `scope`: the block whose top
+ * bar holds the first such label (the label's grandparent; found from the labels, not by testing
+ * every div of Decap's large form).
+ */
 function field(scope: Page | Locator, label: string): Locator {
   const name = new RegExp(`^${label.replace(/[()]/g, '\\$&')}(?: \\(optional\\))?$`, 'i')
-  const page = 'page' in scope ? scope.page() : scope
-  return scope
-    .locator('div')
-    .filter({ has: page.locator(':scope > div > label').filter({ hasText: name }) })
-    .first()
+  return scope.locator('label').filter({ hasText: name }).first().locator('xpath=parent::div/parent::div')
 }
 
 /** The text input of a per-language field (`Title` → `Nederlands (nl)`). */
@@ -77,13 +106,11 @@ function textIn(scope: Page | Locator, label: string, language: string): Locator
   return field(field(scope, label), language).locator('input, textarea, [contenteditable="true"]').first()
 }
 
-async function logIn(page: Page): Promise<void> {
-  await page.goto(`${base}/admin`, { waitUntil: 'commit' })
-  await page.getByRole('button', { name: 'Login' }).click({ timeout: 150_000 })
-  await expect(page.getByRole('heading', { name: 'Collections' })).toBeVisible({ timeout: 60_000 })
-}
+/** Decap's notice of a save (it stays a few seconds: the next save waits for it to go). */
+const savedNotice = (page: Page) => page.getByText(/^Entry (?:saved|published)$/)
 
 async function publish(page: Page): Promise<void> {
+  await expect(savedNotice(page)).toHaveCount(0, { timeout: 20_000 })
   await page.getByRole('button', { name: 'Publish', exact: true }).click()
   await page.getByText('Publish now', { exact: true }).click()
 }
@@ -120,8 +147,8 @@ test('/admin has its own headers; the pages keep their policy', async ({ request
   }
 })
 
-test('an editor adds a news item in Dutch and English with an image; it is live within seconds', async ({ page, request }) => {
-  await logIn(page)
+test('an editor adds a news item in Dutch and English with an image; it is live within seconds', async ({ browser, request }) => {
+  const page = await editor(browser)
   await page.goto(`${base}/admin#/collections/news/new`, { waitUntil: 'commit' })
   await field(page, 'ID').locator('input').fill('showroom-opening')
   await field(page, 'Date').locator('input[type="date"]').fill('2026-11-20')
@@ -148,7 +175,7 @@ test('an editor adds a news item in Dutch and English with an image; it is live 
   await textIn(page, 'Body', 'Nederlands (nl)').fill('Kom langs voor een proefrit.')
   await textIn(page, 'Body', 'English (en)').fill('Come by for a test drive.')
   await publish(page)
-  await expect(page.getByText(/^Entry (?:saved|published)$/)).toBeVisible({ timeout: 20_000 })
+  await expect(savedNotice(page)).toBeVisible({ timeout: 20_000 })
 
   const saved = parse(readFileSync(join(contentDir, 'news/showroom-opening.yaml'), 'utf8'))
   expect(saved.image.src).toMatch(/^\/media\/.+\.webp$/)
@@ -159,20 +186,26 @@ test('an editor adds a news item in Dutch and English with an image; it is live 
     ['/en/news', '/en/news/new-showroom-opened', 'New showroom opened'],
   ] as const) {
     await expect.poll(async () => (await request.get(`${base}${list}`)).text(), { timeout: liveWithinMs }).toContain(title)
-    const page = await request.get(`${base}${detail}`)
-    expect(page.status()).toBe(200)
-    expect(await page.text()).toContain(title)
+    const answer = await request.get(`${base}${detail}`)
+    expect(answer.status()).toBe(200)
+    expect(await answer.text()).toContain(title)
   }
   expect((await request.get(`${base}${imageUrl}`)).status()).toBe(200)
   expect(await (await request.get(`${base}/sitemap.xml`)).text()).toContain('/nieuws/nieuwe-showroom-geopend')
   expect(await (await request.get(`${base}/nieuws/feed.xml`)).text()).toContain('Nieuwe showroom geopend')
 })
 
-/** Opens a page of the pages collection in the editor. */
-async function openPage(page: Page, id: string): Promise<void> {
-  await logIn(page)
+/**
+ * Opens a page of the pages collection in the editor, as its file is now: by way of the
+ * collection's list, so that an entry open before (with a refused edit) is left, not kept.
+ */
+async function openPage(browser: Browser, id: string): Promise<Page> {
+  const page = await editor(browser)
+  await page.goto(`${base}/admin#/collections/pages`, { waitUntil: 'commit' })
+  await expect(field(page, 'ID')).toHaveCount(0, { timeout: 30_000 })
   await page.goto(`${base}/admin#/collections/pages/entries/${id}`, { waitUntil: 'commit' })
-  await expect(field(page, 'ID').locator('input')).toHaveValue(id, { timeout: 60_000 })
+  await expect(field(page, 'ID').locator('input')).toHaveValue(id, { timeout: 120_000 })
+  return page
 }
 
 const aboutFile = join(contentDir, 'pages/about.yaml')
@@ -205,9 +238,9 @@ async function openBlock(page: Page, id: string): Promise<Locator> {
   return item
 }
 
-test("a duplicate URL segment is refused with the server's message, and nothing is written", async ({ page, request }) => {
+test("a duplicate URL segment is refused with the server's message, and nothing is written", async ({ browser, request }) => {
   const before = readFileSync(aboutFile, 'utf8')
-  await openPage(page, 'about')
+  const page = await openPage(browser, 'about')
   await textIn(page, 'URL segment', 'Nederlands (nl)').fill('contact')
   await publish(page)
   await expect(page.getByText(/urlSegment\.nl: the link \/contact is also the link of/)).toBeVisible({ timeout: 20_000 })
@@ -215,9 +248,9 @@ test("a duplicate URL segment is refused with the server's message, and nothing 
   expect((await request.get(`${base}/over-ons`)).status()).toBe(200)
 })
 
-test('a page without a Dutch title cannot be saved', async ({ page }) => {
+test('a page without a Dutch title cannot be saved', async ({ browser }) => {
   const before = readFileSync(aboutFile, 'utf8')
-  await openPage(page, 'about')
+  const page = await openPage(browser, 'about')
   await textIn(page, 'Title', 'Nederlands (nl)').fill('')
   await page.getByRole('button', { name: 'Publish', exact: true }).click()
   await page.getByText('Publish now', { exact: true }).click()
@@ -225,13 +258,13 @@ test('a page without a Dutch title cannot be saved', async ({ page }) => {
   expect(readFileSync(aboutFile, 'utf8')).toBe(before)
 })
 
-test("editing a Hero's title changes that field alone, and the public page shows it", async ({ page, request }) => {
+test("editing a Hero's title changes that field alone, and the public page shows it", async ({ browser, request }) => {
   const before = parse(readFileSync(aboutFile, 'utf8'))
-  await openPage(page, 'about')
+  const page = await openPage(browser, 'about')
   const heroTitle = textIn(await openBlock(page, 'about-hero'), 'Title', 'Nederlands (nl)')
   await heroTitle.fill('Over de Horizon-familie')
   await publish(page)
-  await expect(page.getByText(/^Entry (?:saved|published)$/)).toBeVisible({ timeout: 20_000 })
+  await expect(savedNotice(page)).toBeVisible({ timeout: 20_000 })
 
   const after = parse(readFileSync(aboutFile, 'utf8'))
   const expected = unchangedBut(before, after)
@@ -243,11 +276,11 @@ test("editing a Hero's title changes that field alone, and the public page shows
 })
 
 test("rich text written in the admin's Markdown editor (bold, a list, a link) is that HTML on the public page", async ({
-  page,
+  browser,
   request,
 }) => {
   const before = parse(readFileSync(aboutFile, 'utf8'))
-  await openPage(page, 'about')
+  const page = await openPage(browser, 'about')
   const block = await openBlock(page, 'about-facts')
   const left = textIn(block, 'Left', 'Nederlands (nl)')
   const button = (name: string) => field(block, 'Left').getByTitle(name, { exact: true }).first()
@@ -265,7 +298,7 @@ test("rich text written in the admin's Markdown editor (bold, a list, a link) is
   // The link button asks for the address in a prompt, around the selected text.
   await left.pressSequentially('lange geschiedenis')
   for (let i = 0; i < 'lange geschiedenis'.length; i++) await left.press('Shift+ArrowLeft')
-  page.once('dialog', (dialog) => void dialog.accept('https://example.com/geschiedenis'))
+  promptAnswer = 'https://example.com/geschiedenis'
   await button('Link').click()
   await left.press('End')
   await left.pressSequentially('.')
@@ -275,7 +308,7 @@ test("rich text written in the admin's Markdown editor (bold, a list, a link) is
   await left.press('Enter')
   await left.pressSequentially('Schadeherstel')
   await publish(page)
-  await expect(page.getByText(/^Entry (?:saved|published)$/)).toBeVisible({ timeout: 20_000 })
+  await expect(savedNotice(page)).toBeVisible({ timeout: 20_000 })
 
   // The file differs only in that text, which is Markdown.
   const after = parse(readFileSync(aboutFile, 'utf8'))

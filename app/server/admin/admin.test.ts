@@ -1,12 +1,22 @@
 import { cpSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { dirname, join } from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { adminMode, parseRuntimeConfig } from '../platform/env.server'
 import { adminContentSecurityPolicy, contentSecurityPolicy } from '../http/security-headers'
 import { adminConfig } from './admin-config'
-import { isLocalEditor, uploadProblem } from './local-api.server'
+import { serveAdmin } from './admin.server'
+import { answerLocalApi, isLocalEditor, uploadProblem } from './local-api.server'
 import { decapConfig, saveProblem } from '../../embedded-cms/index.server'
+
+// Before anything reads the runtime config (read once, lazily, per test file): /admin is on.
+vi.stubEnv('CMS_ADMIN', 'local')
+afterAll(() => {
+  vi.unstubAllEnvs()
+})
 
 const config = (env: Record<string, string> = {}) => parseRuntimeConfig({ SITE_URL: 'https://www.example.com', ...env })
 
@@ -121,5 +131,133 @@ describe('a save checked before it is written', () => {
     expect(saveProblem(dir, { write: [{ path: '../outside.yaml', data: 'x' }], remove: [] })).toBe(
       '../outside.yaml: not a file in the content folder',
     )
+  })
+})
+
+describe("Decap's files", () => {
+  const dist = join(dirname(createRequire(join(process.cwd(), 'package.json')).resolve('decap-cms/package.json')), 'dist')
+  // A chunk of the app (the 5 MB app itself is served the same way, but compressing it takes seconds on a busy machine).
+  const chunk = readFileSync(join(dist, '977.decap-cms.js'))
+  const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => {
+    const url = new URL(path, 'http://localhost')
+    return serveAdmin(new Request(url, { method, headers }), url, '127.0.0.1')
+  }
+
+  it('are sent compressed as the browser accepts, revalidated by a strong ETag, with the admin headers', async () => {
+    const br = await get('/admin/977.decap-cms.js', { 'Accept-Encoding': 'gzip, deflate, br' })
+    expect(br.status).toBe(200)
+    expect(br.headers.get('content-encoding')).toBe('br')
+    expect(br.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
+    expect(br.headers.get('cache-control')).toBe('no-cache')
+    expect(br.headers.get('vary')).toBe('Accept-Encoding')
+    expect(br.headers.get('x-robots-tag')).toBe('noindex')
+    expect(br.headers.get('content-security-policy')).toContain("'unsafe-eval'")
+    const compressed = Buffer.from(await br.arrayBuffer())
+    expect(compressed.byteLength).toBeLessThan(chunk.byteLength / 2)
+    expect(brotliDecompressSync(compressed).equals(chunk)).toBe(true)
+
+    const gzip = await get('/admin/977.decap-cms.js', { 'Accept-Encoding': 'gzip' })
+    expect(gzip.headers.get('content-encoding')).toBe('gzip')
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).equals(chunk)).toBe(true)
+    const plain = await get('/admin/977.decap-cms.js')
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(Buffer.from(await plain.arrayBuffer()).equals(chunk)).toBe(true)
+
+    const etag = br.headers.get('etag') ?? ''
+    expect(etag).toMatch(/^"[^"]+-br"$/)
+    const again = await get('/admin/977.decap-cms.js', { 'Accept-Encoding': 'br', 'If-None-Match': etag })
+    expect(again.status).toBe(304)
+    expect(await again.text()).toBe('')
+    const head = await get('/admin/977.decap-cms.js', { 'Accept-Encoding': 'br' }, 'HEAD')
+    expect(head.status).toBe(200)
+    expect(await head.text()).toBe('')
+  })
+
+  it("are the package's app, chunks, CSS and WebAssembly only", async () => {
+    expect((await get('/admin/cms.css')).headers.get('content-type')).toBe('text/css; charset=utf-8')
+    for (const path of ['/admin/decap-cms.js.map', '/admin/cms.js', '/admin/../package.json', '/admin/99999.decap-cms.js']) {
+      expect((await get(path)).status, path).toBe(404)
+    }
+  })
+})
+
+describe('the local API (/admin/api/v1)', () => {
+  /** Stands in for decap-server (the only writer): records what reaches it. */
+  const reached: string[] = []
+  const backend = createServer((request, response) => {
+    let body = ''
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()))
+    request.on('end', () => {
+      reached.push(body)
+      response.setHeader('Content-Type', 'application/json')
+      response.end('{}')
+    })
+  })
+  const dir = join(mkdtempSync(join(tmpdir(), 'admin-api-')), 'content')
+  cpSync('content', dir, { recursive: true })
+  const about = readFileSync(join(dir, 'pages/about.yaml'), 'utf8')
+  let port = 0
+  beforeAll(
+    () =>
+      new Promise<void>((resolve) =>
+        backend.listen(0, '127.0.0.1', () => {
+          const address = backend.address()
+          if (typeof address === 'object' && address) port = address.port
+          resolve()
+        }),
+      ),
+  )
+  afterAll(() => new Promise<void>((resolve) => backend.close(() => resolve())))
+
+  const url = new URL('http://127.0.0.1:3000/admin/api/v1')
+  const json = { 'Content-Type': 'application/json; charset=utf-8' }
+  const send = (request: Request, socketAddress = '127.0.0.1') => answerLocalApi(request, url, { port, contentDir: dir, socketAddress })
+  const call = (body: BodyInit, headers: Record<string, string> = json, socketAddress?: string) =>
+    send(new Request(url, { method: 'POST', headers, body }), socketAddress)
+  const entry = (path: string, raw = about) =>
+    JSON.stringify({ action: 'persistEntry', params: { dataFiles: [{ path, slug: 'about', raw }], assets: [] } })
+
+  it('hands a checked call to the local backend', async () => {
+    const answer = await call('{"action":"info"}')
+    expect(answer.status).toBe(200)
+    expect(reached).toEqual(['{"action":"info"}'])
+    reached.length = 0
+  })
+
+  it.each<[string, () => Promise<Response>, number]>([
+    ['a GET', () => send(new Request(url)), 405],
+    ['a call from another machine', () => call(entry('content/pages/about.yaml'), json, '192.168.1.20'), 403],
+    ['a call through a proxy', () => call(entry('content/pages/about.yaml'), { ...json, 'X-Forwarded-For': '203.0.113.9' }), 403],
+    [
+      'a form post (no JSON type: sent across origins without a preflight)',
+      () => call(entry('content/pages/about.yaml'), { 'Content-Type': 'text/plain' }),
+      403,
+    ],
+    ['a foreign Origin', () => call(entry('content/pages/about.yaml'), { ...json, Origin: 'https://evil.example' }), 403],
+    ['a body over the limit, said', () => call('{}', { ...json, 'Content-Length': String(20 * 1024 * 1024) }), 413],
+    ['a body over the limit, sent', () => call(`{"action":"info","x":"${'a'.repeat(15 * 1024 * 1024)}"}`), 413],
+    ['a body that is not JSON', () => call('{"action":'), 400],
+    ['an unknown action', () => call('{"action":"runCommand","params":{"command":"rm -rf /"}}'), 422],
+    ['an entry outside the content folder', () => call(entry('../outside.yaml')), 403],
+    ['an entry beside it, in the repository', () => call(entry('package.json')), 403],
+    ['a path that climbs out of it', () => call(entry('content/../package.json')), 403],
+    ['a deletion outside it', () => call('{"action":"deleteFiles","params":{"paths":["content/pages/x.yaml","app/server.ts"]}}'), 403],
+    [
+      'a read of a folder outside it',
+      () => call('{"action":"entriesByFolder","params":{"folder":"../..","extension":"yaml","depth":1}}'),
+      403,
+    ],
+    ['media listed from outside it', () => call('{"action":"getMedia","params":{"mediaFolder":"/etc"}}'), 403],
+    [
+      'content the server refuses',
+      () => call(entry('content/pages/about.yaml', about.replace('title: { nl: Over ons, ', 'title: { '))),
+      422,
+    ],
+  ])('refuses %s with a 4xx, and nothing reaches the backend or the folder', async (_, send, status) => {
+    const answer = await send()
+    expect(answer.status).toBe(status)
+    expect((await answer.json()).error).toEqual(expect.any(String))
+    expect(reached).toEqual([])
+    expect(readFileSync(join(dir, 'pages/about.yaml'), 'utf8')).toBe(about)
   })
 })
