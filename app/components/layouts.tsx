@@ -1,7 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
 import { useMatches } from '@tanstack/react-router'
-import { Hydrate } from '@tanstack/react-start'
-import { visible } from '@tanstack/react-start/hydration'
 import type { ReactNode } from 'react'
 import * as v from 'valibot'
 import { SiteFooter } from './SiteFooter'
@@ -33,20 +31,6 @@ function SkipLink() {
   )
 }
 
-/**
- * The footer hydrates when it comes near the viewport, not with the page: on a phone it starts
- * far below the fold, and its links and cookie settings were a share of the hydration work in
- * the tasks after the first paint (ADR 042). Until then it is the server's HTML; a click on it
- * hydrates it first and is replayed (Start's Hydrate), so nothing a visitor does is lost.
- */
-function LazyFooter() {
-  return (
-    <Hydrate when={visible()} split={false}>
-      <SiteFooter />
-    </Hydrate>
-  )
-}
-
 export function DefaultLayout({ children }: { children: ReactNode }) {
   return (
     <div className="layout layout--default">
@@ -55,7 +39,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
       <main id="main" className="page" tabIndex={-1}>
         {children}
       </main>
-      <LazyFooter />
+      <SiteFooter />
     </div>
   )
 }
@@ -72,7 +56,7 @@ export function HorizontalLayout({ children }: { children: ReactNode }) {
       <main id="main" className="page page--horizontal" tabIndex={-1}>
         {children}
       </main>
-      <LazyFooter />
+      <SiteFooter />
     </div>
   )
 }
