@@ -85,6 +85,20 @@ test('npm run bench measures every target (1 s passes)', async () => {
   if (results.comparison) expect(stdout).toContain(`Regressions vs ${results.comparison.file}`)
 })
 
+test('npm run bench -- --content-growth: a reload at 2,000 news items kills no worker and goes live', async () => {
+  // Issue 37's fixture (2,000 news, 200 pages, 300 locations): generated, started cold and warm,
+  // renders counted, one file edited while /healthz is probed. ~1-2 min on an idle machine.
+  test.setTimeout(300_000)
+  const { stdout } = await run('npm', ['run', 'bench', '--', '--content-growth'], { timeout: 290_000 })
+  expect(stdout).toContain('Content growth (2000 news, 200 pages, 300 locations')
+  expect(stdout).toMatch(/start-up, cold: \/healthz \d+\.\d+ s/)
+  expect(stdout).toMatch(/start-up, warm \(parse cache\): \/healthz \d+\.\d+ s/)
+  // The primary's heap limit held: the same worker answered before and after the reload, with the edit.
+  expect(stdout).toContain('worker survived: yes')
+  expect(stdout).toMatch(/edit live after \d+\.\d+ s/)
+  expect(stdout).toMatch(/\/sitemap\.xml \d+ KB \(an index\)/)
+})
+
 const floorFigures = v.object({
   reference: v.literal('reference 600'),
   tbtMs: v.nullable(v.number()),
