@@ -175,13 +175,18 @@ test.describe('HTML delivery: page cache, hash-based CSP, ETag, compression', ()
       ['421', '/over-ons', { headers: { host: 'evil.example' } }],
     ]
     for (const [name, path, init] of probes) {
-      const response = await rawRequest(`${site}${path}`, init)
+      let response = await rawRequest(`${site}${path}`, init)
+      // The page may change between two requests (the first worker still making the content's
+      // image variants, ADR 028): a 200 names the current validator, so revalidate with that one.
+      for (let tries = 0; name === '304' && response.status === 200 && tries < 3; tries++) {
+        response = await rawRequest(`${site}${path}`, { headers: { 'if-none-match': response.headers.etag ?? '' } })
+      }
       const headers = response.headers
       expect(headers['content-security-policy'], name).toBeTruthy()
       expect(headers['x-content-type-options'], name).toBe('nosniff')
       expect(headers['x-frame-options'], name).toBe('DENY')
       expect(headers['referrer-policy'], name).toBe('strict-origin-when-cross-origin')
-      if (name === '304') expect(response.status, `If-None-Match: ${etag}`).toBe(304)
+      if (name === '304') expect(response.status, name).toBe(304)
       if (name === '421') expect(response.status).toBe(421)
       if (name.endsWith('redirect')) {
         expect(response.status, name).toBe(301)
