@@ -13,6 +13,16 @@ export const referenceServerEntry = 'bench/reference/.output/server/index.mjs'
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
+ * Servers this process started and that still run: killed when it exits, however it gets there
+ * (a script that throws never reaches its own stop), so none outlives it. One left by a crashed
+ * Lighthouse run once spun on a core for two hours.
+ */
+const running = new Set()
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL')
+})
+
+/**
  * The one way the scripts and the e2e tests start the built server (issue 31): on 127.0.0.1:`port`
  * with SITE_URL to match, `env` over this process's environment; resolves once `readyPath`
  * answers 200 (and, with `readyOutput`, the server's output matches it). Its output goes to
@@ -40,6 +50,8 @@ export async function startBuiltServer(
     stdio: ['ignore', 'pipe', 'pipe'],
     detached,
   })
+  running.add(child)
+  child.once('exit', () => running.delete(child))
   let output = ''
   let ready = !readyOutput
   // Read as it comes: a full pipe would block the server's writes.
