@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process'
-import { createServer, type Server } from 'node:http'
+import { cmsStandIn, type CmsStandIn } from './cms-stand-in'
 import { expect, expectNoA11yViolations, openPage, test } from './fixtures'
 import { startServer, stopServer } from './server-process'
 
@@ -12,41 +12,24 @@ const upstream = `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`
 
 test.describe.configure({ mode: 'serial' })
 
-let cms: Server | undefined
+let cms: CmsStandIn | undefined
 let siteServer: ChildProcess | undefined
 
-/** Passes every request on to the shared test server; once closed, connections are refused, as to a CMS that is down. */
-function passThroughCms(): Promise<Server> {
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => {
-      fetch(`${upstream}${req.url ?? '/'}`, {
-        method: req.method,
-        headers: { 'content-type': req.headers['content-type'] ?? 'application/json' },
-        body: req.method === 'POST' ? Buffer.concat(chunks) : undefined,
-      })
-        .then(async (answer) =>
-          res
-            .writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' })
-            .end(Buffer.from(await answer.arrayBuffer())),
-        )
-        .catch(() => res.writeHead(502).end())
-    })
-  })
-  return new Promise((resolve) => server.listen(cmsPort, '127.0.0.1', () => resolve(server)))
+function stopCms(): Promise<void> {
+  const standIn = cms
+  cms = undefined
+  return standIn ? standIn.close() : Promise.resolve()
 }
 
-function stopCms(): Promise<void> {
-  const server = cms
-  cms = undefined
-  if (!server) return Promise.resolve()
-  server.closeAllConnections()
-  return new Promise((resolve) => server.close(() => resolve()))
+/** A pass-through to the shared test server; once closed, connections are refused, as to a CMS that is down. */
+async function startCms(): Promise<CmsStandIn> {
+  const standIn = cmsStandIn(upstream)
+  await standIn.listen(cmsPort)
+  return standIn
 }
 
 test.beforeAll(async () => {
-  cms = await passThroughCms()
+  cms = await startCms()
   siteServer = await startServer(sitePort, { CMS_GRAPHQL_URL: `http://127.0.0.1:${cmsPort}/graphql` })
 })
 

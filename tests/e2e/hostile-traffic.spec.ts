@@ -1,7 +1,7 @@
 import { execFile, type ChildProcess } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { createServer, request as httpRequest, type Server } from 'node:http'
+import { request as httpRequest } from 'node:http'
 import { connect } from 'node:net'
 import { DatabaseSync } from 'node:sqlite'
 import { join } from 'node:path'
@@ -11,6 +11,7 @@ import { solveChallenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/sha'
 import { toJSONAsync } from 'seroval'
 import * as v from 'valibot'
+import { cmsStandIn } from './cms-stand-in'
 import { rawRequest } from './raw-http'
 import { startServer, stopServer, workerRssMegabytes } from './server-process'
 import { serverFunctionIds } from './server-functions'
@@ -424,34 +425,6 @@ test('npm run submissions shows stored text without letting it steer the termina
   expect(stdout).not.toMatch(/[\r\u001b\u202e]/)
 })
 
-/** A stand-in for a remote CMS in front of a real one: passes requests on, or hangs forever. */
-function cmsStandIn(upstream: string): { server: Server; hang: (on: boolean) => void; listen: (port: number) => Promise<void> } {
-  let hanging = false
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => {
-      if (hanging) return
-      fetch(upstream, {
-        method: req.method,
-        headers: { 'content-type': req.headers['content-type'] ?? 'application/json' },
-        body: req.method === 'POST' ? Buffer.concat(chunks) : undefined,
-      })
-        .then(async (answer) =>
-          res
-            .writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' })
-            .end(Buffer.from(await answer.arrayBuffer())),
-        )
-        .catch(() => res.writeHead(502).end())
-    })
-  })
-  return {
-    server,
-    hang: (on) => (hanging = on),
-    listen: (port) => new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve())),
-  }
-}
-
 // The flood on top of an outage: test:full (ADR 037). The outage alone is cms-outage.spec.ts's, a
 // random-path flood alone render-floods.spec.ts's, both in npm test.
 test('a random-path flood, then a CMS outage: known pages are still served', full, async () => {
@@ -491,7 +464,7 @@ test('a hanging CMS: cached pages answer at once, a known uncached page renders 
   const hangingPort = basePort + 7
   const cms = await startServer(cmsPort)
   servers.push(cms)
-  const standIn = cmsStandIn(`http://127.0.0.1:${cmsPort}/graphql`)
+  const standIn = cmsStandIn(`http://127.0.0.1:${cmsPort}`)
   await standIn.listen(standInPort)
   const timeoutMs = 1000
   const hangingSite = await startServer(hangingPort, {
@@ -531,7 +504,6 @@ test('a hanging CMS: cached pages answer at once, a known uncached page renders 
     expect(ready.status).toBe(503)
     expect(await ready.json()).toMatchObject({ checks: { cms: 'failing' } })
   } finally {
-    standIn.server.closeAllConnections()
-    standIn.server.close()
+    await standIn.close()
   }
 })
