@@ -11,6 +11,10 @@ export default defineConfig({
   test: {
     include: ['app/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
     environment: 'node',
+    // Worker threads, not child processes: a test file starts in ~180 ms instead of ~300 ms, and
+    // there are 112 of them (126 s against 147 s for the suite here). No test changes the process
+    // (chdir, signals, exit); each file still gets a fresh module graph.
+    pool: 'threads',
     // Everything the tests write to the temporary folder goes in one, deleted at the end; one
     // PostgreSQL server for the run (the store tests' databases).
     globalSetup: ['tests/support/vitest-global-setup.ts', 'tests/support/vitest-postgres-setup.ts'],

@@ -26,7 +26,9 @@ const standInPort = basePort + 2
 const slowSitePort = basePort + 3
 const ingestPort = basePort + 4
 const slowSite = `http://127.0.0.1:${slowSitePort}`
-const deadlineMs = 2000
+// Long enough that the hang-up test can have four visitors in the server and leave before it,
+// on a loaded machine (at 2 s one of them sometimes met its deadline first: a 503, not a 499).
+const deadlineMs = 3500
 const metricsToken = 'hanging-calls-metrics'
 
 const servers: ChildProcess[] = []
@@ -272,5 +274,5 @@ test('clients that hang up are info lines: no error line, no Sentry event', asyn
   // What is said instead: an info line, and 499 (client closed request) in the access log, not a 5xx.
   expect(lines.filter((line) => line.includes('the client went away')).every((line) => line.includes('"level":"info"'))).toBe(true)
   expect(lines.some((line) => line.includes('the client went away'))).toBe(true)
-  expect(accessLines().every((line) => line.includes('"status":499'))).toBe(true)
+  expect(accessLines().filter((line) => !line.includes('"status":499'))).toEqual([])
 })
