@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http'
 import type { Page } from '@playwright/test'
 import { expect, expectNoA11yViolations, openPage, test } from './fixtures'
 import { startServer, stopServer } from './server-process'
+import { tier } from './tiers'
 
 /**
  * Cookie settings (issue 16): the banner only with a GTM container, "Cookie settings" in the
@@ -96,67 +97,73 @@ async function navigate(page: Page, name: string, path: RegExp, heading: string)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
 }
 
+// The journey is the same browser code on either site: npm test runs it on the embedded CMS (the
+// remote site's consent is in the cookie-policy test below), test:full on both (ADR 039).
 for (const [name, site] of Object.entries(sites)) {
-  test(`${name} CMS: accept, revoke and accept again from the footer, without a reload`, async ({ page, context }) => {
-    // Three pages and six choices: past the default minute on a loaded machine.
-    test.setTimeout(120_000)
-    const gtmBefore = gtmRequests.length
-    await openPage(page, `${site}/`)
-    await page.evaluate(() => Reflect.set(window, '__sameDocument', true))
-    await expect(banner(page)).toBeVisible()
-    // Nothing before a choice: no GTM, and the page's view is held back.
-    await page.waitForTimeout(300)
-    expect(gtmRequests.length).toBe(gtmBefore)
-    expect(await pageViews(page)).toEqual([])
+  test(
+    `${name} CMS: accept, revoke and accept again from the footer, without a reload`,
+    tier(name === 'embedded'),
+    async ({ page, context }) => {
+      // Three pages and six choices: past the default minute on a loaded machine.
+      test.setTimeout(120_000)
+      const gtmBefore = gtmRequests.length
+      await openPage(page, `${site}/`)
+      await page.evaluate(() => Reflect.set(window, '__sameDocument', true))
+      await expect(banner(page)).toBeVisible()
+      // Nothing before a choice: no GTM, and the page's view is held back.
+      await page.waitForTimeout(300)
+      expect(gtmRequests.length).toBe(gtmBefore)
+      expect(await pageViews(page)).toEqual([])
 
-    await banner(page).getByRole('button', { name: 'Accepteren' }).click()
-    await expect(banner(page)).toHaveCount(0)
-    await expect.poll(() => gtmSeen(page)).toEqual({ starts: 1, consent: ['default:denied', 'update:granted'], views: ['/ granted'] })
-    expect(gtmRequests.slice(gtmBefore)).toEqual(['/gtm.js?id=GTM-CONSENT1'])
-    await navigate(page, 'Over ons', /\/over-ons$/, 'Over Autogroep Horizon')
-    await expect.poll(async () => (await gtmSeen(page))?.views).toEqual(['/ granted', '/over-ons granted'])
+      await banner(page).getByRole('button', { name: 'Accepteren' }).click()
+      await expect(banner(page)).toHaveCount(0)
+      await expect.poll(() => gtmSeen(page)).toEqual({ starts: 1, consent: ['default:denied', 'update:granted'], views: ['/ granted'] })
+      expect(gtmRequests.slice(gtmBefore)).toEqual(['/gtm.js?id=GTM-CONSENT1'])
+      await navigate(page, 'Over ons', /\/over-ons$/, 'Over Autogroep Horizon')
+      await expect.poll(async () => (await gtmSeen(page))?.views).toEqual(['/ granted', '/over-ons granted'])
 
-    // What Google Analytics would have written (host-only on an IP address).
-    await page.evaluate(() => {
-      document.cookie = '_ga=GA1.1.42; Path=/'
-      document.cookie = '_ga_CONSENT1=GS1.1; Path=/'
-    })
-    await footerControl(page).click()
-    await expect(banner(page)).toBeVisible()
-    await expect(banner(page).getByRole('heading')).toBeFocused()
-    await expect(banner(page)).toContainText('Uw huidige keuze: analytische cookies toegestaan.')
-    await expectNoA11yViolations(page)
-    await banner(page).getByRole('button', { name: 'Weigeren' }).click()
-    await expect(banner(page)).toHaveCount(0)
-    await expect(footerControl(page)).toBeFocused()
-    await expect.poll(async () => (await gtmSeen(page))?.consent).toEqual(['default:denied', 'update:granted', 'update:denied'])
-    expect((await context.cookies(site)).map((cookie) => cookie.name).sort()).toEqual(['consent'])
-    expect((await context.cookies(site)).find((cookie) => cookie.name === 'consent')?.value).toBe('denied')
+      // What Google Analytics would have written (host-only on an IP address).
+      await page.evaluate(() => {
+        document.cookie = '_ga=GA1.1.42; Path=/'
+        document.cookie = '_ga_CONSENT1=GS1.1; Path=/'
+      })
+      await footerControl(page).click()
+      await expect(banner(page)).toBeVisible()
+      await expect(banner(page).getByRole('heading')).toBeFocused()
+      await expect(banner(page)).toContainText('Uw huidige keuze: analytische cookies toegestaan.')
+      await expectNoA11yViolations(page)
+      await banner(page).getByRole('button', { name: 'Weigeren' }).click()
+      await expect(banner(page)).toHaveCount(0)
+      await expect(footerControl(page)).toBeFocused()
+      await expect.poll(async () => (await gtmSeen(page))?.consent).toEqual(['default:denied', 'update:granted', 'update:denied'])
+      expect((await context.cookies(site)).map((cookie) => cookie.name).sort()).toEqual(['consent'])
+      expect((await context.cookies(site)).find((cookie) => cookie.name === 'consent')?.value).toBe('denied')
 
-    // Refused: the next pages send nothing.
-    await navigate(page, 'Contact', /\/contact$/, 'Contact')
-    await page.waitForTimeout(300)
-    expect(await pageViews(page)).toEqual(['/', '/over-ons'])
+      // Refused: the next pages send nothing.
+      await navigate(page, 'Contact', /\/contact$/, 'Contact')
+      await page.waitForTimeout(300)
+      expect(await pageViews(page)).toEqual(['/', '/over-ons'])
 
-    // Accepted again: this page's view once, under granted; GTM is not loaded twice.
-    await footerControl(page).click()
-    await banner(page).getByRole('button', { name: 'Accepteren' }).click()
-    await expect.poll(async () => (await gtmSeen(page))?.views).toEqual(['/ granted', '/over-ons granted', '/contact granted'])
-    await footerControl(page).click()
-    await banner(page).getByRole('button', { name: 'Accepteren' }).click()
-    // Once GTM has the fourth consent command (the click is done), nothing else was sent: a fixed
-    // pause here raced the click's own work on a loaded machine.
-    await expect.poll(async () => (await gtmSeen(page))?.consent.length).toBe(4)
-    expect(await gtmSeen(page)).toEqual({
-      starts: 1,
-      consent: ['default:denied', 'update:granted', 'update:denied', 'update:granted'],
-      views: ['/ granted', '/over-ons granted', '/contact granted'],
-    })
-    expect(await pageViews(page)).toEqual(['/', '/over-ons', '/contact'])
-    expect(gtmRequests.slice(gtmBefore)).toEqual(['/gtm.js?id=GTM-CONSENT1'])
-    // All of it in one document.
-    expect(await page.evaluate(() => Reflect.get(window, '__sameDocument'))).toBe(true)
-  })
+      // Accepted again: this page's view once, under granted; GTM is not loaded twice.
+      await footerControl(page).click()
+      await banner(page).getByRole('button', { name: 'Accepteren' }).click()
+      await expect.poll(async () => (await gtmSeen(page))?.views).toEqual(['/ granted', '/over-ons granted', '/contact granted'])
+      await footerControl(page).click()
+      await banner(page).getByRole('button', { name: 'Accepteren' }).click()
+      // Once GTM has the fourth consent command (the click is done), nothing else was sent: a fixed
+      // pause here raced the click's own work on a loaded machine.
+      await expect.poll(async () => (await gtmSeen(page))?.consent.length).toBe(4)
+      expect(await gtmSeen(page)).toEqual({
+        starts: 1,
+        consent: ['default:denied', 'update:granted', 'update:denied', 'update:granted'],
+        views: ['/ granted', '/over-ons granted', '/contact granted'],
+      })
+      expect(await pageViews(page)).toEqual(['/', '/over-ons', '/contact'])
+      expect(gtmRequests.slice(gtmBefore)).toEqual(['/gtm.js?id=GTM-CONSENT1'])
+      // All of it in one document.
+      expect(await page.evaluate(() => Reflect.get(window, '__sameDocument'))).toBe(true)
+    },
+  )
 }
 
 test('the cookie policy shows the choice and changes it; a returning visitor starts with theirs', async ({ page, context }) => {
