@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
+import { version as jsYamlVersion } from 'js-yaml/package.json'
 import { version as yamlVersion } from 'yaml/package.json'
 import type { ParsedFiles } from './read'
 
@@ -13,7 +14,7 @@ import type { ParsedFiles } from './read'
  */
 
 /** What the file's data was made by: data from another parser version is not reused. */
-const format = `content parse cache 1; yaml ${yamlVersion}`
+const format = `content parse cache 1; js-yaml ${jsYamlVersion}; yaml ${yamlVersion}`
 
 const isEntry = (value: unknown): value is [string, unknown] => Array.isArray(value) && value.length === 2 && typeof value[0] === 'string'
 
