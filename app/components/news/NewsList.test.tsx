@@ -31,4 +31,13 @@ describe('NewsList', () => {
     expect(links[1]?.getAttribute('href')).toBe('/en/news?page=2')
     expect(links[1]?.getAttribute('aria-current')).toBe('page')
   })
+
+  it('links to at most seven pages of many: the first, the last, the current and its neighbours', async () => {
+    await renderInRouter(<NewsList locale="nl" items={[item]} page={100} pageCount={334} />)
+    const links = [...screen.getByRole('navigation').querySelectorAll('a')]
+    expect(links.map((link) => link.textContent)).toEqual(['1', '99', '100', '101', '334'])
+    expect(links[2]?.getAttribute('aria-current')).toBe('page')
+    expect(links[4]?.getAttribute('href')).toBe('/nieuws?page=334')
+    expect(screen.getByRole('navigation').querySelectorAll('li[aria-hidden="true"]')).toHaveLength(2)
+  })
 })

@@ -5,6 +5,7 @@ import type { ImageValue } from '../../blocks/Image'
 import { Image } from '../../blocks/Image'
 import { formatNewsDate } from '../../news/news-paths'
 import { currentPageOnly } from '../current-page'
+import { pageWindow } from './page-window'
 
 export interface NewsCard {
   id: string
@@ -68,20 +69,27 @@ export function NewsList({
           aria-label={t({ message: 'Paginering', comment: 'Screen-reader name of the page-number navigation below the news list' })}
         >
           <ul>
-            {Array.from({ length: pageCount }, (_, i) => i + 1).map((number) => (
-              <li key={number}>
-                <Link
-                  activeOptions={currentPageOnly}
-                  to="/$locale/~news"
-                  params={{ locale }}
-                  search={number === 1 ? {} : { page: number }}
-                  aria-current={number === page ? 'page' : undefined}
-                  aria-label={t`Pagina ${number}`}
-                >
-                  {number}
-                </Link>
-              </li>
-            ))}
+            {pageWindow(page, pageCount).map((number, index) =>
+              number === 'gap' ? (
+                // Pages left out (page-window.ts): a mark for the eye; the links around it say which pages they are.
+                <li key={`gap-${index}`} className="pagination__gap" aria-hidden="true">
+                  …
+                </li>
+              ) : (
+                <li key={number}>
+                  <Link
+                    activeOptions={currentPageOnly}
+                    to="/$locale/~news"
+                    params={{ locale }}
+                    search={number === 1 ? {} : { page: number }}
+                    aria-current={number === page ? 'page' : undefined}
+                    aria-label={t`Pagina ${number}`}
+                  >
+                    {number}
+                  </Link>
+                </li>
+              ),
+            )}
           </ul>
         </nav>
       ) : null}
