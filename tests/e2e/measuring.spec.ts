@@ -97,6 +97,9 @@ test('npm run bench -- --content-growth: a reload at 2,000 news items kills no w
   expect(stdout).toContain('worker survived: yes')
   expect(stdout).toMatch(/edit live after \d+\.\d+ s/)
   expect(stdout).toMatch(/\/sitemap\.xml \d+ KB \(an index\)/)
+  // Each render's cost beside the same render with the repository's content.
+  for (const name of ['news list', 'news detail', 'sitemap'])
+    expect(stdout).toMatch(new RegExp(`${name}: [\\d.]+ against [\\d.]+ with today's content`))
 })
 
 const floorFigures = v.object({
