@@ -197,7 +197,7 @@ test('a render and a server function that wait on a hanging CMS answer 503 at th
   test.setTimeout(60_000)
   const endedBefore = await rendersEnded()
   // More page requests than render slots (one): each answers by its deadline, waiting in line included.
-  const pages = await Promise.all(
+  const waiting = Promise.all(
     ['/en/about-us', '/en/about-us/history', '/over-ons'].map(async (path, index) => {
       const started = Date.now()
       const response = await fetch(`${slowSite}${path}`, {
@@ -212,6 +212,15 @@ test('a render and a server function that wait on a hanging CMS answer 503 at th
       }
     }),
   )
+  // While they hold the slot and the line, a path the site only redirects (`/nl/x` → `/x`) is
+  // answered at once: it renders nothing, so it does not wait for a render slot.
+  await expect.poll(pagesInServer, { intervals: [50], timeout: 10_000 }).toBe(3)
+  const redirectStarted = Date.now()
+  const redirect = await fetch(`${slowSite}/nl/over-ons`, { redirect: 'manual', signal: AbortSignal.timeout(20_000) })
+  expect(redirect.status).toBe(301)
+  expect(redirect.headers.get('location')).toBe('/over-ons')
+  expect(Date.now() - redirectStarted, 'redirect answer time (ms), the slot being held until the deadline').toBeLessThan(deadlineMs - 1000)
+  const pages = await waiting
   for (const page of pages) {
     expect(page.status).toBe(503)
     expect(page.cacheControl).toBe('no-store')
@@ -249,7 +258,7 @@ test('clients that hang up are info lines: no error line, no Sentry event', asyn
   // none is turned away as past its share (429). Left once the server holds all of them (one
   // rendering, the rest waiting for the slot), well before their deadline: a hang-up on a timer
   // could come before the server had the request, or after its deadline, on a loaded machine.
-  const paths = ['/en/news', '/de/kontakt', '/fr/contact', '/nl/nieuws']
+  const paths = ['/en/news', '/de/kontakt', '/fr/contact', '/nieuws']
   const visitors = paths.map(() => new AbortController())
   const requests = paths.map((path, index) =>
     fetch(`${slowSite}${path}`, { headers: { 'x-forwarded-for': `198.51.100.${index + 1}` }, signal: visitors[index]?.signal }).catch(

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { FastResponse } from 'srvx'
 import { constants, defaultLocale } from '../../../app.config'
 import { pathCodec } from '../../i18n/i18n'
+import { pathRedirect } from '../redirects/path-redirects'
 import { internalSegment } from '../../i18n/paths'
 import { getRuntimeConfig } from '../platform/env.server'
 import { cookieValue } from '../../i18n/language-cookie'
@@ -290,6 +291,11 @@ async function renderedAnswer(
     const shell = await fromNotFoundShell(request, url, render, requestId, cache)
     if (shell) return shell
   }
+
+  // A path the canonical-paths middleware answers with a 301 before any routing (`/nl/x`, `/x/`,
+  // an old or renamed path: pathRedirect) renders nothing, so it does not wait in the render line:
+  // there it waited for other visitors' pages, and a flood of such paths took the slots.
+  if (pathRedirect(url, pathCodec) !== null) return render(renderRequest, createRenderMarker())
 
   // A visitor who hangs up leaves the line too, and frees the slot (Start stops waiting then). One
   // client flooding renders is turned away past its share of the slots (429), so the others' renders still get theirs.
