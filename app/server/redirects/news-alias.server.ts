@@ -10,6 +10,20 @@ function ownNewsPath(pathname: string, codec: PathCodec): { locale: Locale; slug
   return isLocale(locale) && slug !== undefined ? { locale, slug } : null
 }
 
+/** The news path newsAliasRedirect answers for, if any: a language and maybe a slug. */
+function newsAlias(url: URL, codec: PathCodec, ownSegment: boolean): { locale: Locale; slug?: string } | null {
+  return codec.foreignNewsPath(url.pathname) ?? (ownSegment ? ownNewsPath(url.pathname, codec) : null)
+}
+
+/**
+ * Whether the redirect of a path that pathRedirect sends to `target` is known without the CMS:
+ * yes unless the target is a news item's path, whose slug newsAliasRedirect looks up (the
+ * canonical-paths middleware asks it with `ownSegment` for every such target).
+ */
+export function redirectKnownWithoutCms(url: URL, target: string, codec: PathCodec): boolean {
+  return !target.startsWith('/') || newsAlias(new URL(target, url), codec, true)?.slug === undefined
+}
+
 /**
  * Another language's news segment under this one (`/de/news`, `/en/nieuws/{slug}`): one
  * permanent redirect to this language's news list, or to the item in this language when the
@@ -20,7 +34,7 @@ function ownNewsPath(pathname: string, codec: PathCodec): { locale: Locale; slug
  * (`/nieuws/free-winter-check/`), so that it is one hop.
  */
 export async function newsAliasRedirect(url: URL, codec: PathCodec, { ownSegment = false } = {}): Promise<string | null> {
-  const alias = codec.foreignNewsPath(url.pathname) ?? (ownSegment ? ownNewsPath(url.pathname, codec) : null)
+  const alias = newsAlias(url, codec, ownSegment)
   if (!alias) return null
   if (alias.slug === undefined) return newsPath(alias.locale) + url.search
   let slug: string
