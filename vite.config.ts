@@ -52,7 +52,14 @@ export default defineConfig({
         rolldownOptions: {
           // react-dom (and its scheduler) in a chunk of their own: the entry loader evaluates it in a
           // task of its own, so no single task after the first paint holds all the framework (ADR 020).
-          output: { codeSplitting: { groups: [{ name: 'react-dom', test: /node_modules[\\/](?:react-dom|scheduler)[\\/]/ }] } },
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'react-dom', test: /node_modules[\\/](?:react-dom|scheduler)[\\/]/, priority: 2 },
+                { name: 'app', tags: ['$initial'], priority: 1 },
+              ],
+            },
+          },
         },
       },
     },

@@ -10,6 +10,7 @@ import { signedInToken } from '../server/pages/signed-in.server'
 import { rateLimitKey } from '../server/http/client-key'
 import { hoursView } from '../locations/hours-view'
 import { isLocationSlug } from '../locations/paths'
+import { withDateLabel } from '../news/news-paths'
 
 const localeSchema = v.picklist(localeCodes)
 
@@ -75,7 +76,8 @@ export const fetchNewsList = createServerFn({ method: 'GET' })
       await requestOptions(),
     )
     const { nodes, totalCount } = result.readNewsItems
-    return { items: nodes, totalCount, pageCount: Math.max(1, Math.ceil(totalCount / newsPageSize)) }
+    const items = nodes.map((item) => withDateLabel(item, data.locale))
+    return { items, totalCount, pageCount: Math.max(1, Math.ceil(totalCount / newsPageSize)) }
   })
 
 const slugSchema = v.pipe(v.string(), v.minLength(1))
@@ -87,7 +89,10 @@ const slugSchema = v.pipe(v.string(), v.minLength(1))
  */
 export const fetchNewsItem = createServerFn({ method: 'GET' })
   .validator(validInput(v.object({ locale: localeSchema, slug: slugSchema })))
-  .handler(async ({ data }) => resolveNewsItem(data.locale, data.slug, await requestOptions()))
+  .handler(async ({ data }) => {
+    const found = await resolveNewsItem(data.locale, data.slug, await requestOptions())
+    return found.kind === 'item' ? { ...found, item: withDateLabel(found.item, data.locale) } : found
+  })
 
 /**
  * One location, its week in the page language (hours-view.ts) and the contact page its page

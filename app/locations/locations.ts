@@ -8,6 +8,15 @@ export type LocationRow = ResultOf<typeof LocationsQuery>['readLocations'][numbe
 export type LocationType = LocationRow['type']
 
 /** The seven countries, in the order the selector shows them. */
+/**
+ * Names in a fixed order on server and browser alike: no locale collation, whose data could differ
+ * between them, and whose first use costs the browser tens of milliseconds (ADR 046).
+ */
+export function byName(a: string, b: string): number {
+  const key = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
+  return key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0
+}
+
 export const countries = ['NL', 'BE', 'DE', 'FR', 'LU', 'GB', 'DK'] as const
 export type Country = (typeof countries)[number]
 export const locationTypes = ['dealer', 'carbodyrepairshop', 'leaselocation', 'otherlocation'] as const

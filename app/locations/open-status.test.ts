@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { localTime, openStatus, resolveTimeZone } from './open-status'
+import { localTime, openStatus, resolveTimeZone, zoneOffsets } from './open-status'
 import { weekSchedule } from './opening-hours'
 
 const dealer = weekSchedule(['Mo-Fr 08:00-18:00', 'Sa 09:00-17:00'])
@@ -22,6 +22,42 @@ describe('localTime', () => {
     expect(localTime(at('2026-03-30T16:30:00Z'), 'Europe/Amsterdam')).toEqual({ day: 0, minutes: 18 * 60 + 30 })
     expect(localTime(at('2026-03-30T16:30:00Z'), 'Europe/London')).toEqual({ day: 0, minutes: 17 * 60 + 30 })
     expect(localTime(at('2026-03-30T00:00:00Z'), 'UTC')).toEqual({ day: 0, minutes: 0 })
+  })
+})
+
+describe('zoneOffsets: the local time by arithmetic in the browser', () => {
+  it('finds the summer-time changes of the year ahead to the minute', () => {
+    const from = Date.UTC(2026, 0, 1)
+    expect(zoneOffsets('Europe/Amsterdam', from)).toEqual({
+      spans: [
+        { from, minutes: 60 },
+        { from: Date.UTC(2026, 2, 29, 1), minutes: 120 },
+        { from: Date.UTC(2026, 9, 25, 1), minutes: 60 },
+      ],
+      until: from + 400 * 86_400_000,
+    })
+    expect(zoneOffsets('UTC', from).spans).toEqual([{ from, minutes: 0 }])
+    expect(zoneOffsets('America/St_Johns', from, 30).spans).toEqual([{ from, minutes: -210 }])
+  })
+
+  it('gives the same wall clock as Intl at every hour of the year, in and around the changes', () => {
+    const from = Date.UTC(2026, 2, 1)
+    for (const zone of ['Europe/Amsterdam', 'Europe/London', 'Europe/Lisbon', 'America/New_York', 'Australia/Sydney']) {
+      const offsets = zoneOffsets(zone, from)
+      for (let instant = from; instant < offsets.until; instant += 3_600_000 - 60_000) {
+        expect(localTime(new Date(instant), zone, offsets), `${zone} ${new Date(instant).toISOString()}`).toEqual(
+          localTime(new Date(instant), zone),
+        )
+      }
+    }
+  })
+
+  it('falls back to Intl outside the stretch it covers', () => {
+    const offsets = zoneOffsets('Europe/Amsterdam', Date.UTC(2026, 0, 1), 30)
+    // Summer, after the stretch: the spans only know winter time, Intl knows better.
+    expect(localTime(at('2026-06-01T06:15:00Z'), 'Europe/Amsterdam', offsets)).toEqual({ day: 0, minutes: 8 * 60 + 15 })
+    expect(localTime(at('2025-06-01T06:15:00Z'), 'Europe/Amsterdam', offsets)).toEqual({ day: 6, minutes: 8 * 60 + 15 })
+    expect(openStatus(dealer, 'Europe/Amsterdam', at('2026-06-01T06:15:00Z'), offsets).open).toBe(true)
   })
 })
 

@@ -21,8 +21,63 @@ const formatterFor = madeOnce(
     new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
 )
 
+/**
+ * A zone's offsets from UTC over a stretch of time: `spans` in time order, each offset (minutes)
+ * holding from its `from` (ms since the epoch) to the next span's, the last one until `until`.
+ */
+export interface ZoneOffsets {
+  spans: ReadonlyArray<{ from: number; minutes: number }>
+  until: number
+}
+
+const dayMs = 86_400_000
+const offsetFormatterFor = madeOnce((timeZone: string) => new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'longOffset' }))
+
+/** The zone's offset from UTC at an instant, in minutes ("GMT+02:00" → 120, "GMT" → 0). */
+function offsetAt(instant: number, timeZone: string): number {
+  const name = offsetFormatterFor(timeZone)
+    .formatToParts(instant)
+    .find((part) => part.type === 'timeZoneName')?.value
+  const match = /^GMT([+-])(\d{2}):(\d{2})$/.exec(name ?? '')
+  if (!match) return 0
+  return (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3]))
+}
+
+/**
+ * The zone's offsets for `days` days from `from` (Intl, on the server), so the browser can tell the
+ * local time by arithmetic: its first date-time formatter would cost a phone's main thread tens of
+ * milliseconds while the page hydrates (ADR 046). A change is found to the minute between two
+ * daily samples; zones change at most a few times a year.
+ */
+export function zoneOffsets(timeZone: string, from: number, days = 400): ZoneOffsets {
+  const start = Math.floor(from / 60_000) * 60_000
+  const spans = [{ from: start, minutes: offsetAt(start, timeZone) }]
+  for (let day = 1; day <= days; day++) {
+    const at = start + day * dayMs
+    const minutes = offsetAt(at, timeZone)
+    if (minutes === spans[spans.length - 1]?.minutes) continue
+    // The change lies in (at - 1 day, at]: narrow it down to the minute.
+    let low = at - dayMs
+    let high = at
+    while (high - low > 60_000) {
+      const middle = low + Math.floor((high - low) / 120_000) * 60_000
+      if (offsetAt(middle, timeZone) === minutes) high = middle
+      else low = middle
+    }
+    spans.push({ from: high, minutes })
+  }
+  return { spans, until: start + days * dayMs }
+}
+
 /** Wall-clock day and time in a zone; Intl applies the zone's rules (summer time included). */
-export function localTime(now: Date, timeZone: string): LocalTime {
+export function localTime(now: Date, timeZone: string, offsets?: ZoneOffsets): LocalTime {
+  const instant = now.getTime()
+  const first = offsets?.spans[0]
+  if (offsets && first && first.from <= instant && instant < offsets.until) {
+    const span = offsets.spans.findLast((candidate) => candidate.from <= instant) ?? first
+    const local = new Date(instant + span.minutes * 60_000)
+    return { day: (local.getUTCDay() + 6) % 7, minutes: local.getUTCHours() * 60 + local.getUTCMinutes() }
+  }
   let day = 0
   let hours = 0
   let minutes = 0
@@ -71,8 +126,13 @@ export type OpenStatus<I extends Interval = Interval> =
  * Open or closed at `now`, with the next change. Intervals ending at 24:00 continue into the
  * next day's interval starting at 00:00, so "open day and night" has no closing time.
  */
-export function openStatus<I extends Interval>(schedule: WeekSchedule<I>, timeZone: string, now: Date): OpenStatus<I> {
-  const { day, minutes } = localTime(now, timeZone)
+export function openStatus<I extends Interval>(
+  schedule: WeekSchedule<I>,
+  timeZone: string,
+  now: Date,
+  offsets?: ZoneOffsets,
+): OpenStatus<I> {
+  const { day, minutes } = localTime(now, timeZone, offsets)
   const intervalsOn = (offset: number) => schedule[(day + offset) % 7] ?? []
   const current = intervalsOn(0).find((interval) => interval.opens <= minutes && minutes < interval.closes)
   if (current) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatNewsDate, newsAlternates, newsListPath, newsListTranslations, newsPath } from './news-paths'
+import { formatNewsDate, withDateLabel, newsAlternates, newsListPath, newsListTranslations, newsPath } from './news-paths'
 
 describe('news paths', () => {
   it('builds localized list and item paths', () => {
@@ -37,5 +37,11 @@ describe('news paths', () => {
     expect(formatNewsDate('2026-11-12', 'nl')).toBe('12 november 2026')
     expect(formatNewsDate('2026-11-12', 'en')).toBe('November 12, 2026')
     expect(formatNewsDate('2026-11-12', 'de')).toBe('12. November 2026')
+  })
+
+  it('gives a news item its printed date, the rest of the item unchanged', () => {
+    const item = { slug: 'open-dag', date: '2026-11-12' }
+    expect(withDateLabel(item, 'fr')).toEqual({ slug: 'open-dag', date: '2026-11-12', dateLabel: '12 novembre 2026' })
+    expect(item).toEqual({ slug: 'open-dag', date: '2026-11-12' })
   })
 })

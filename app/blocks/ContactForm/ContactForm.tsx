@@ -21,7 +21,7 @@ import { useOptionalSiteData } from '../../components/site-data'
 import { useCurrentLocale } from '../../i18n/use-locale'
 import { BlockSection } from '../BlockSection'
 import { countryNames } from '../../locations/type-labels'
-import { countries, countryOf } from '../../locations/locations'
+import { byName, countries, countryOf } from '../../locations/locations'
 import { AltchaWidget } from './AltchaWidget'
 import { Field } from './Field'
 import type { ContactFormBlockFragment } from './fragment'
@@ -98,7 +98,7 @@ function LocationOptions({ locale }: { locale: ReturnType<typeof useCurrentLocal
     return (
       <optgroup key={country} label={i18n._(countryNames[country])}>
         {here
-          .sort((a, b) => a.name.localeCompare(b.name, locale))
+          .sort((a, b) => byName(a.name, b.name))
           .map((location) => (
             <option key={location.id} value={location.id}>
               {location.name}

@@ -16,6 +16,7 @@ import type { InteractiveMapBlockFragment } from './fragment'
 import { countryNames, totalCountLabel, typeCountLabel, typeNames } from '../../locations/type-labels'
 import {
   brandsOf,
+  byName,
   countries,
   countryOf,
   facetCounts,
@@ -151,12 +152,6 @@ function brandName(key: string): string {
   return brandLogos[key]?.name ?? key
 }
 
-/** Names in a fixed order on server and browser alike (no locale collation whose data could differ). */
-function byName(a: string, b: string): number {
-  const key = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
-  return key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0
-}
-
 /**
  * Locations by country, type and brand, optionally nearest first: a selector with counts, a
  * server-rendered list that works without JavaScript (a GET form on the page URL, with its
@@ -181,10 +176,10 @@ export function InteractiveMap({ block }: { block: ResultOf<typeof InteractiveMa
   const origin = sortOrigin(locations, selection)
   const ordered = orderedLocations(selected, origin)
   const brands = brandsOf(locations).sort((a, b) => byName(brandName(a), brandName(b)))
-  const kilometres = kilometreFormat(locale)
-  // Whole kilometres, at least 1: the position behind it is rounded to about 10 km anyway.
+  // Whole kilometres, at least 1: the position behind it is rounded to about 10 km anyway. The
+  // formatter is made on first use: only a list sorted by distance needs it (ADR 046).
   const distanceLabel = (km: number) => {
-    const distance = kilometres.format(Math.max(1, km))
+    const distance = kilometreFormat(locale).format(Math.max(1, km))
     return t({ id: 'locations.distance', message: `${distance} km` })
   }
   const brandTotal = counts.brandTotal

@@ -1,7 +1,7 @@
 import L from 'leaflet'
 import 'leaflet/dist/leaflet.css'
 import 'react-leaflet-cluster/dist/assets/MarkerCluster.css'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { startTransition, useEffect, useMemo, useRef, useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet'
 import MarkerClusterGroup from 'react-leaflet-cluster'
@@ -112,6 +112,13 @@ export default function LocationsMap({ locations, focusedId, tiles, locale, type
   )
   // Created with its final view: no zoom animation and no tiles of a first, wider view.
   const [initialBounds] = useState(() => boundsOf(locations))
+  // The markers join a task after the map: the map, its tiles and 60 markers with their popups
+  // in one commit were the longest task of the locations page on a phone (ADR 046).
+  const [withMarkers, setWithMarkers] = useState(false)
+  useEffect(() => {
+    const later = setTimeout(() => startTransition(() => setWithMarkers(true)), 0)
+    return () => clearTimeout(later)
+  }, [])
   return (
     <MapContainer
       {...(initialBounds ? { bounds: initialBounds, boundsOptions: fitOptions } : { center: [51.5, 6], zoom: 5 })}
@@ -123,46 +130,48 @@ export default function LocationsMap({ locations, focusedId, tiles, locale, type
       <TileLayer url={tiles.url} attribution={tiles.attribution} detectRetina />
       <FitToLocations locations={locations} />
       {/* Nearby markers merge into one badge, so every target keeps its size and spacing (WCAG 2.5.8). */}
-      <MarkerClusterGroup ref={clusters} iconCreateFunction={clusterIcon} showCoverageOnHover={false} maxClusterRadius={48}>
-        {locations.map((location) => (
-          <Marker
-            key={location.id}
-            position={[location.lat, location.lng]}
-            icon={icons[location.type]}
-            title={`${location.name} (${typeLabel(location.type)})`}
-            alt={`${location.name} (${typeLabel(location.type)})`}
-            keyboard
-            ref={(marker) => {
-              if (marker) markers.current.set(location.id, marker)
-              else markers.current.delete(location.id)
-            }}
-          >
-            <Popup>
-              <strong>{location.name}</strong>
-              <br />
-              {typeLabel(location.type)}
-              <br />
-              {location.address.street}, {location.address.postalCode} {location.address.city}
-              {location.phone ? (
-                <>
-                  <br />
-                  <a href={`tel:${location.phone.replace(/[^\d+]/g, '')}`}>{location.phone}</a>
-                </>
-              ) : null}
-              <br />
-              <Link to="/$locale/~locations/$slug" params={{ locale, slug: location.id }}>
-                {detailsLabel}
-              </Link>
-              <br />
-              <a href={directionsUrl(location)} rel="noopener noreferrer">
-                {directionsLabel}
-              </a>
-            </Popup>
-          </Marker>
-        ))}
-      </MarkerClusterGroup>
-      {/* After the clusters: its effect runs once the markers have added themselves to them. */}
-      <FocusLocation markers={markers} clusters={clusters} focusedId={focusedId} />
+      {withMarkers ? (
+        <MarkerClusterGroup ref={clusters} iconCreateFunction={clusterIcon} showCoverageOnHover={false} maxClusterRadius={48}>
+          {locations.map((location) => (
+            <Marker
+              key={location.id}
+              position={[location.lat, location.lng]}
+              icon={icons[location.type]}
+              title={`${location.name} (${typeLabel(location.type)})`}
+              alt={`${location.name} (${typeLabel(location.type)})`}
+              keyboard
+              ref={(marker) => {
+                if (marker) markers.current.set(location.id, marker)
+                else markers.current.delete(location.id)
+              }}
+            >
+              <Popup>
+                <strong>{location.name}</strong>
+                <br />
+                {typeLabel(location.type)}
+                <br />
+                {location.address.street}, {location.address.postalCode} {location.address.city}
+                {location.phone ? (
+                  <>
+                    <br />
+                    <a href={`tel:${location.phone.replace(/[^\d+]/g, '')}`}>{location.phone}</a>
+                  </>
+                ) : null}
+                <br />
+                <Link to="/$locale/~locations/$slug" params={{ locale, slug: location.id }}>
+                  {detailsLabel}
+                </Link>
+                <br />
+                <a href={directionsUrl(location)} rel="noopener noreferrer">
+                  {directionsLabel}
+                </a>
+              </Popup>
+            </Marker>
+          ))}
+        </MarkerClusterGroup>
+      ) : null}
+      {/* After the clusters, and with them: its effect runs once the markers have added themselves. */}
+      {withMarkers ? <FocusLocation markers={markers} clusters={clusters} focusedId={focusedId} /> : null}
     </MapContainer>
   )
 }

@@ -5,7 +5,7 @@ import { localTime, openStatus } from '../../locations/open-status'
 /** "Open now · closes at 18:00" / "Closed · opens Monday at 08:00", at `now` in the location's zone. */
 export function OpenStatusLine({ hours, now }: { hours: HoursView; now: number }) {
   const { t } = useLingui()
-  const status = openStatus(hours.schedule, hours.timeZone, new Date(now))
+  const status = openStatus(hours.schedule, hours.timeZone, new Date(now), hours.offsets)
   let text: string
   if (status.open) {
     const until = status.until
@@ -41,7 +41,7 @@ export function OpenStatusLine({ hours, now }: { hours: HoursView; now: number }
 /** The week as a table, today's row marked (today in the location's zone). */
 export function HoursTable({ hours, now, caption }: { hours: HoursView; now: number; caption: string }) {
   const { t } = useLingui()
-  const today = localTime(new Date(now), hours.timeZone).day
+  const today = localTime(new Date(now), hours.timeZone, hours.offsets).day
   const closed = t({ id: 'location.hours.closed', message: 'Gesloten' })
   return (
     <table className="hours-table">

@@ -2,11 +2,13 @@
 import { cleanup, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { renderInRouter } from '../../../tests/support/render-blocks'
+import { withDateLabel } from '../../news/news-paths'
 import { NewsList } from './NewsList'
 
 afterEach(cleanup)
 
-const item = { id: 'a', slug: 'open-dag', title: 'Open dag', date: '2026-11-12', summary: 'Kom langs.', image: null }
+// The date label comes with the data, made by the news server functions.
+const item = withDateLabel({ id: 'a', slug: 'open-dag', title: 'Open dag', date: '2026-11-12', summary: 'Kom langs.', image: null }, 'nl')
 
 describe('NewsList', () => {
   it('shows the empty state when a language has no news', async () => {

@@ -3,7 +3,6 @@ import { Link } from '@tanstack/react-router'
 import type { Locale } from '../../../app.config'
 import type { ImageValue } from '../../blocks/Image'
 import { Image } from '../../blocks/Image'
-import { formatNewsDate } from '../../news/news-paths'
 import { currentPageOnly } from '../current-page'
 import { pageWindow } from './page-window'
 
@@ -12,6 +11,8 @@ export interface NewsCard {
   slug: string
   title: string
   date: string
+  /** The date as printed, from the server (news-paths.ts withDateLabel). */
+  dateLabel: string
   summary: string
   image: ImageValue | null
 }
@@ -27,7 +28,7 @@ export function NewsList({
   page: number
   pageCount: number
 }) {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   if (items.length === 0) {
     return <p className="empty-state">{t`Er zijn op dit moment geen nieuwsberichten.`}</p>
   }
@@ -46,7 +47,7 @@ export function NewsList({
             ) : null}
             <div className="news-card__body">
               <time dateTime={item.date} className="news-card__date">
-                {formatNewsDate(item.date, i18n.locale)}
+                {item.dateLabel}
               </time>
               <h2 className="news-card__title">{item.title}</h2>
               <p>{item.summary}</p>

@@ -4,7 +4,7 @@ import { Image } from '../../../blocks/Image'
 import { loadSiteSeo } from '../../../cms/load-page'
 import { cmsQueries } from '../../../cms/queries'
 import { Breadcrumbs } from '../../../components/Breadcrumbs'
-import { formatNewsDate, newsAlternates, newsFeedPath, newsPath, newsTranslations } from '../../../news/news-paths'
+import { newsAlternates, newsFeedPath, newsPath, newsTranslations } from '../../../news/news-paths'
 import { homeLabel, newsLabel } from '../../../news/labels'
 import { RichText } from '../../../components/RichText'
 import { pathCodec } from '../../../i18n/i18n'
@@ -52,7 +52,7 @@ export const Route = createFileRoute('/$locale/~news/$slug')({
 })
 
 function NewsItemPage() {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const { locale } = Route.useRouteContext()
   const { item, breadcrumbs } = Route.useLoaderData()
   return (
@@ -60,7 +60,7 @@ function NewsItemPage() {
       <Breadcrumbs items={breadcrumbs} />
       <h1>{item.title}</h1>
       <p className="news-item__date">
-        <time dateTime={item.date}>{formatNewsDate(item.date, i18n.locale)}</time>
+        <time dateTime={item.date}>{item.dateLabel}</time>
       </p>
       {item.image ? <Image image={item.image} priority className="news-item__image" sizes="(min-width: 56rem) 52rem, 100vw" /> : null}
       <RichText html={item.body} className="news-item__body" />
