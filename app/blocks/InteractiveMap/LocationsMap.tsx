@@ -39,6 +39,22 @@ function markerIcon(type: LocationType): L.DivIcon {
 
 const fitOptions: L.FitBoundsOptions = { padding: [30, 30], maxZoom: 12 }
 
+/**
+ * One position array per location row, kept: react-leaflet moves a marker whenever its `position`
+ * is a new array, and the cluster group takes a moved marker out and puts it back, a new element.
+ * Every render of the map did that to all 60 markers, and the marker that had just been given
+ * keyboard focus lost it.
+ */
+const positions = new WeakMap<LocationRow, L.LatLngTuple>()
+function positionOf(location: LocationRow): L.LatLngTuple {
+  let position = positions.get(location)
+  if (!position) {
+    position = [location.lat, location.lng]
+    positions.set(location, position)
+  }
+  return position
+}
+
 function boundsOf(locations: ReadonlyArray<LocationRow>): L.LatLngBounds | undefined {
   return locations.length ? L.latLngBounds(locations.map((l) => [l.lat, l.lng])) : undefined
 }
@@ -135,7 +151,7 @@ export default function LocationsMap({ locations, focusedId, tiles, locale, type
           {locations.map((location) => (
             <Marker
               key={location.id}
-              position={[location.lat, location.lng]}
+              position={positionOf(location)}
               icon={icons[location.type]}
               title={`${location.name} (${typeLabel(location.type)})`}
               alt={`${location.name} (${typeLabel(location.type)})`}
