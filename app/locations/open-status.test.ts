@@ -52,6 +52,15 @@ describe('zoneOffsets: the local time by arithmetic in the browser', () => {
     }
   })
 
+  it('gives no spans for an offset it cannot read, so Intl answers', () => {
+    // Monrovia kept its local mean time, GMT-00:44:30, until 1972.
+    const offsets = zoneOffsets('Africa/Monrovia', Date.UTC(1970, 0, 1), 10)
+    expect(offsets.spans).toEqual([])
+    expect(localTime(at('1970-01-02T12:00:00Z'), 'Africa/Monrovia', offsets)).toEqual(
+      localTime(at('1970-01-02T12:00:00Z'), 'Africa/Monrovia'),
+    )
+  })
+
   it('falls back to Intl outside the stretch it covers', () => {
     const offsets = zoneOffsets('Europe/Amsterdam', Date.UTC(2026, 0, 1), 30)
     // Summer, after the stretch: the spans only know winter time, Intl knows better.

@@ -33,13 +33,17 @@ export interface ZoneOffsets {
 const dayMs = 86_400_000
 const offsetFormatterFor = madeOnce((timeZone: string) => new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'longOffset' }))
 
-/** The zone's offset from UTC at an instant, in minutes ("GMT+02:00" → 120, "GMT" → 0). */
+/**
+ * The zone's offset from UTC at an instant, in minutes ("GMT+02:00" → 120, "GMT" → 0); NaN for
+ * an offset in seconds (a zone's local mean time, before 1980) or a name it cannot read.
+ */
 function offsetAt(instant: number, timeZone: string): number {
   const name = offsetFormatterFor(timeZone)
     .formatToParts(instant)
     .find((part) => part.type === 'timeZoneName')?.value
+  if (name === 'GMT') return 0
   const match = /^GMT([+-])(\d{2}):(\d{2})$/.exec(name ?? '')
-  if (!match) return 0
+  if (!match) return Number.NaN
   return (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3]))
 }
 
@@ -66,6 +70,8 @@ export function zoneOffsets(timeZone: string, from: number, days = 400): ZoneOff
     }
     spans.push({ from: high, minutes })
   }
+  // An offset it could not read: no spans, so the browser asks Intl (localTime) rather than guess.
+  if (spans.some((span) => Number.isNaN(span.minutes))) return { spans: [], until: start }
   return { spans, until: start + days * dayMs }
 }
 
