@@ -214,15 +214,17 @@ describe('blocks', () => {
     expect(screen.getByText('3 vestigingen')).toBeTruthy()
   })
 
-  it('InteractiveMap: each list card is seven elements that still say everything (ADR 042: the list under 600 nodes)', async () => {
+  it('InteractiveMap: each list card is six elements that still say everything (ADR 042, 047: the list under 600 nodes)', async () => {
     const { container } = await renderInRouter(<Block element={fixtures.InteractiveMap} isFirst={false} />, 'nl', [
       [['cms', 'locations', 'nl'], locations],
     ])
     const card = container.querySelector('.location-card')
-    // li, h3, its link, the type, the address, the phone link, "show on map"
-    expect(card?.querySelectorAll('*').length).toBe(6)
-    expect(card?.querySelector('.location-card__type')?.getAttribute('data-letter')).toBe('D')
-    expect(card?.querySelector('.location-card__type')?.textContent).toBe('Dealer')
+    // li, h3, its link, the address, the phone link, "show on map"; the type is the card's own text
+    expect(card?.querySelectorAll('*').length).toBe(5)
+    expect(card?.getAttribute('data-letter')).toBe('D')
+    const ownText = [...(card?.childNodes ?? [])].filter((node) => node.nodeType === Node.TEXT_NODE).map((node) => node.textContent)
+    expect(ownText).toEqual(['Dealer'])
+    expect(card?.textContent).toBe('Horizon UtrechtDealerStraat 1\n1234 AB Utrecht\nNederland+31 30 123Toon op kaart')
     expect(card?.querySelector('address')?.textContent?.split('\n')).toEqual(['Straat 1', '1234 AB Utrecht', 'Nederland'])
     expect(within(card as HTMLElement).getByRole('button', { name: 'Toon op kaart: Horizon Utrecht' })).toBeTruthy()
   })
