@@ -3,7 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, Link, useNavigate, useSearch } from '@tanstack/react-router'
 import type { ResultOf } from 'gql.tada'
 import type { Locale } from '../../../app.config'
-import { lazy, Suspense, useEffect, useState, type ComponentProps, type FormEvent } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentProps, type FormEvent, type RefObject } from 'react'
 import { cmsQueries } from '../../cms/queries'
 import { RichText } from '../../components/RichText'
 import { madeOnce } from '../../i18n/made-once'
@@ -33,7 +33,8 @@ import {
 import { TypeIcon, typeStyle } from './TypeIcon'
 
 // Leaflet is its own chunk, requested only by pages with this block, only in the browser.
-const LocationsMap = lazy(() => import('./LocationsMap'))
+const loadMap = () => import('./LocationsMap')
+const LocationsMap = lazy(loadMap)
 
 const rootRoute = getRouteApi('__root__')
 const kilometreFormat = madeOnce((locale: Locale) => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }))
@@ -50,10 +51,39 @@ function useMounted(): boolean {
   return mounted
 }
 
-/** The Leaflet map, once the browser has taken over. */
-function MapAfterHydration(props: ComponentProps<typeof LocationsMap>) {
+/** True once `place` has come into view (at once where the browser has no IntersectionObserver). Stays true. */
+function useSeen(place: RefObject<Element | null>): boolean {
+  const [seen, setSeen] = useState(false)
+  useEffect(() => {
+    const element = place.current
+    if (seen || !element) return
+    if (typeof IntersectionObserver === 'undefined') {
+      // oxlint-disable-next-line react/set-state-in-effect -- no way to know: show it
+      setSeen(true)
+      return
+    }
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setSeen(true)
+    })
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [place, seen])
+  return seen
+}
+
+/**
+ * The Leaflet map, once the browser has taken over and the map's place is in view. On a phone the
+ * map starts below the filter: its code loads after hydration, but drawing it (the page's longest
+ * task, ~120 ms on a throttled phone) waits until the visitor scrolls to it, and someone who only
+ * uses the filter never pays for it (ADR 047). On a wide screen it is in view at once.
+ */
+function MapWhenSeen({ place, ...props }: ComponentProps<typeof LocationsMap> & { place: RefObject<HTMLElement | null> }) {
   const { t } = useLingui()
-  if (!useMounted()) return null
+  useEffect(() => {
+    // Ready by the time it is scrolled to: the download and the module's evaluation, not the map.
+    void loadMap()
+  }, [])
+  if (!useSeen(place)) return null
   return (
     <Suspense fallback={<p className="locations-map__loading">{t`Kaart wordt geladen…`}</p>}>
       <LocationsMap {...props} />
@@ -159,6 +189,7 @@ function brandName(key: string): string {
  * browser takes over.
  */
 export function InteractiveMap({ block }: { block: ResultOf<typeof InteractiveMapBlockFragment> }) {
+  const mapPlace = useRef<HTMLElement>(null)
   const { t, i18n } = useLingui()
   const locale = useCurrentLocale()
   const navigate = useNavigate()
@@ -299,8 +330,9 @@ export function InteractiveMap({ block }: { block: ResultOf<typeof InteractiveMa
       </div>
 
       <div className="locations-layout">
-        <section className="locations-map" aria-label={t`Kaart met vestigingen`}>
-          <MapAfterHydration
+        <section ref={mapPlace} className="locations-map" aria-label={t`Kaart met vestigingen`}>
+          <MapWhenSeen
+            place={mapPlace}
             locations={selected}
             focusedId={focusedId}
             tiles={{ ...tiles, attribution: localizedAttribution(i18n, tiles.attribution) }}
