@@ -73,7 +73,26 @@ test.describe('locations', () => {
     const cards = page.locator('.location-card')
     expect(await cards.count()).toBeGreaterThan(0)
     for (const type of await cards.evaluateAll((els) => els.map((el) => el.getAttribute('data-type')))) expect(type).toBe('dealer')
+    // No map without scripts: neither its empty box nor the cards' "show on map" buttons.
+    await expect(page.locator('.locations-map')).toBeHidden()
+    await expect(page.locator('.show-on-map').first()).toBeHidden()
     await context.close()
+  })
+
+  test('on a phone the map is drawn when scrolled to, in a box that already has its height', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await openLocationsList(page, '/en/locations')
+    const map = page.locator('.locations-map')
+    const box = await map.boundingBox()
+    // Below the filter and the counts: out of the first view, so not drawn yet (ADR 047) ...
+    expect(box?.y).toBeGreaterThan(844)
+    await expect(page.locator('.leaflet-container')).toHaveCount(0)
+    await expect(page.getByRole('button', { name: /^Show on map/ }).first()).toBeHidden()
+    // ... until it comes into view; then nothing around it moves.
+    await map.scrollIntoViewIfNeeded()
+    await expect(page.locator('.leaflet-marker-icon, .location-cluster').first()).toBeVisible()
+    expect((await map.boundingBox())?.height).toBe(box?.height)
+    await expect(page.getByRole('button', { name: /^Show on map/ }).first()).toBeVisible()
   })
 
   test('with JavaScript the filter keeps a visible submit button; the map shows every location (as a marker or in a cluster), is reachable from the list by keyboard, and its popup links to the location page', async ({
