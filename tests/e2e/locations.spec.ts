@@ -75,7 +75,8 @@ test.describe('locations', () => {
     for (const type of await cards.evaluateAll((els) => els.map((el) => el.getAttribute('data-type')))) expect(type).toBe('dealer')
     // No map without scripts: neither its empty box nor the cards' "show on map" buttons.
     await expect(page.locator('.locations-map')).toBeHidden()
-    await expect(page.locator('.show-on-map').first()).toBeHidden()
+    // Not just invisible (as with scripts, before the map): taking no room in the card.
+    await expect(page.locator('.show-on-map').first()).toHaveCSS('display', 'none')
     await context.close()
   })
 
@@ -93,6 +94,18 @@ test.describe('locations', () => {
     await expect(page.locator('.leaflet-marker-icon, .location-cluster').first()).toBeVisible()
     expect((await map.boundingBox())?.height).toBe(box?.height)
     await expect(page.getByRole('button', { name: /^Show on map/ }).first()).toBeVisible()
+    // A page opened far down the list (a restored scroll position, find-in-page), past the map:
+    // its cards' "show on map" buttons need the map, so it is drawn too.
+    // (A page of its own: the same page would restore its position at the map.)
+    const deep = await page.context().newPage()
+    await deep.setViewportSize({ width: 390, height: 844 })
+    await openLocationsList(deep, '/en/locations')
+    await expect(deep.locator('.leaflet-container')).toHaveCount(0)
+    await deep.locator('.location-card').last().scrollIntoViewIfNeeded()
+    await expect(deep.locator('.locations-map')).not.toBeInViewport()
+    await expect(deep.locator('.leaflet-container')).toHaveCount(1)
+    await expect(deep.getByRole('button', { name: /^Show on map/ }).last()).toBeVisible()
+    await deep.close()
   })
 
   test('with JavaScript the filter keeps a visible submit button; the map shows every location (as a marker or in a cluster), is reachable from the list by keyboard, and its popup links to the location page', async ({

@@ -72,16 +72,19 @@ function useSeen(place: RefObject<Element | null>): boolean {
 }
 
 /**
- * The Leaflet map, once the browser has taken over and the map's place is in view. On a phone the
- * map starts below the filter: its code loads after hydration, but drawing it (the page's longest
- * task, ~120 ms on a throttled phone) waits until the visitor scrolls to it, and someone who only
- * uses the filter never pays for it (ADR 047). On a wide screen it is in view at once.
+ * The Leaflet map, once the browser has taken over and the map or the list beside or under it is
+ * in view (a restored scroll position or find-in-page can land in the list past the map, and its
+ * "show on map" buttons need the map). On a phone both start below the filter: the map's code
+ * loads after hydration, but drawing it (the page's longest task, ~120 ms on a throttled phone)
+ * waits until the visitor scrolls there, and someone who only uses the filter never pays for it
+ * (ADR 047). On a wide screen it is in view at once.
  */
-function MapWhenSeen({ place, ...props }: ComponentProps<typeof LocationsMap> & { place: RefObject<HTMLElement | null> }) {
+function MapWhenSeen({ place, ...props }: ComponentProps<typeof LocationsMap> & { place: RefObject<Element | null> }) {
   const { t } = useLingui()
   useEffect(() => {
     // Ready by the time it is scrolled to: the download and the module's evaluation, not the map.
-    void loadMap()
+    // A failed download is not an error here: the lazy component imports it again when it draws.
+    loadMap().catch(() => {})
   }, [])
   if (!useSeen(place)) return null
   return (
@@ -189,7 +192,8 @@ function brandName(key: string): string {
  * browser takes over.
  */
 export function InteractiveMap({ block }: { block: ResultOf<typeof InteractiveMapBlockFragment> }) {
-  const mapPlace = useRef<HTMLElement>(null)
+  // The map and the list: the map is drawn once either is in view.
+  const mapPlace = useRef<HTMLDivElement>(null)
   const { t, i18n } = useLingui()
   const locale = useCurrentLocale()
   const navigate = useNavigate()
@@ -329,8 +333,8 @@ export function InteractiveMap({ block }: { block: ResultOf<typeof InteractiveMa
         {origin ? <SortLine origin={origin} clearSearch={selectionSearch({ ...selection, near: null, at: null })} /> : null}
       </div>
 
-      <div className="locations-layout">
-        <section ref={mapPlace} className="locations-map" aria-label={t`Kaart met vestigingen`}>
+      <div ref={mapPlace} className="locations-layout">
+        <section className="locations-map" aria-label={t`Kaart met vestigingen`}>
           <MapWhenSeen
             place={mapPlace}
             locations={selected}
@@ -352,7 +356,8 @@ export function InteractiveMap({ block }: { block: ResultOf<typeof InteractiveMa
               </h3>
               {/* The type is the card's own text, after its badge, which the stylesheet draws from
                   data-letter; the address breaks its lines by white-space (blocks.css). Six elements a
-                  card, so the list of 60 stays under 600 nodes with the map (ADR 042, ADR 047). */}
+                  card (seven with a distance), so the unsorted list of 60 stays under 600 nodes with
+                  the map (ADR 042, ADR 047). */}
               {i18n._(typeNames[location.type])}
               {km === null ? null : <span className="location-card__distance">{distanceLabel(km)}</span>}
               <address>
