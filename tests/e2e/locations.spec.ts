@@ -133,6 +133,10 @@ test.describe('locations', () => {
       })
       .toBe(cards)
     await expect(markers.first()).toHaveAttribute('title', /Horizon .+ \(/)
+    // The map's credit links are underlined: axe cannot judge their colour over the tiles.
+    const credits = await page.locator('.leaflet-control-attribution a').all()
+    expect(credits.length).toBeGreaterThan(0)
+    for (const link of credits) await expect(link).toHaveCSS('text-decoration-line', 'underline')
     const show = page
       .locator('.location-card')
       .filter({ has: page.getByRole('heading', { name: 'Horizon Aarhus', exact: true }) })
