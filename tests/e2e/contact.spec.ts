@@ -248,3 +248,35 @@ test('the rate limit answers 429 with a localized message in the form', async ({
     'Sie haben zu viele Nachrichten kurz hintereinander gesendet. Bitte versuchen Sie es in einigen Minuten erneut.',
   )
 })
+
+test('on a phone the captcha starts when the visitor heads for the form, in a place already its height', async ({ page }) => {
+  await asNewVisitor(page)
+  await page.setViewportSize({ width: 390, height: 844 })
+  const challenges: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/api/captcha/challenge')) challenges.push(request.url())
+  })
+  await openPage(page, demoPages.contact.nl)
+  await expect(page.locator('form.contact-form')).toHaveAttribute('data-hydrated', 'true')
+  // Someone who came for the address or the phone number starts no captcha (its place is below the first screen).
+  await page.waitForTimeout(1_000)
+  await expect(page.locator('altcha-widget')).toHaveCount(0)
+  expect(challenges).toHaveLength(0)
+  const consent = page.locator('.contact-form__consent')
+  const consentTop = await consent.evaluate((element) => element.getBoundingClientRect().top + window.scrollY)
+  // Focusing the first field starts it; it solves while the form is filled in, and nothing below it moves.
+  await page.getByLabel(labels.nl.first, { exact: true }).focus()
+  await page.locator('altcha-widget [data-state="verified"]').waitFor({ timeout: 20_000 })
+  expect(challenges).toHaveLength(1)
+  expect(await consent.evaluate((element) => element.getBoundingClientRect().top + window.scrollY)).toBe(consentTop)
+
+  // Scrolling to it starts it too, with no field touched.
+  const other = await page.context().newPage()
+  await other.setViewportSize({ width: 390, height: 844 })
+  await openPage(other, demoPages.contact.nl)
+  await other.waitForTimeout(500)
+  await expect(other.locator('altcha-widget')).toHaveCount(0)
+  await other.locator('.contact-form__captcha').scrollIntoViewIfNeeded()
+  await other.locator('altcha-widget [data-state="verified"]').waitFor({ timeout: 20_000 })
+  await other.close()
+})

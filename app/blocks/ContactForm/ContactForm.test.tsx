@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ContactResult } from '../../contact/contact-schema'
 import { ContactPostContext, contactPostHolder } from '../../contact/form-post'
@@ -25,9 +25,30 @@ vi.mock('./AltchaWidget', async (importOriginal) => {
   }
 })
 
+// The captcha starts when its place is seen: each test says when (jsdom has no IntersectionObserver).
+const observed = vi.hoisted(() => new Set<(entries: Array<{ isIntersecting: boolean }>) => void>())
+vi.stubGlobal(
+  'IntersectionObserver',
+  class {
+    constructor(private readonly callback: (entries: Array<{ isIntersecting: boolean }>) => void) {}
+    observe() {
+      observed.add(this.callback)
+    }
+    disconnect() {
+      observed.delete(this.callback)
+    }
+  },
+)
+function scrollToCaptcha() {
+  act(() => {
+    for (const callback of observed) callback([{ isIntersecting: true }])
+  })
+}
+
 afterEach(() => {
   cleanup()
   submitContact.mockReset()
+  observed.clear()
 })
 
 const block = { id: 'c', title: 'Contact', showTitle: true, intro: null }
@@ -113,9 +134,33 @@ describe('ContactForm', () => {
     expect(edited?.idempotencyKey).not.toBe(first?.idempotencyKey)
   })
 
+  it('the captcha starts when a field is focused, not at load', async () => {
+    await renderInRouter(<ContactForm block={block} />)
+    const mounted = captchaMounts.count
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(captchaMounts.count).toBe(mounted)
+    fireEvent.focus(screen.getByLabelText('Voornaam'))
+    await waitFor(() => expect(captchaMounts.count).toBe(mounted + 1))
+    // Later focus changes start nothing more.
+    fireEvent.focus(screen.getByLabelText('Achternaam'))
+    scrollToCaptcha()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(captchaMounts.count).toBe(mounted + 1)
+  })
+
+  it('the captcha starts when its place is scrolled into view', async () => {
+    await renderInRouter(<ContactForm block={block} />)
+    const mounted = captchaMounts.count
+    expect(observed.size).toBe(1)
+    scrollToCaptcha()
+    await waitFor(() => expect(captchaMounts.count).toBe(mounted + 1))
+  })
+
   it('a refused captcha says so and solves a new challenge, the text kept', async () => {
     submitContact.mockResolvedValueOnce({ ok: false, reason: 'captcha' })
     await renderInRouter(<ContactForm block={block} />)
+    fireEvent.focus(screen.getByLabelText('Voornaam'))
+    await waitFor(() => expect(captchaMounts.count).toBeGreaterThan(0))
     const mounted = captchaMounts.count
     fill()
     fireEvent.submit(screen.getByRole('button', { name: 'Versturen' }))
@@ -239,6 +284,7 @@ describe('ContactForm after a plain form post (no JavaScript yet)', () => {
 
   it('says what is still needed when only the captcha was missing', async () => {
     const posted = contactPostHolder({ kind: 'refused', blockId: 'c', reason: 'captcha', values, fields: {}, idempotencyKey: key })
+    const mounted = captchaMounts.count
     await renderInRouter(
       <ContactPostContext value={posted}>
         <ContactForm block={block} />
@@ -247,6 +293,8 @@ describe('ContactForm after a plain form post (no JavaScript yet)', () => {
     expect(screen.getByRole('alert').textContent).toBe(
       'Uw bericht is nog niet verstuurd: de beveiligingscontrole was nog niet klaar. Alles wat u heeft ingevuld staat er nog. Verstuur het formulier opnieuw zodra de controle hieronder klaar is.',
     )
+    // The check the notice points to starts at once, with no focus or scroll.
+    await waitFor(() => expect(captchaMounts.count).toBe(mounted + 1))
   })
 
   it('thanks the visitor after the redirect', async () => {

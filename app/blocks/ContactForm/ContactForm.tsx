@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link, useSearch } from '@tanstack/react-router'
 import type { ResultOf } from 'gql.tada'
-import { useSyncExternalStore, type ChangeEvent, type ReactNode } from 'react'
+import { useRef, useState, useSyncExternalStore, type ChangeEvent, type ReactNode } from 'react'
 import {
   contactLimits,
   contactSubjects,
@@ -18,6 +18,7 @@ import { contactFormField, formAnchorOf, thanksAnchorOf, useContactPost } from '
 import { cmsQueries } from '../../cms/queries'
 import { RichText } from '../../components/RichText'
 import { useOptionalSiteData } from '../../components/site-data'
+import { useSeen } from '../../components/use-seen'
 import { useCurrentLocale } from '../../i18n/use-locale'
 import { BlockSection } from '../BlockSection'
 import { countryNames } from '../../locations/type-labels'
@@ -138,6 +139,14 @@ export function ContactForm({ block }: { block: ResultOf<typeof ContactFormBlock
     () => true,
     () => false,
   )
+  // The captcha starts once the visitor is on the way to sending: a field focused, the captcha's
+  // place scrolled into view, a post handed back, or a new round. Its widget was the largest piece
+  // of work while the contact page loaded, paid by every visitor who came for an address or a
+  // phone number (ADR 048). It solves in the time it takes to type a message.
+  const captchaPlace = useRef<HTMLDivElement>(null)
+  const captchaSeen = useSeen(captchaPlace)
+  const [engaged, setEngaged] = useState(false)
+  const captchaWanted = engaged || captchaSeen || postedReason !== undefined || captchaRound > 0
 
   if (status.kind === 'sent') {
     const { firstName } = status
@@ -196,6 +205,7 @@ export function ContactForm({ block }: { block: ResultOf<typeof ContactFormBlock
       {block.intro ? <RichText html={block.intro} className="block__intro" /> : null}
       {/* method="post": a submit before the page has hydrated must not put the message in the URL; the
           server answers it (see above). The fragment brings the visitor back to the form, not the page top. */}
+      {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- notices focus moving into its fields; they are the controls */}
       <form
         className="contact-form"
         id={formAnchorOf(block.id)}
@@ -204,6 +214,7 @@ export function ContactForm({ block }: { block: ResultOf<typeof ContactFormBlock
         acceptCharset="utf-8"
         noValidate
         onSubmit={onSubmit}
+        onFocus={() => setEngaged(true)}
         data-hydrated={hydrated}
       >
         {postedReason ? <PostedNotice reason={postedReason} hydrated={hydrated} /> : null}
@@ -308,12 +319,15 @@ export function ContactForm({ block }: { block: ResultOf<typeof ContactFormBlock
           <input id={`${block.id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" />
         </div>
 
-        {/* A new round mounts a new widget, which solves a new challenge. */}
-        {captcha?.provider === 'turnstile' ? (
-          <TurnstileWidget key={captchaRound} locale={locale} siteKey={captcha.siteKey} scriptUrl={captcha.scriptUrl} />
-        ) : (
-          <AltchaWidget key={captchaRound} locale={locale} />
-        )}
+        {/* A new round mounts a new widget, which solves a new challenge. Its place keeps the widget's
+            height meanwhile, so nothing below moves when it appears. */}
+        <div ref={captchaPlace} className="contact-form__captcha">
+          {!captchaWanted ? null : captcha?.provider === 'turnstile' ? (
+            <TurnstileWidget key={captchaRound} locale={locale} siteKey={captcha.siteKey} scriptUrl={captcha.scriptUrl} />
+          ) : (
+            <AltchaWidget key={captchaRound} locale={locale} />
+          )}
+        </div>
         <p className="contact-form__consent">
           <Trans>
             Door dit formulier te versturen gaat u akkoord met onze{' '}

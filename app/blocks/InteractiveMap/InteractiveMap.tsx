@@ -6,6 +6,7 @@ import type { Locale } from '../../../app.config'
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentProps, type FormEvent, type RefObject } from 'react'
 import { cmsQueries } from '../../cms/queries'
 import { RichText } from '../../components/RichText'
+import { useSeen } from '../../components/use-seen'
 import { madeOnce } from '../../i18n/made-once'
 import { useCurrentLocale } from '../../i18n/use-locale'
 import { localizedAttribution } from '../../locations/labels'
@@ -49,26 +50,6 @@ function useMounted(): boolean {
   // oxlint-disable-next-line react/set-state-in-effect
   useEffect(() => setMounted(true), [])
   return mounted
-}
-
-/** True once `place` has come into view (at once where the browser has no IntersectionObserver). Stays true. */
-function useSeen(place: RefObject<Element | null>): boolean {
-  const [seen, setSeen] = useState(false)
-  useEffect(() => {
-    const element = place.current
-    if (seen || !element) return
-    if (typeof IntersectionObserver === 'undefined') {
-      // oxlint-disable-next-line react/set-state-in-effect -- no way to know: show it
-      setSeen(true)
-      return
-    }
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setSeen(true)
-    })
-    observer.observe(element)
-    return () => observer.disconnect()
-  }, [place, seen])
-  return seen
 }
 
 /**
