@@ -22,11 +22,13 @@ describe('BrandLogo', () => {
     ['opel', 'Opel'],
     ['seat', 'SEAT'],
     ['mazda', 'Mazda'],
-  ])('%s: an SVG wordmark named %s for assistive technology', (key, name) => {
+  ])('%s: a wordmark named %s for assistive technology, in HTML text', (key, name) => {
     const { container } = render(<BrandLogo brand={key} fallback="Fallback" />)
     const logo = screen.getByRole('img', { name })
-    expect(logo.tagName.toLowerCase()).toBe('svg')
-    expect(logo.querySelector('text')?.textContent).toBeTruthy()
+    // Text, not an SVG <text>: the SVG wordmarks were a third of the home page's layout (ADR 048).
+    expect(container.querySelector('svg')).toBeNull()
+    expect(logo.textContent?.toLowerCase()).toBe(name.toLowerCase())
+    expect(logo.className).toMatch(/^brand-logo brand-logo--(none|oval|pill|box) brand-logo--(short|medium|long)$/)
     expect(container.textContent).not.toContain('Fallback')
   })
 

@@ -1,7 +1,10 @@
 /**
- * Brand logos as simple self-made SVG wordmarks (lettering only, not the
- * brands' artwork), referenced by key from the CMS.
+ * Brand logos as simple self-made wordmarks (lettering only, not the brands' artwork), referenced
+ * by key from the CMS. HTML text on a CSS frame, not SVG: fifteen SVG `<text>` wordmarks were a
+ * third of the home page's layout work on a phone (ADR 048).
  */
+import type { CSSProperties } from 'react'
+
 interface Wordmark {
   name: string
   text: string
@@ -31,31 +34,31 @@ export const brandLogos: Record<string, Wordmark> = {
   mazda: { name: 'Mazda', text: 'mazda', color: '#334155', frame: 'none', weight: 700, letterSpacing: 2 },
 }
 
+/** The lettering's size class: a longer name is set smaller, so every wordmark fills its box alike (blocks.css). */
+function lengthClass(text: string): 'short' | 'medium' | 'long' {
+  return text.length > 10 ? 'long' : text.length > 8 ? 'medium' : 'short'
+}
+
 export function BrandLogo({ brand, fallback }: { brand: string; fallback: string }) {
   const logo = brandLogos[brand]
   if (!logo) return <span className="brand-logo brand-logo--text">{fallback}</span>
-  const { frame, color } = logo
+  const style: CSSProperties = {
+    color: logo.color,
+    fontWeight: logo.weight,
+    fontStyle: logo.italic ? 'italic' : undefined,
+    // In ems, so the spacing follows the lettering's size (the SVG's units at its size of 30).
+    letterSpacing: logo.letterSpacing ? `${(logo.letterSpacing / 30).toFixed(3)}em` : undefined,
+  }
   return (
-    // An inline SVG drawing needs role="img" to be announced as one image with its name; <img> cannot hold it.
+    // One image with the brand's name for assistive technology; the lettering is its picture.
     // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role
-    <svg className="brand-logo" viewBox="0 0 200 80" role="img" aria-label={logo.name}>
-      {frame === 'oval' ? <ellipse cx="100" cy="40" rx="92" ry="32" fill="none" stroke={color} strokeWidth="4" /> : null}
-      {frame === 'pill' ? <rect x="10" y="14" width="180" height="52" rx="26" fill="#facc15" /> : null}
-      {frame === 'box' ? <rect x="8" y="16" width="184" height="48" fill="none" stroke={color} strokeWidth="4" /> : null}
-      <text
-        x="100"
-        y="41"
-        textAnchor="middle"
-        dominantBaseline="middle"
-        fontFamily="system-ui, 'Segoe UI', Arial, sans-serif"
-        fontSize={logo.text.length > 10 ? 19 : logo.text.length > 8 ? 24 : 30}
-        fontWeight={logo.weight}
-        fontStyle={logo.italic ? 'italic' : 'normal'}
-        letterSpacing={logo.letterSpacing ?? 0}
-        fill={color}
-      >
-        {logo.text}
-      </text>
-    </svg>
+    <span
+      className={`brand-logo brand-logo--${logo.frame} brand-logo--${lengthClass(logo.text)}`}
+      role="img"
+      aria-label={logo.name}
+      style={style}
+    >
+      {logo.text}
+    </span>
   )
 }
