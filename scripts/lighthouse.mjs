@@ -16,7 +16,10 @@
 // page…), so the machine's drift hits both. Each page's TBT and performance score are printed
 // beside the reference 600-element page's (the median of its audits in this run), with the TBT
 // ratio and the score difference, and checked against the targets: TBT ≤ 2× the reference's,
-// performance ≥ the reference's − 3 (PASS/FAIL; a miss does not change the exit code).
+// performance ≥ the reference's − 3 (PASS/FAIL; a miss does not change the exit code). Beside
+// them, with no target: all main-thread time and its script part (Lighthouse's
+// mainthread-work-breakdown and bootup-time) against the reference's, the work behind TBT and a
+// steadier figure than TBT itself, which counts only each task's part past 50 ms (ADR 048).
 //
 // Options (environment): LIGHTHOUSE_RUNS=5 (median of five runs per page),
 // LIGHTHOUSE_THROTTLING=devtools (throttle the real load instead of
@@ -339,7 +342,11 @@ async function main() {
     const failing = Object.fromEntries(categories.map((id) => [id, failingAudits(lhr, id)]).filter(([, list]) => list.length))
     const performanceRuns = lhrs.map((r) => Math.round((r.categories.performance.score ?? 0) * 100))
     const tbtMs = lhr.audits[metricIds.TBT]?.numericValue ?? null
-    const result = { ...page, url, scores, tbtMs, performanceRuns, metrics, failing, warnings: lhr.runWarnings, lhr }
+    // The work behind TBT, steadier from run to run than TBT itself (which counts only the part of
+    // each task past 50 ms, after the simulated first paint): all main-thread time and its script part.
+    const workMs = median(lhrs.map((r) => r.audits['mainthread-work-breakdown']?.numericValue))
+    const scriptMs = median(lhrs.map((r) => r.audits['bootup-time']?.numericValue))
+    const result = { ...page, url, scores, tbtMs, workMs, scriptMs, performanceRuns, metrics, failing, warnings: lhr.runWarnings, lhr }
     if (reference) referenceRuns.push(result)
     else results.push(result)
   }
@@ -355,6 +362,8 @@ async function main() {
           audits: own.length,
           tbtMs: median(own.map((r) => r.tbtMs)),
           performance: median(own.map((r) => r.scores.performance)),
+          workMs: median(own.map((r) => r.workMs)),
+          scriptMs: median(own.map((r) => r.scriptMs)),
           tbtMsPerAudit: own.map((r) => r.tbtMs),
           performancePerAudit: own.map((r) => r.scores.performance),
         },
@@ -366,7 +375,16 @@ async function main() {
     // A reference TBT of 0 leaves no ratio (the target then asks for 0 too).
     const tbtRatio = floor.tbtMs > 0 && r.tbtMs !== null ? r.tbtMs / floor.tbtMs : null
     const scoreDifference = floor.performance !== null && r.scores.performance !== null ? r.scores.performance - floor.performance : null
-    r.floor = { reference: floorPage, tbtMs: floor.tbtMs, performance: floor.performance, tbtRatio, scoreDifference }
+    const ratio = (own, ref) => (ref > 0 && own !== null ? own / ref : null)
+    r.floor = {
+      reference: floorPage,
+      tbtMs: floor.tbtMs,
+      performance: floor.performance,
+      tbtRatio,
+      scoreDifference,
+      workRatio: ratio(r.workMs, floor.workMs),
+      scriptRatio: ratio(r.scriptMs, floor.scriptMs),
+    }
   }
 
   const rows = [
@@ -396,13 +414,25 @@ async function main() {
 
   const ms = (value) => (value === null ? '–' : `${Math.round(value).toLocaleString('en')} ms`)
   const cell = (value) => (value === null ? '–' : String(value))
+  const times = (value) => (value === null ? '–' : `${value.toFixed(2)}×`)
   const floorRows = [
-    ['page', 'TBT', 'perf', `${floorPage} TBT`, `${floorPage} perf`, 'TBT ratio', 'perf diff'],
+    ['page', 'TBT', 'perf', `${floorPage} TBT`, `${floorPage} perf`, 'TBT ratio', 'perf diff', 'main thread', 'work ratio', 'script ratio'],
     ...referencePages.map(({ name }) => {
       const ref = referenceSummary[name]
       const ratio = floor.tbtMs > 0 && ref.tbtMs !== null ? `${(ref.tbtMs / floor.tbtMs).toFixed(2)}×` : '–'
       const diff = ref.performance !== null && floor.performance !== null ? ref.performance - floor.performance : null
-      return [`${name} (median of ${ref.audits})`, ms(ref.tbtMs), cell(ref.performance), '', '', ratio, diff === null ? '–' : signed(diff)]
+      return [
+        `${name} (median of ${ref.audits})`,
+        ms(ref.tbtMs),
+        cell(ref.performance),
+        '',
+        '',
+        ratio,
+        diff === null ? '–' : signed(diff),
+        ms(ref.workMs),
+        times(floor.workMs > 0 && ref.workMs !== null ? ref.workMs / floor.workMs : null),
+        times(floor.scriptMs > 0 && ref.scriptMs !== null ? ref.scriptMs / floor.scriptMs : null),
+      ]
     }),
     ...results.map((r) => [
       r.name,
@@ -410,8 +440,11 @@ async function main() {
       cell(r.scores.performance),
       ms(r.floor.tbtMs),
       cell(r.floor.performance),
-      r.floor.tbtRatio === null ? '–' : `${r.floor.tbtRatio.toFixed(2)}×`,
+      times(r.floor.tbtRatio),
       r.floor.scoreDifference === null ? '–' : signed(r.floor.scoreDifference),
+      ms(r.workMs),
+      times(r.floor.workRatio),
+      times(r.floor.scriptRatio),
     ]),
   ]
   const floorWidths = floorRows[0].map((_, i) => Math.max(...floorRows.map((row) => row[i].length)))

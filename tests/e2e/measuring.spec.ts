@@ -109,6 +109,9 @@ const floorFigures = v.object({
   // No ratio when the reference's TBT is 0 (a fast machine): the check still has its verdict.
   tbtRatio: v.nullable(v.number()),
   scoreDifference: v.nullable(v.number()),
+  // The work behind TBT against the reference's (informational: no target).
+  workRatio: v.number(),
+  scriptRatio: v.number(),
 })
 const lighthouseResults = v.object({
   pages: v.array(
@@ -138,5 +141,5 @@ test('npm run lighthouse scores a page in all four categories, beside the refere
   // Interleaved: reference, page, reference.
   expect(results.reference.audits.map((audit) => audit.name)).toEqual(['reference 600', 'reference hello'])
   expect(results.checks.map((check) => check.target)).toEqual(["home TBT ≤ 2× reference 600's", "home performance ≥ reference 600's − 3"])
-  expect(stdout).toMatch(/\nhome +[\d,]+ ms +\d+ +[\d,]+ ms +\d+ +(?:[\d.]+×|–) +(?:[+-]?\d+|–)\n/)
+  expect(stdout).toMatch(/\nhome +[\d,]+ ms +\d+ +[\d,]+ ms +\d+ +(?:[\d.]+×|–) +(?:[+-]?\d+|–) +[\d,]+ ms +[\d.]+× +[\d.]+×\n/)
 })
