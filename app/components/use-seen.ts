@@ -5,6 +5,7 @@ import { useEffect, useState, type RefObject } from 'react'
  * IntersectionObserver: no way to know, so show it). Stays true. For browser-only widgets that
  * are costly to start and useless until seen (the locations map, the contact form's captcha):
  * unlike Start's `visible()` hydration, no margin, and the server's HTML is not involved.
+ * `place` is observed from the component's mount: it must be rendered with the component, not later.
  */
 export function useSeen(place: RefObject<Element | null>): boolean {
   const [seen, setSeen] = useState(false)

@@ -272,11 +272,14 @@ test('on a phone the captcha starts when the visitor heads for the form, in a pl
 
   // Scrolling to it starts it too, with no field touched.
   const other = await page.context().newPage()
-  await other.setViewportSize({ width: 390, height: 844 })
-  await openPage(other, demoPages.contact.nl)
-  await other.waitForTimeout(500)
-  await expect(other.locator('altcha-widget')).toHaveCount(0)
-  await other.locator('.contact-form__captcha').scrollIntoViewIfNeeded()
-  await other.locator('altcha-widget [data-state="verified"]').waitFor({ timeout: 20_000 })
-  await other.close()
+  try {
+    await other.setViewportSize({ width: 390, height: 844 })
+    await openPage(other, demoPages.contact.nl)
+    await other.waitForTimeout(500)
+    await expect(other.locator('altcha-widget')).toHaveCount(0)
+    await other.locator('.contact-form__captcha').scrollIntoViewIfNeeded()
+    await other.locator('altcha-widget [data-state="verified"]').waitFor({ timeout: 20_000 })
+  } finally {
+    await other.close()
+  }
 })

@@ -109,7 +109,8 @@ const floorFigures = v.object({
   // No ratio when the reference's TBT is 0 (a fast machine): the check still has its verdict.
   tbtRatio: v.nullable(v.number()),
   scoreDifference: v.nullable(v.number()),
-  // The work behind TBT against the reference's (informational: no target).
+  // The work behind TBT against the reference's (informational: no target). Required: Lighthouse
+  // always reports the breakdown, so a missing figure is the script's fault.
   workRatio: v.number(),
   scriptRatio: v.number(),
 })

@@ -10,8 +10,8 @@ import { ContactForm } from './ContactForm'
 const submitContact = vi.hoisted(() => vi.fn<(options: { data: Record<string, unknown> }) => Promise<ContactResult>>())
 vi.mock('../../contact/contact.functions', () => ({ submitContact }))
 // No captcha widget: it would load and verify itself, which jsdom cannot (the payload is then empty).
-// Its mounts are counted: a new mount is a new challenge solved.
-const captchaMounts = vi.hoisted(() => ({ count: 0 }))
+// Its mounts are counted: a new mount is a new challenge solved; an unmount drops a solved one.
+const captchaMounts = vi.hoisted(() => ({ count: 0, unmounts: 0 }))
 vi.mock('./AltchaWidget', async (importOriginal) => {
   const { useEffect } = await import('react')
   return {
@@ -19,6 +19,9 @@ vi.mock('./AltchaWidget', async (importOriginal) => {
     AltchaWidget: () => {
       useEffect(() => {
         captchaMounts.count += 1
+        return () => {
+          captchaMounts.unmounts += 1
+        }
       }, [])
       return null
     },
@@ -135,8 +138,8 @@ describe('ContactForm', () => {
   })
 
   it('the captcha starts when a field is focused, not at load', async () => {
-    await renderInRouter(<ContactForm block={block} />)
     const mounted = captchaMounts.count
+    await renderInRouter(<ContactForm block={block} />)
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(captchaMounts.count).toBe(mounted)
     fireEvent.focus(screen.getByLabelText('Voornaam'))
@@ -149,8 +152,9 @@ describe('ContactForm', () => {
   })
 
   it('the captcha starts when its place is scrolled into view', async () => {
-    await renderInRouter(<ContactForm block={block} />)
     const mounted = captchaMounts.count
+    await renderInRouter(<ContactForm block={block} />)
+    expect(captchaMounts.count).toBe(mounted)
     expect(observed.size).toBe(1)
     scrollToCaptcha()
     await waitFor(() => expect(captchaMounts.count).toBe(mounted + 1))
@@ -280,6 +284,34 @@ describe('ContactForm after a plain form post (no JavaScript yet)', () => {
     fireEvent.submit(screen.getByRole('button', { name: 'Versturen' }))
     await screen.findByText('Beste Zoë,')
     expect(submitContact.mock.calls[0]?.[0].data).toMatchObject({ idempotencyKey: key, subject: 'service', location: 'utrecht-dealer' })
+  })
+
+  it('a handed-back post keeps its captcha through the next send, with no field touched', async () => {
+    const complete = { ...values, surName: 'de Vries', email: 'zoe@example.com' }
+    const posted = contactPostHolder({
+      kind: 'refused',
+      blockId: 'c',
+      reason: 'captcha',
+      values: complete,
+      fields: {},
+      idempotencyKey: key,
+    })
+    submitContact.mockReturnValue(new Promise(() => {}))
+    const mounted = captchaMounts.count
+    const unmounted = captchaMounts.unmounts
+    await renderInRouter(
+      <ContactPostContext value={posted}>
+        <ContactForm block={block} />
+      </ContactPostContext>,
+      'nl',
+      [locationOptions],
+    )
+    await waitFor(() => expect(captchaMounts.count).toBe(mounted + 1))
+    // Sending clears the handed-back notice; the check solved for it must stay to be sent along.
+    fireEvent.submit(screen.getByRole('button', { name: 'Versturen' }))
+    await waitFor(() => expect(submitContact).toHaveBeenCalledTimes(1))
+    expect(captchaMounts.unmounts).toBe(unmounted)
+    expect(captchaMounts.count).toBe(mounted + 1)
   })
 
   it('says what is still needed when only the captcha was missing', async () => {

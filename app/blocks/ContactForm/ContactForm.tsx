@@ -140,13 +140,15 @@ export function ContactForm({ block }: { block: ResultOf<typeof ContactFormBlock
     () => false,
   )
   // The captcha starts once the visitor is on the way to sending: a field focused, the captcha's
-  // place scrolled into view, a post handed back, or a new round. Its widget was the largest piece
-  // of work while the contact page loaded, paid by every visitor who came for an address or a
-  // phone number (ADR 048). It solves in the time it takes to type a message.
+  // place scrolled into view, a post handed back (its notice asks to wait for the check), or a new
+  // round. Its widget was the largest piece of work while the contact page loaded, paid by every
+  // visitor who came for an address or a phone number (ADR 048). It solves in the time it takes to
+  // type a message. Once started it stays: a send clears the handed-back post, and the check it
+  // carries must still be there.
   const captchaPlace = useRef<HTMLDivElement>(null)
   const captchaSeen = useSeen(captchaPlace)
-  const [engaged, setEngaged] = useState(false)
-  const captchaWanted = engaged || captchaSeen || postedReason !== undefined || captchaRound > 0
+  const [engaged, setEngaged] = useState(postedReason !== undefined)
+  const captchaWanted = engaged || captchaSeen || captchaRound > 0
 
   if (status.kind === 'sent') {
     const { firstName } = status
