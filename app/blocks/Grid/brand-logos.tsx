@@ -50,10 +50,10 @@ export function BrandLogo({ brand, fallback }: { brand: string; fallback: string
     letterSpacing: logo.letterSpacing ? `${(logo.letterSpacing / 30).toFixed(3)}em` : undefined,
   }
   return (
-    // One image with the brand's name for assistive technology; the lettering is its picture.
-    // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role
     <span
       className={`brand-logo brand-logo--${logo.frame} brand-logo--${lengthClass(logo.text)}`}
+      // One image with the brand's name for assistive technology; the lettering is its picture.
+      // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role
       role="img"
       aria-label={logo.name}
       style={style}
