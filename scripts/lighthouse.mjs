@@ -432,7 +432,6 @@ async function main() {
     ['page', 'TBT', 'perf', `${floorPage} TBT`, `${floorPage} perf`, 'TBT ratio', 'perf diff', 'main thread', 'work ratio', 'script ratio'],
     ...referencePages.map(({ name }) => {
       const ref = referenceSummary[name]
-      const ratio = floor.tbtMs > 0 && ref.tbtMs !== null ? `${(ref.tbtMs / floor.tbtMs).toFixed(2)}×` : '–'
       const diff = ref.performance !== null && floor.performance !== null ? ref.performance - floor.performance : null
       return [
         `${name} (median of ${ref.audits})`,
@@ -440,7 +439,7 @@ async function main() {
         cell(ref.performance),
         '',
         '',
-        ratio,
+        times(ratio(ref.tbtMs, floor.tbtMs)),
         diff === null ? '–' : signed(diff),
         ms(ref.workMs),
         times(ratio(ref.workMs, floor.workMs)),
