@@ -249,6 +249,15 @@ describe('ContactForm after a plain form post (no JavaScript yet)', () => {
     message: 'Hallo',
   }
   const key = crypto.randomUUID()
+  /** The form as the server hands a refused post back: in a page whose post holder carries it. */
+  const renderHandedBack = (posted: ReturnType<typeof contactPostHolder>) =>
+    renderInRouter(
+      <ContactPostContext value={posted}>
+        <ContactForm block={block} />
+      </ContactPostContext>,
+      'nl',
+      [locationOptions],
+    )
 
   it('starts with everything that was posted, the server’s errors and a notice; the next send uses the same key', async () => {
     const posted = contactPostHolder({
@@ -260,13 +269,7 @@ describe('ContactForm after a plain form post (no JavaScript yet)', () => {
       idempotencyKey: key,
     })
     submitContact.mockResolvedValue({ ok: true, firstName: 'Zoë' })
-    await renderInRouter(
-      <ContactPostContext value={posted}>
-        <ContactForm block={block} />
-      </ContactPostContext>,
-      'nl',
-      [locationOptions],
-    )
+    await renderHandedBack(posted)
     expect(screen.getByRole('alert').textContent).toBe(
       'Uw bericht is nog niet verstuurd. Verbeter de gemarkeerde velden en verstuur het formulier opnieuw.',
     )
@@ -299,13 +302,7 @@ describe('ContactForm after a plain form post (no JavaScript yet)', () => {
     submitContact.mockReturnValue(new Promise(() => {}))
     const mounted = captchaMounts.count
     const unmounted = captchaMounts.unmounts
-    await renderInRouter(
-      <ContactPostContext value={posted}>
-        <ContactForm block={block} />
-      </ContactPostContext>,
-      'nl',
-      [locationOptions],
-    )
+    await renderHandedBack(posted)
     await waitFor(() => expect(captchaMounts.count).toBe(mounted + 1))
     // Sending clears the handed-back notice; the check solved for it must stay to be sent along.
     fireEvent.submit(screen.getByRole('button', { name: 'Versturen' }))
