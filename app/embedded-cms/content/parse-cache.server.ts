@@ -14,7 +14,7 @@ import type { ParsedFiles } from './read'
  */
 
 /** What the file's data was made by: data from another parser version is not reused. */
-const format = `content parse cache 1; js-yaml ${jsYamlVersion}; yaml ${yamlVersion}`
+const format = `content parse cache 2; js-yaml ${jsYamlVersion}; yaml ${yamlVersion}`
 
 const isEntry = (value: unknown): value is [string, unknown] => Array.isArray(value) && value.length === 2 && typeof value[0] === 'string'
 

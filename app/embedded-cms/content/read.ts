@@ -2,7 +2,7 @@ import { hash } from 'node:crypto'
 import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { imageSize } from 'image-size'
-import { load } from 'js-yaml'
+import { constructFromEvents, EVENT_ID, parseEvents, YAMLException, type Event } from 'js-yaml'
 import * as v from 'valibot'
 import { isMap, isNode, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml'
 import {
@@ -48,22 +48,68 @@ function parseSource(file: string, text: string): { document: Document; lines: L
 }
 
 /**
- * The data of a YAML text as js-yaml reads it, or undefined for anything it refuses. js-yaml
- * builds plain values from parser events, without the document model `yaml` builds: ~10× faster
- * on the content (2,224 files of the issue 37 fixture: 0.2 s against 2.3 s, most of a cold
- * start). Both read YAML 1.2's core schema, and give the same data for every file of the content
- * and the fixture (read.test.ts). What it refuses goes to `yaml`, which gives the message with
- * line and column, or the data when it accepts what js-yaml did not (an empty file is null).
- * Aliases are bounded as `yaml` bounds them (a "billion laughs" file would expand when validated).
- * A file with a directive (`%YAML 1.1`) goes to `yaml` too: js-yaml ignores it.
+ * What one content file may be, checked before it is parsed: a save from /admin and a start read
+ * files the same way, so whatever a save passes, a cold start passes too. The largest file of the
+ * content is a few tens of KB; a page of hundreds of KB would render a page no phone wants.
  */
-export function fastParse(text: string): { data: unknown } | undefined {
-  if (/^%/m.test(text)) return undefined
-  try {
-    return { data: load(text, { maxAliases: 100 }) }
-  } catch {
-    return undefined
+export const contentFileLimits = { bytes: 256 * 1024, depth: 24 }
+
+const kilobytes = (bytes: number) => `${Math.ceil(bytes / 1024)} KB`
+
+/** Where an anchor, alias or tag starts in a parser event (its `&`, `*` or `!`), or -1. */
+function referenceAt(event: Event): number {
+  // The parser's anchor offsets are of the name, after its `&` or `*`.
+  if (event.type === EVENT_ID.ALIAS) return event.anchorStart - 1
+  if (event.type === EVENT_ID.SCALAR || event.type === EVENT_ID.MAPPING || event.type === EVENT_ID.SEQUENCE) {
+    return event.anchorStart >= 0 ? event.anchorStart - 1 : event.tagStart
   }
+  return -1
+}
+
+/**
+ * The data of a content file's YAML text, or a ContentError naming file, line and column.
+ * Bounded first: its size, its nesting, and no anchors, aliases or tags (Decap never writes them;
+ * an alias repeats a value without its bytes, so a small file could stand for a huge one). js-yaml
+ * builds plain values from parser events, without the document model `yaml` builds: ~10× faster
+ * on large content. What it refuses goes to `yaml`, which names the place of a syntax error, or
+ * gives the data when it accepts what js-yaml did not (an empty file is null). A file with a
+ * directive (`%YAML 1.1`) goes to `yaml` too: js-yaml ignores it.
+ */
+export function parseContentYaml(file: string, text: string): unknown {
+  const bytes = Buffer.byteLength(text)
+  if (bytes > contentFileLimits.bytes) {
+    throw new ContentError(`${file}: ${kilobytes(bytes)}; a content file holds at most ${kilobytes(contentFileLimits.bytes)} (split the page, or shorten its texts)`)
+  }
+  const lines = new LineCounter()
+  lines.addNewLine(0)
+  for (const match of text.matchAll(/\n/g)) lines.addNewLine(match.index + 1)
+  const place = (offset: number) => {
+    const { line, col } = lines.linePos(offset)
+    return `${file}:${line}:${col}`
+  }
+  let events: Event[]
+  try {
+    events = parseEvents(text, { maxDepth: contentFileLimits.depth })
+  } catch (error) {
+    if (error instanceof YAMLException && error.reason.includes('maxDepth')) {
+      throw new ContentError(`${place(error.mark?.position ?? 0)}: nested more than ${contentFileLimits.depth} levels deep`)
+    }
+    return parseSource(file, text).document.toJS({ maxAliasCount: 0 })
+  }
+  const reference = events.map(referenceAt).find((offset) => offset >= 0)
+  if (reference !== undefined) {
+    throw new ContentError(`${place(reference)}: anchors, aliases and tags (&name, *name, !tag) are not used in content; write the value out`)
+  }
+  const directives = events.some((event) => event.type === EVENT_ID.DOCUMENT && event.directives.length > 0)
+  if (!directives) {
+    try {
+      const documents = constructFromEvents(events, { source: text, maxAliases: 0 })
+      if (documents.length === 1) return documents[0]
+    } catch {
+      // A duplicate key and the like: `yaml` names the place.
+    }
+  }
+  return parseSource(file, text).document.toJS({ maxAliasCount: 0 })
 }
 
 /**
@@ -79,7 +125,7 @@ export class ContentSources {
    * parsed again, by `yaml`, only to name a place in it.
    */
   parse(file: string, text: string): unknown {
-    const data: unknown = (fastParse(text) ?? { data: parseSource(file, text).document.toJS() }).data
+    const data = parseContentYaml(file, text)
     this.#files.set(file, { text })
     return data
   }
