@@ -77,15 +77,11 @@ export async function startApp(): Promise<void> {
         cms.onContentChange(prepare)
       }
     }
-    // The admin's local backend (CMS_ADMIN=local, or `npm run dev`): one for the whole cluster,
-    // started by its first worker (or the single process of `npm run dev`).
+    // The admin's local backend (CMS_ADMIN=local, or `npm run dev`) is the site's own API; scratch
+    // copies a check left when its process ended are removed by the first worker, under the save lock.
     if (!config.CMS_GRAPHQL_URL && (process.env.WORKER_ID ?? '1') === '1') {
       const admin = await import('./admin/admin.server')
-      if (admin.currentAdminMode(config) === 'local') {
-        const backend = await import('./admin/local-backend.server')
-        backend.startLocalBackend(resolve(process.cwd(), config.CONTENT_DIR), config.CMS_ADMIN_PORT)
-        stopLocalBackend = backend.stopLocalBackend
-      }
+      if (admin.currentAdminMode(config) === 'local') await admin.tidyAdminFolder(config)
     }
     // Under the cluster primary (app/server/platform/cluster/primary.mjs): this worker is ready, and
     // says why it was started if it replaces one that died.
@@ -102,11 +98,9 @@ export async function startApp(): Promise<void> {
 }
 
 let embeddedCms: { stopEmbeddedCms: () => Promise<void> } | undefined
-let stopLocalBackend: (() => void) | undefined
 
 /** The mail being sent finishes, the database is closed (its write-ahead log folded back). */
 async function stopApp(): Promise<void> {
-  stopLocalBackend?.()
   await embeddedCms?.stopEmbeddedCms()
   await Promise.all([closeDatabase(), closeRedis()])
 }

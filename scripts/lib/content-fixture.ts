@@ -17,6 +17,9 @@ export interface FixtureSize {
   locations: number
 }
 
+/** Content has no anchors or aliases (the reader refuses them): a value used twice is written out twice. */
+const noAliases = { aliasDuplicateObjects: false } as const
+
 /** Marks a folder as a fixture, so a second run may replace it (hidden: the content reader skips it). */
 const marker = '.content-fixture'
 
@@ -85,7 +88,7 @@ export function writeContentFixture(out: string, size: FixtureSize, source = 'co
     const title = eachText(template.title, (text) => `${text} (${n})`)
     // Published, whatever the template: the fixture measures what visitors are served.
     const item = { ...template, id: `${String(template.id)}-${suffix}`, date: dayBefore(n), slug, title, draft: undefined }
-    writeFileSync(join(newsFolder, `${suffix}.yaml`), stringify(item))
+    writeFileSync(join(newsFolder, `${suffix}.yaml`), stringify(item, noAliases))
   }
 
   const pagesFolder = join(target, 'pages')
@@ -109,7 +112,7 @@ export function writeContentFixture(out: string, size: FixtureSize, source = 'co
         },
       ],
     }
-    writeFileSync(join(pagesFolder, `generated-${pad(n)}.yaml`), stringify(page))
+    writeFileSync(join(pagesFolder, `generated-${pad(n)}.yaml`), stringify(page, noAliases))
   }
 
   const locationsFile = join(target, 'locations.yaml')
@@ -121,6 +124,6 @@ export function writeContentFixture(out: string, size: FixtureSize, source = 'co
     if (!template) throw new Error(`${source}/locations.yaml: no location to copy`)
     locations.push({ ...template, id: `${String(template.id)}-g${pad(n)}`, name: `${String(template.name)} ${n}` })
   }
-  writeFileSync(locationsFile, stringify({ ...file, locations }))
+  writeFileSync(locationsFile, stringify({ ...file, locations }, noAliases))
   return target
 }

@@ -1,7 +1,20 @@
-import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { basename, dirname, join, relative, resolve, sep } from 'node:path'
 import { buildContent } from '../content/projection.server'
-import { ContentError, readContent } from '../content/read'
+import { ContentError, parseContentYaml, readContent } from '../content/read'
+import { editedYaml, stamped } from './yaml-edit'
 
 /**
  * What a save from /admin would change in the content folder: files written (text) and files
@@ -23,6 +36,7 @@ function linkFiles(from: string, to: string): void {
   for (const entry of readdirSync(from, { withFileTypes: true })) {
     const source = join(from, entry.name)
     const target = join(to, entry.name)
+    if (entry.name.startsWith('.')) continue
     if (entry.isDirectory()) linkFiles(source, target)
     else if (entry.isFile()) {
       try {
@@ -31,6 +45,20 @@ function linkFiles(from: string, to: string): void {
         copyFileSync(source, target)
       }
     }
+  }
+}
+
+/** The prefix of the scratch copies' folders, beside the content folder (git-ignored). */
+const scratchPrefix = '.admin-save-'
+
+/**
+ * Removes scratch copies left beside the content folder (a check cut short by the process's end).
+ * Only while no check runs: at start-up, or under the admin's save lock.
+ */
+export function removeScratchCopies(contentDir: string): void {
+  const parent = dirname(resolve(contentDir))
+  for (const entry of readdirSync(parent, { withFileTypes: true })) {
+    if (entry.isDirectory() && entry.name.startsWith(scratchPrefix)) rmSync(join(parent, entry.name), { recursive: true, force: true })
   }
 }
 
@@ -49,14 +77,20 @@ function inside(folder: string, base: string, path: string): string | undefined 
  */
 export function saveProblem(contentDir: string, change: ProposedChange): string | undefined {
   const root = resolve(contentDir)
+  removeScratchCopies(contentDir)
   // Beside the folder, on its file system (hard links); hidden, and outside the watched folder.
-  const scratch = mkdtempSync(join(dirname(root), '.admin-save-'))
+  const scratch = mkdtempSync(join(dirname(root), scratchPrefix))
   // The copy keeps the folder's name: messages then name files as the server does.
   const copy = join(scratch, basename(root))
   try {
     // The YAML copied, the media linked (the checks read image sizes from them): an upload saved
     // with the entry is put beside them, and nothing removed here is removed from the folder.
-    cpSync(root, copy, { recursive: true, filter: (source) => source !== join(root, 'media') })
+    // Links are not copied (a write through one would land outside the copy), nor hidden files (never content).
+    cpSync(root, copy, {
+      recursive: true,
+      filter: (source) =>
+        source === root || (source !== join(root, 'media') && !basename(source).startsWith('.') && !lstatSync(source).isSymbolicLink()),
+    })
     linkFiles(join(root, 'media'), join(copy, 'media'))
     for (const path of change.remove) {
       const target = inside(copy, scratch, path)
@@ -79,4 +113,22 @@ export function saveProblem(contentDir: string, change: ProposedChange): string 
   } finally {
     rmSync(scratch, { recursive: true, force: true })
   }
+}
+
+/**
+ * The text an entry's file gets from a save: Decap's YAML (`raw`, bounded and parsed as content
+ * is) merged into the file's text (`before`; undefined for a new file), with `lastEdited` set
+ * where content keeps it. A ContentError names file, line and field when `raw` is not content.
+ */
+export function entryText(path: string, before: string | undefined, raw: string, now: Date): string {
+  const value = parseContentYaml(path, raw)
+  let earlier: unknown
+  try {
+    earlier = before === undefined ? undefined : parseContentYaml(path, before)
+  } catch {
+    // The file on disk is broken (a start would have refused it): the save replaces it whole.
+    earlier = undefined
+  }
+  const kind = /^[^/]+\/pages\/[^/]+$/.test(path) ? 'page' : /^[^/]+\/locations\.yaml$/.test(path) ? 'locations' : 'other'
+  return editedYaml(earlier === undefined ? undefined : before, stamped(kind, earlier, value, now))
 }

@@ -7,7 +7,10 @@ import { compressedResponse } from '../http/compressed-response.server'
 import { renderedPage, type CachedPage } from '../http/representation'
 import { adminContentSecurityPolicy } from '../http/security-headers'
 import { adminConfig } from './admin-config'
+import { issueSessionToken } from './admin-session.server'
+import type { ContentFolder } from './content-folder.server'
 import { answerLocalApi } from './local-api.server'
+import { sessionScript } from './session-script'
 
 /**
  * /admin: the editors' admin, Decap CMS served from the installed package (no CDN), its
@@ -20,7 +23,8 @@ export function currentAdminMode(config: RuntimeConfig = getRuntimeConfig()): Ad
   return adminMode(config, import.meta.env.DEV, process.env.NODE_ENV)
 }
 
-const indexHtml = `<!doctype html>
+/** /admin's page; with the local backend, its session token and the script that sends it (session-script.ts). */
+const indexHtml = (token: string | undefined) => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -28,9 +32,9 @@ const indexHtml = `<!doctype html>
 <meta name="robots" content="noindex">
 <title>Content admin</title>
 <link rel="cms-config-url" type="text/yaml" href="/admin/config.yml">
-</head>
+${token === undefined ? '' : `<meta name="admin-session" content="${token}">\n`}</head>
 <body>
-<script src="/admin/decap-cms.js"></script>
+${token === undefined ? '' : '<script src="/admin/session.js"></script>\n'}<script src="/admin/decap-cms.js"></script>
 </body>
 </html>
 `
@@ -86,6 +90,38 @@ function notFound(config: RuntimeConfig): Response {
   })
 }
 
+let folderOf: { config: RuntimeConfig; folder: ContentFolder } | undefined
+
+/** The content folder as the local backend edits it: where the generated collections keep their files. */
+async function contentFolder(config: RuntimeConfig): Promise<ContentFolder> {
+  if (folderOf?.config === config) return folderOf.folder
+  const root = resolve(process.cwd(), config.CONTENT_DIR)
+  const name = basename(root)
+  const { decapConfig } = await import('../../embedded-cms/index.server')
+  const generated = adminConfig(config, 'local', decapConfig, name)
+  const collections = Array.isArray(generated.collections) ? generated.collections : []
+  const entryFolders = new Set<string>()
+  const entryFiles = new Set<string>()
+  for (const collection of collections) {
+    if (typeof collection.folder === 'string') entryFolders.add(collection.folder)
+    for (const file of Array.isArray(collection.files) ? collection.files : []) if (typeof file.file === 'string') entryFiles.add(file.file)
+  }
+  const folder: ContentFolder = { root, name, entryFolders, entryFiles, mediaFolder: `${name}/media` }
+  folderOf = { config, folder }
+  return folder
+}
+
+/** Removes the scratch copies a save check left when its process ended (at start-up, under the save lock). */
+export async function tidyAdminFolder(config: RuntimeConfig): Promise<void> {
+  const folder = await contentFolder(config)
+  const { removeScratchCopies } = await import('../../embedded-cms/index.server')
+  const { underSaveLock } = await import('./local-save.server')
+  await underSaveLock(folder, () => {
+    removeScratchCopies(folder.root)
+    return { status: 200, body: null }
+  })
+}
+
 /** Answers a request under /admin. */
 export async function serveAdmin(request: Request, url: URL, socketAddress: string | undefined): Promise<Response> {
   const config = getRuntimeConfig()
@@ -94,15 +130,21 @@ export async function serveAdmin(request: Request, url: URL, socketAddress: stri
   const { pathname } = url
   if (pathname === '/admin/api/v1') {
     if (mode !== 'local') return notFound(config)
-    const contentDir = resolve(process.cwd(), config.CONTENT_DIR)
-    return withAdminHeaders(await answerLocalApi(request, url, { port: config.CMS_ADMIN_PORT, contentDir, socketAddress }), config)
+    const folder = await contentFolder(config)
+    const dataDir = resolve(process.cwd(), config.DATA_DIR)
+    return withAdminHeaders(await answerLocalApi(request, url, { folder, dataDir, socketAddress }), config)
   }
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return new Response(null, { status: 405, headers: { Allow: 'GET, HEAD', ...adminHeaders(config) } })
   }
   const body = (text: string, type: string) =>
     new Response(request.method === 'HEAD' ? null : text, { headers: { 'Content-Type': type, ...adminHeaders(config) } })
-  if (pathname === '/admin') return body(indexHtml, 'text/html; charset=utf-8')
+  if (pathname === '/admin') {
+    const token = mode === 'local' ? issueSessionToken(resolve(process.cwd(), config.DATA_DIR)) : undefined
+    return body(indexHtml(token), 'text/html; charset=utf-8')
+  }
+  if (pathname === '/admin/session.js' && mode === 'local')
+    return body(`(${sessionScript.toString()})()\n`, 'text/javascript; charset=utf-8')
   // Decap reads "config.yml" next to the page; /admin/ would be the same page under another URL.
   if (pathname === '/admin/config.yml') {
     // Locally the repository is the folder around CONTENT_DIR, whatever its name; on a git host it is the project's, with content/.

@@ -1,15 +1,14 @@
 import { cpSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs'
-import { createServer } from 'node:http'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { adminMode, parseRuntimeConfig } from '../platform/env.server'
 import { adminContentSecurityPolicy, contentSecurityPolicy } from '../http/security-headers'
 import { adminConfig } from './admin-config'
 import { serveAdmin } from './admin.server'
-import { answerLocalApi, isLocalEditor, uploadProblem } from './local-api.server'
+import { uploadProblem } from './local-save.server'
 import { decapConfig, saveProblem } from '../../embedded-cms/index.server'
 
 // Before anything reads the runtime config (read once, lazily, per test file): /admin is on.
@@ -71,26 +70,22 @@ describe('the admin policy', () => {
 })
 
 describe('uploads', () => {
+  const folder = {
+    root: '/nowhere/content',
+    name: 'content',
+    entryFolders: new Set<string>(),
+    entryFiles: new Set<string>(),
+    mediaFolder: 'content/media',
+  }
   const base64 = (bytes: number) => Buffer.alloc(bytes).toString('base64')
   it('takes images and PDFs the site serves, up to the limit, into the media folder', () => {
-    expect(uploadProblem('content/media/car.webp', base64(1000), 'content')).toBeUndefined()
-    expect(uploadProblem('content/media/logo.svg', base64(1000), 'content')).toMatch(
-      /^logo\.svg: the site serves only \.avif, .*\.pdf files/,
-    )
-    expect(uploadProblem('content/media/big.jpg', base64(11 * 1024 * 1024), 'content')).toBe(
+    expect(uploadProblem(folder, 'content/media/car.webp', base64(1000))).toBeUndefined()
+    expect(uploadProblem(folder, 'content/media/logo.svg', base64(1000))).toMatch(/^logo\.svg: the site serves only \.avif, .*\.pdf files/)
+    expect(uploadProblem(folder, 'content/media/big.jpg', base64(11 * 1024 * 1024))).toBe(
       'big.jpg is 11.0 MB; files up to 10.0 MB can be uploaded (make the image smaller)',
     )
-    expect(uploadProblem('content/pages/x.jpg', base64(10), 'content')).toMatch(/uploads go into the media folder/)
-    expect(uploadProblem('content/media/../x.jpg', base64(10), 'content')).toMatch(/uploads go into the media folder/)
-  })
-
-  it('are taken from a browser on this machine only, not through a proxy', () => {
-    const request = (headers: Record<string, string> = {}) => new Request('http://localhost/admin/api/v1', { method: 'POST', headers })
-    expect(isLocalEditor(request(), '127.0.0.1')).toBe(true)
-    expect(isLocalEditor(request(), '::1')).toBe(true)
-    expect(isLocalEditor(request(), '192.168.1.20')).toBe(false)
-    expect(isLocalEditor(request(), undefined)).toBe(false)
-    expect(isLocalEditor(request({ 'X-Forwarded-For': '203.0.113.9' }), '127.0.0.1')).toBe(false)
+    expect(uploadProblem(folder, 'content/pages/x.jpg', base64(10))).toMatch(/uploads go into the media folder/)
+    expect(uploadProblem(folder, 'content/media/../x.jpg', base64(10))).toMatch(/uploads go into the media folder/)
   })
 })
 
@@ -178,86 +173,5 @@ describe("Decap's files", () => {
     for (const path of ['/admin/decap-cms.js.map', '/admin/cms.js', '/admin/../package.json', '/admin/99999.decap-cms.js']) {
       expect((await get(path)).status, path).toBe(404)
     }
-  })
-})
-
-describe('the local API (/admin/api/v1)', () => {
-  /** Stands in for decap-server (the only writer): records what reaches it. */
-  const reached: string[] = []
-  const backend = createServer((request, response) => {
-    let body = ''
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()))
-    request.on('end', () => {
-      reached.push(body)
-      response.setHeader('Content-Type', 'application/json')
-      response.end('{}')
-    })
-  })
-  const dir = join(mkdtempSync(join(tmpdir(), 'admin-api-')), 'content')
-  cpSync('content', dir, { recursive: true })
-  const about = readFileSync(join(dir, 'pages/about.yaml'), 'utf8')
-  let port = 0
-  beforeAll(
-    () =>
-      new Promise<void>((resolve) =>
-        backend.listen(0, '127.0.0.1', () => {
-          const address = backend.address()
-          if (typeof address === 'object' && address) port = address.port
-          resolve()
-        }),
-      ),
-  )
-  afterAll(() => new Promise<void>((resolve) => backend.close(() => resolve())))
-
-  const url = new URL('http://127.0.0.1:3000/admin/api/v1')
-  const json = { 'Content-Type': 'application/json; charset=utf-8' }
-  const send = (request: Request, socketAddress = '127.0.0.1') => answerLocalApi(request, url, { port, contentDir: dir, socketAddress })
-  const call = (body: BodyInit, headers: Record<string, string> = json, socketAddress?: string) =>
-    send(new Request(url, { method: 'POST', headers, body }), socketAddress)
-  const entry = (path: string, raw = about) =>
-    JSON.stringify({ action: 'persistEntry', params: { dataFiles: [{ path, slug: 'about', raw }], assets: [] } })
-
-  it('hands a checked call to the local backend', async () => {
-    const answer = await call('{"action":"info"}')
-    expect(answer.status).toBe(200)
-    expect(reached).toEqual(['{"action":"info"}'])
-    reached.length = 0
-  })
-
-  it.each<[string, () => Promise<Response>, number]>([
-    ['a GET', () => send(new Request(url)), 405],
-    ['a call from another machine', () => call(entry('content/pages/about.yaml'), json, '192.168.1.20'), 403],
-    ['a call through a proxy', () => call(entry('content/pages/about.yaml'), { ...json, 'X-Forwarded-For': '203.0.113.9' }), 403],
-    [
-      'a form post (no JSON type: sent across origins without a preflight)',
-      () => call(entry('content/pages/about.yaml'), { 'Content-Type': 'text/plain' }),
-      403,
-    ],
-    ['a foreign Origin', () => call(entry('content/pages/about.yaml'), { ...json, Origin: 'https://evil.example' }), 403],
-    ['a body over the limit, said', () => call('{}', { ...json, 'Content-Length': String(20 * 1024 * 1024) }), 413],
-    ['a body over the limit, sent', () => call(`{"action":"info","x":"${'a'.repeat(15 * 1024 * 1024)}"}`), 413],
-    ['a body that is not JSON', () => call('{"action":'), 400],
-    ['an unknown action', () => call('{"action":"runCommand","params":{"command":"rm -rf /"}}'), 422],
-    ['an entry outside the content folder', () => call(entry('../outside.yaml')), 403],
-    ['an entry beside it, in the repository', () => call(entry('package.json')), 403],
-    ['a path that climbs out of it', () => call(entry('content/../package.json')), 403],
-    ['a deletion outside it', () => call('{"action":"deleteFiles","params":{"paths":["content/pages/x.yaml","app/server.ts"]}}'), 403],
-    [
-      'a read of a folder outside it',
-      () => call('{"action":"entriesByFolder","params":{"folder":"../..","extension":"yaml","depth":1}}'),
-      403,
-    ],
-    ['media listed from outside it', () => call('{"action":"getMedia","params":{"mediaFolder":"/etc"}}'), 403],
-    [
-      'content the server refuses',
-      () => call(entry('content/pages/about.yaml', about.replace('title: { nl: Over ons, ', 'title: { '))),
-      422,
-    ],
-  ])('refuses %s with a 4xx, and nothing reaches the backend or the folder', async (_, send, status) => {
-    const answer = await send()
-    expect(answer.status).toBe(status)
-    expect((await answer.json()).error).toEqual(expect.any(String))
-    expect(reached).toEqual([])
-    expect(readFileSync(join(dir, 'pages/about.yaml'), 'utf8')).toBe(about)
   })
 })

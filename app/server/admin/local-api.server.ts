@@ -1,82 +1,121 @@
-import { basename, extname } from 'node:path'
+import { basename } from 'node:path'
 import * as v from 'valibot'
 import { limitBody } from '../http/request-guard.server'
-import { mediaTypes } from '../../media/media-files'
-import { callLocalBackend } from './local-backend.server'
+import { isSessionToken } from './admin-session.server'
+import { filesIn, readInFolder, versionOf, writableKind, type ContentFolder } from './content-folder.server'
+import { deleteEntries, saveEntry, saveMedia, uploadLimitBytes } from './local-save.server'
 
 /**
- * /admin/api/v1 with CMS_ADMIN=local: Decap's proxy-backend calls, checked here and then handed
- * to the local backend (local-backend.server.ts). A save the server's content validation refuses
- * is not written; Decap shows the message (file, line, field) to the editor, and the last good
- * content stays online. Uploads must be a type the site serves, within a size limit.
+ * /admin/api/v1 with CMS_ADMIN=local: Decap's proxy-backend protocol, answered by the site itself
+ * over the content folder (no second server, nothing listening on another port). Only the
+ * editor's tab on this machine is served: a loopback connection and Host, no forwarding header,
+ * the page's own Origin, and the session token of /admin's page. A save is one step under a lock
+ * that every worker shares: the entry's version is compared with the one the editor opened (409
+ * when someone saved since), the file is changed where the editor changed it (yaml-edit.ts), the
+ * content with the change is validated as a start would validate it, and only then written.
  */
-
-/** Largest upload (an image or a PDF), in bytes. */
-export const uploadLimitBytes = 10 * 1024 * 1024
 
 /** A request body: an upload in base64 (4/3 of its size) and its JSON around it. */
 const bodyLimit = Math.ceil((uploadLimitBytes * 4) / 3) + 256 * 1024
 
-const asset = v.object({ path: v.string(), content: v.string(), encoding: v.literal('base64') })
-const dataFile = v.object({ path: v.string(), raw: v.string(), newPath: v.optional(v.string()) })
+/** Deepest JSON a call has (a persistEntry is 4 levels): checked on the text, before it is parsed. */
+const maxJsonDepth = 8
+
+const path = v.pipe(v.string(), v.maxLength(300))
+const asset = v.object({ path, content: v.string(), encoding: v.literal('base64') })
+const dataFile = v.object({ path, raw: v.string(), newPath: v.optional(path) })
+/** The version of each file the editor's tab opened (null: new to it), added by /admin/session.js. */
+const base = v.optional(v.record(path, v.nullable(v.string())), {})
 
 const call = v.variant('action', [
+  v.object({ action: v.picklist(['info', 'getDeployPreview']) }),
+  v.object({
+    action: v.literal('entriesByFolder'),
+    params: v.object({ folder: path, extension: v.optional(v.string(), 'yaml') }),
+  }),
+  v.object({ action: v.literal('entriesByFiles'), params: v.object({ files: v.pipe(v.array(v.object({ path })), v.maxLength(500)) }) }),
+  v.object({ action: v.literal('getEntry'), params: v.object({ path }) }),
+  v.object({ action: v.literal('getMedia'), params: v.object({ mediaFolder: path }) }),
+  v.object({ action: v.literal('getMediaFile'), params: v.object({ path }) }),
   v.object({
     action: v.literal('persistEntry'),
-    // Decap 3 sends dataFiles; older clients (and decap-server's own default) the one entry.
-    params: v.object({ entry: v.optional(dataFile), dataFiles: v.optional(v.array(dataFile)), assets: v.optional(v.array(asset), []) }),
+    params: v.object({
+      dataFiles: v.pipe(v.array(dataFile), v.minLength(1), v.maxLength(8)),
+      assets: v.optional(v.pipe(v.array(asset), v.maxLength(8)), []),
+      base,
+    }),
   }),
   v.object({ action: v.literal('persistMedia'), params: v.object({ asset }) }),
-  v.object({ action: v.literal('deleteFile'), params: v.object({ path: v.string() }) }),
-  v.object({ action: v.literal('deleteFiles'), params: v.object({ paths: v.array(v.string()) }) }),
-  // Reads (and the info call Decap starts with) go through unchanged.
-  v.object({
-    action: v.picklist(['info', 'entriesByFolder', 'entriesByFiles', 'getEntry', 'getMedia', 'getMediaFile', 'getDeployPreview']),
-  }),
+  v.object({ action: v.literal('deleteFile'), params: v.object({ path, base }) }),
+  v.object({ action: v.literal('deleteFiles'), params: v.object({ paths: v.pipe(v.array(path), v.minLength(1), v.maxLength(50)), base }) }),
 ])
+type Call = v.InferOutput<typeof call>
 
-const refusal = (status: number, error: string) => Response.json({ error }, { status, headers: { 'Cache-Control': 'no-store' } })
+const answer = (status: number, body: unknown) => Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } })
+const refusal = (status: number, error: string) => answer(status, { error })
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
 
-/** Why an upload cannot be stored, or undefined. */
-export function uploadProblem(path: string, base64: string, contentFolder: string): string | undefined {
-  const name = path.split('/').pop() ?? path
-  if (!path.startsWith(`${contentFolder}/media/`) || path.split('/').some((part) => part === '..' || part.startsWith('.'))) {
-    return `${name}: uploads go into the media folder`
-  }
-  if (!(extname(path).toLowerCase() in mediaTypes)) {
-    return `${name}: the site serves only ${Object.keys(mediaTypes).join(', ')} files; convert it to one of those (e.g. an SVG logo to PNG)`
-  }
-  const size = Buffer.byteLength(base64, 'base64')
-  if (size > uploadLimitBytes)
-    return `${name} is ${megabytes(size)}; files up to ${megabytes(uploadLimitBytes)} can be uploaded (make the image smaller)`
+/** Headers a proxy or tunnel adds: a request carrying one did not come straight from a browser on this machine. */
+const forwarded =
+  /^(?:forwarded|via|x-forwarded-.*|x-real-ip|x-client-ip|x-cluster-client-ip|.*-connecting-ip|true-client-ip|x-original-.*)$/
+
+/** The Host names of this machine (with a port or not). */
+const loopbackHost = /^(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?$/
+
+/**
+ * Why a request is not the editor's tab on this machine, or undefined. The local backend writes
+ * for whoever passes, so every sign is required: a loopback connection, a loopback Host (no DNS
+ * rebinding), no proxy's headers, the page's own Origin, and its session token.
+ */
+export function notTheEditor(request: Request, url: URL, socketAddress: string | undefined, dataDir: string): string | undefined {
+  const loopback = socketAddress !== undefined && /^(?:127\.|::1$|::ffff:127\.)/.test(socketAddress)
+  if (!loopback || !loopbackHost.test(url.host)) return 'The local admin saves only for a browser on this machine'
+  for (const name of request.headers.keys()) if (forwarded.test(name)) return 'The local admin does not answer through a proxy'
+  if (request.headers.get('origin') !== url.origin) return 'Not a request from /admin'
+  const site = request.headers.get('sec-fetch-site')
+  if (site !== null && site !== 'same-origin') return 'Not a request from /admin'
+  if (!/^application\/json\b/.test(request.headers.get('content-type') ?? '')) return 'Not a request from /admin'
+  if (!isSessionToken(request.headers.get('x-admin-session'), dataDir)) return 'The admin session has expired: reload /admin'
   return undefined
 }
 
-/** Whether a request comes from a browser on this machine, through no proxy: the local backend writes for whoever reaches it. */
-export function isLocalEditor(request: Request, socketAddress: string | undefined): boolean {
-  const loopback = socketAddress !== undefined && /^(?:127\.|::1$|::ffff:127\.)/.test(socketAddress)
-  return loopback && !request.headers.has('x-forwarded-for') && !request.headers.has('forwarded')
+/** Whether JSON text nests no deeper than `max` (strings skipped): checked before parsing, so `[[[[…` costs nothing. */
+export function jsonDepthWithin(text: string, max: number): boolean {
+  let depth = 0
+  let inString = false
+  for (let index = 0; index < text.length; index++) {
+    const char = text.charCodeAt(index)
+    if (inString) {
+      if (char === 92)
+        index++ // a backslash: the next character is escaped
+      else if (char === 34) inString = false
+    } else if (char === 34) inString = true
+    else if (char === 91 || char === 123) {
+      if (++depth > max) return false
+    } else if (char === 93 || char === 125) depth--
+  }
+  return true
 }
 
-export async function answerLocalApi(
-  request: Request,
-  url: URL,
-  options: { port: number; contentDir: string; socketAddress: string | undefined },
-): Promise<Response> {
+export interface LocalApiOptions {
+  folder: ContentFolder
+  dataDir: string
+  socketAddress: string | undefined
+  /** The time of a save (its lastEdited). */
+  now?: () => Date
+}
+
+export async function answerLocalApi(request: Request, url: URL, options: LocalApiOptions): Promise<Response> {
   if (request.method !== 'POST') return refusal(405, 'POST only')
-  if (!isLocalEditor(request, options.socketAddress)) return refusal(403, 'The local admin saves only for a browser on this machine')
-  // A JSON content type cannot be sent across origins without a preflight, which is never granted.
-  const origin = request.headers.get('origin')
-  if (!/^application\/json\b/.test(request.headers.get('content-type') ?? '') || (origin !== null && origin !== url.origin)) {
-    return refusal(403, 'Not a request from /admin')
-  }
+  const stranger = notTheEditor(request, url, options.socketAddress, options.dataDir)
+  if (stranger) return refusal(403, stranger)
   const limited = await limitBody(request, bodyLimit)
   if (limited instanceof Response) {
     return refusal(413, `Too large: files up to ${megabytes(uploadLimitBytes)} can be uploaded (make the image smaller)`)
   }
   const text = await limited.text()
+  if (!jsonDepthWithin(text, maxJsonDepth)) return refusal(400, 'Not a call of the admin')
   let body: unknown
   try {
     body = JSON.parse(text)
@@ -85,65 +124,68 @@ export async function answerLocalApi(
   }
   const parsed = v.safeParse(call, body)
   if (!parsed.success) return refusal(422, `Unknown or malformed call: ${parsed.issues[0]?.message ?? ''}`)
-  const outside = pathsIn(body).find((path) => !isInFolder(path, basename(options.contentDir)))
-  if (outside !== undefined) return refusal(403, `${outside}: not in the content folder`)
-  const problem = await checkCall(parsed.output, options.contentDir)
-  if (problem) return refusal(422, problem)
-  return callLocalBackend(options.port, text, request.signal)
+  return perform(parsed.output, options)
 }
 
-/** Every path a call names (its `path`, `newPath`, `folder` and `mediaFolder` values, at any depth). */
-function pathsIn(value: unknown): string[] {
-  if (Array.isArray(value)) return value.flatMap(pathsIn)
-  if (typeof value !== 'object' || value === null) return []
-  return Object.entries(value).flatMap(([key, item]) =>
-    typeof item === 'string'
-      ? ['path', 'newPath', 'folder', 'mediaFolder'].includes(key)
-        ? [item]
-        : []
-      : key === 'paths' && Array.isArray(item)
-        ? item.filter((p) => typeof p === 'string')
-        : pathsIn(item),
-  )
+/** A file as Decap's file-system backend lists it. */
+function entryOf(folder: ContentFolder, path: string) {
+  const bytes = readInFolder(folder, path)
+  return { data: bytes?.toString('utf8') ?? null, file: { path, id: bytes ? versionOf(bytes) : null } }
 }
 
-/**
- * Whether a path is in the content folder (`content/…`): the local backend's repository is the
- * folder around it, which may hold other files (the project's own), never read or written here.
- */
-function isInFolder(path: string, contentFolder: string): boolean {
-  const parts = path.split(/[\\/]/)
-  return parts[0] === contentFolder && !parts.some((part) => part === '..')
+function mediaOf(folder: ContentFolder, path: string) {
+  const bytes = readInFolder(folder, path)
+  if (!bytes) return undefined
+  return { id: versionOf(bytes), content: bytes.toString('base64'), encoding: 'base64', path, name: basename(path) }
 }
 
-/** The server's refusal of a write, or undefined. */
-async function checkCall(input: v.InferOutput<typeof call>, contentDir: string): Promise<string | undefined> {
-  // The server's own content checks, in the embedded CMS (loaded when asked for, like the CMS itself).
-  const { saveProblem } = await import('../../embedded-cms/index.server')
-  const folder = basename(contentDir)
+async function perform(input: Call, options: LocalApiOptions): Promise<Response> {
+  const { folder } = options
+  const readable = (path: string) => writableKind(folder, path) !== undefined
   switch (input.action) {
-    case 'persistMedia':
-      return uploadProblem(input.params.asset.path, input.params.asset.content, folder)
-    case 'persistEntry': {
-      const { entry, assets } = input.params
-      const dataFiles = input.params.dataFiles ?? (entry ? [entry] : [])
-      for (const { path, content } of assets) {
-        const problem = uploadProblem(path, content, folder)
-        if (problem) return problem
-      }
-      return saveProblem(contentDir, {
-        write: [
-          ...dataFiles.map((file) => ({ path: file.newPath ?? file.path, data: file.raw })),
-          ...assets.map(({ path, content }) => ({ path, data: Buffer.from(content, 'base64') })),
-        ],
-        remove: dataFiles.flatMap((file) => (file.newPath && file.newPath !== file.path ? [file.path] : [])),
-      })
+    case 'info':
+      return answer(200, { repo: folder.name, publish_modes: ['simple'], type: 'local_fs' })
+    case 'getDeployPreview':
+      return answer(200, null)
+    case 'entriesByFolder': {
+      if (!folder.entryFolders.has(input.params.folder)) return refusal(403, `${input.params.folder}: not a collection's folder`)
+      return answer(
+        200,
+        filesIn(folder, input.params.folder, 'yaml')
+          .filter(readable)
+          .map((path) => entryOf(folder, path)),
+      )
     }
-    case 'deleteFile':
-      return saveProblem(contentDir, { write: [], remove: [input.params.path] })
-    case 'deleteFiles':
-      return saveProblem(contentDir, { write: [], remove: input.params.paths })
-    default:
-      return undefined
+    case 'entriesByFiles':
+      return answer(
+        200,
+        input.params.files.filter(({ path }) => readable(path)).map(({ path }) => entryOf(folder, path)),
+      )
+    case 'getEntry':
+      return readable(input.params.path)
+        ? answer(200, entryOf(folder, input.params.path))
+        : refusal(403, `${input.params.path}: not an entry's file`)
+    case 'getMedia':
+      if (input.params.mediaFolder !== folder.mediaFolder) return answer(200, [])
+      return answer(
+        200,
+        filesIn(folder, folder.mediaFolder)
+          .filter((path) => writableKind(folder, path) === 'media')
+          .flatMap((path) => mediaOf(folder, path) ?? []),
+      )
+    case 'getMediaFile': {
+      const media = writableKind(folder, input.params.path) === 'media' ? mediaOf(folder, input.params.path) : undefined
+      return media ? answer(200, media) : refusal(404, `${input.params.path}: no such file`)
+    }
+    default: {
+      const now = options.now?.() ?? new Date()
+      const outcome =
+        input.action === 'persistEntry'
+          ? await saveEntry(folder, input.params, now)
+          : input.action === 'persistMedia'
+            ? await saveMedia(folder, input.params.asset)
+            : await deleteEntries(folder, input.action === 'deleteFile' ? [input.params.path] : input.params.paths, input.params.base)
+      return answer(outcome.status, outcome.body)
+    }
   }
 }

@@ -192,14 +192,12 @@ export const runtimeConfigSchema = v.object({
   ),
   /**
    * The editors' admin at /admin (Decap CMS, docs/content.md, ADR 035): "local" saves straight into
-   * CONTENT_DIR through a backend bound to 127.0.0.1 (one machine; the default of `npm run dev`),
+   * CONTENT_DIR through the site's own API, for a browser on this machine (the default of `npm run dev`),
    * "gitlab" or "gitea" commits every edit to a branch of CMS_REPO for review (editorial workflow;
    * the editor logs in at the git host with PKCE, no secret on this server). Unset: no admin (404),
    * except in `npm run dev`.
    */
   CMS_ADMIN: v.optional(v.picklist(['local', 'gitlab', 'gitea'])),
-  /** Port of the local backend (decap-server, 127.0.0.1 only) with CMS_ADMIN=local. */
-  CMS_ADMIN_PORT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number)), '8081'),
   /** The content repository on the git host, "group/name" (CMS_ADMIN=gitlab or gitea). */
   CMS_REPO: v.optional(v.pipe(v.string(), v.regex(/^[\w.-]+(?:\/[\w.-]+)+$/, 'must look like group/name'))),
   /** The branch the site is deployed from; drafts are branches off it. */

@@ -1,0 +1,168 @@
+import { dirname, join, posix } from 'node:path'
+import { lock } from 'proper-lockfile'
+import { mediaTypes } from '../../media/media-files'
+import { readInFolder, removeInFolder, versionOf, writableKind, writeInFolder, type ContentFolder } from './content-folder.server'
+
+/**
+ * The local admin's writes: a save, an upload, a delete. Each is one step under a lock that every
+ * worker shares (a lock folder beside the content folder), so what is checked is what is written
+ * and two saves never pass the check side by side. The check is the server's own (the content
+ * with the change read and validated as a start reads it); a refusal writes nothing.
+ */
+
+/** Largest upload (an image or a PDF), in bytes. */
+export const uploadLimitBytes = 10 * 1024 * 1024
+
+/** An answer of the API: its status and JSON body. */
+export interface Outcome {
+  status: number
+  body: unknown
+}
+
+const refused = (status: number, error: string): Outcome => ({ status, body: { error } })
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
+
+/** Why an upload cannot be stored, or undefined. */
+export function uploadProblem(folder: ContentFolder, path: string, base64: string): string | undefined {
+  const name = path.split('/').pop() ?? path
+  if (posix.dirname(path) !== folder.mediaFolder || name.startsWith('.')) return `${name}: uploads go into the media folder`
+  if (!(posix.extname(name).toLowerCase() in mediaTypes)) {
+    return `${name}: the site serves only ${Object.keys(mediaTypes).join(', ')} files; convert it to one of those (e.g. an SVG logo to PNG)`
+  }
+  if (writableKind(folder, path) !== 'media') return `${name}: not a file name the media folder can hold`
+  const size = Buffer.byteLength(base64, 'base64')
+  if (size > uploadLimitBytes)
+    return `${name} is ${megabytes(size)}; files up to ${megabytes(uploadLimitBytes)} can be uploaded (make the image smaller)`
+  return undefined
+}
+
+/** The lock's folder: beside the content folder, per content folder. */
+export const lockPathOf = (folder: ContentFolder) => join(dirname(folder.root), `.admin-save-${folder.name}.lock`)
+
+/** `work` while holding the content folder's save lock (waiting a few seconds for it at most). */
+export async function underSaveLock(folder: ContentFolder, work: () => Promise<Outcome> | Outcome): Promise<Outcome> {
+  let release: () => Promise<void>
+  try {
+    release = await lock(folder.root, {
+      lockfilePath: lockPathOf(folder),
+      realpath: false,
+      // A holder that died leaves the lock: taken over once it is this old (a save takes about a second).
+      stale: 15_000,
+      retries: { retries: 40, factor: 1.2, minTimeout: 25, maxTimeout: 250 },
+    })
+  } catch {
+    return refused(503, 'Another save is being made; try again in a moment')
+  }
+  try {
+    return await work()
+  } finally {
+    await release().catch(() => undefined)
+  }
+}
+
+/** The server's check of the content folder with a change (in the embedded CMS, loaded when asked for). */
+async function contentProblem(folder: ContentFolder, write: Array<{ path: string; data: string | Uint8Array }>, remove: string[]) {
+  const { saveProblem } = await import('../../embedded-cms/index.server')
+  return saveProblem(folder.root, { write, remove })
+}
+
+const conflict = (path: string, exists: boolean): Outcome =>
+  refused(
+    409,
+    exists
+      ? `${path} was changed by someone else after you opened it. Copy your changes, reload the entry and make them again.`
+      : `${path} was deleted by someone else after you opened it. Copy your changes and reload.`,
+  )
+
+/** Whether a file is at the version the editor opened (`expected` null: the editor had no file there). */
+function atVersion(bytes: Buffer | undefined, expected: string | null | undefined): boolean {
+  if (expected === undefined || expected === null) return bytes === undefined
+  return bytes !== undefined && versionOf(bytes) === expected
+}
+
+export interface EntrySave {
+  dataFiles: Array<{ path: string; raw: string; newPath?: string }>
+  assets: Array<{ path: string; content: string }>
+  base: Record<string, string | null>
+}
+
+/** persistEntry: an entry's file (renamed within its folder, or not), with the uploads it uses. */
+export async function saveEntry(folder: ContentFolder, save: EntrySave, now: Date): Promise<Outcome> {
+  for (const file of save.dataFiles) {
+    const target = file.newPath ?? file.path
+    for (const path of [file.path, target])
+      if (writableKind(folder, path) !== 'entry') return refused(403, `${path}: not a file an entry is kept in`)
+    if (posix.dirname(target) !== posix.dirname(file.path)) return refused(422, `${file.path}: an entry stays in its collection's folder`)
+  }
+  const named = [
+    ...save.dataFiles.flatMap((file) => (file.newPath && file.newPath !== file.path ? [file.path, file.newPath] : [file.path])),
+    ...save.assets.map((asset) => asset.path),
+  ]
+  if (new Set(named).size !== named.length) return refused(422, 'One save names a file twice')
+  for (const asset of save.assets) {
+    const problem = uploadProblem(folder, asset.path, asset.content)
+    if (problem) return refused(422, problem)
+  }
+  const { ContentError, entryText } = await import('../../embedded-cms/index.server')
+  return underSaveLock(folder, async () => {
+    const write: Array<{ path: string; data: string | Uint8Array }> = []
+    const remove: string[] = []
+    const versions: Record<string, string> = {}
+    for (const file of save.dataFiles) {
+      const target = file.newPath ?? file.path
+      const current = readInFolder(folder, file.path)
+      if (!atVersion(current, save.base[file.path])) return conflict(file.path, current !== undefined)
+      if (target !== file.path && readInFolder(folder, target) !== undefined) {
+        return refused(409, `${target} already exists: choose another id`)
+      }
+      let text: string
+      try {
+        text = entryText(target, current?.toString('utf8'), file.raw, now)
+      } catch (error) {
+        if (error instanceof ContentError) return refused(422, error.message)
+        throw error
+      }
+      write.push({ path: target, data: text })
+      if (target !== file.path) remove.push(file.path)
+      versions[target] = versionOf(text)
+    }
+    for (const asset of save.assets) write.push({ path: asset.path, data: Buffer.from(asset.content, 'base64') })
+    const problem = await contentProblem(folder, write, remove)
+    if (problem) return refused(422, problem)
+    // Uploads first: the entry that names them is live only once they are there.
+    for (const { path, data } of [...write].reverse()) writeInFolder(folder, path, data)
+    for (const path of remove) removeInFolder(folder, path)
+    return { status: 200, body: { message: 'entry persisted', versions } }
+  })
+}
+
+/** persistMedia: an upload on its own (the media library). */
+export async function saveMedia(folder: ContentFolder, asset: { path: string; content: string }): Promise<Outcome> {
+  const problem = uploadProblem(folder, asset.path, asset.content)
+  if (problem) return refused(422, problem)
+  return underSaveLock(folder, () => {
+    const bytes = Buffer.from(asset.content, 'base64')
+    writeInFolder(folder, asset.path, bytes)
+    return {
+      status: 200,
+      body: { id: versionOf(bytes), content: asset.content, encoding: 'base64', path: asset.path, name: posix.basename(asset.path) },
+    }
+  })
+}
+
+/** deleteFile(s): entries (at the version the editor opened) or uploads, refused when the content would break without them. */
+export async function deleteEntries(folder: ContentFolder, paths: string[], base: Record<string, string | null>): Promise<Outcome> {
+  for (const path of paths) if (writableKind(folder, path) === undefined) return refused(403, `${path}: not a file the admin may delete`)
+  return underSaveLock(folder, async () => {
+    for (const path of paths) {
+      const current = readInFolder(folder, path)
+      if (writableKind(folder, path) === 'entry' && base[path] !== undefined && !atVersion(current, base[path]))
+        return conflict(path, current !== undefined)
+    }
+    const problem = await contentProblem(folder, [], paths)
+    if (problem) return refused(422, problem)
+    for (const path of paths) removeInFolder(folder, path)
+    return { status: 200, body: { message: `deleted ${paths.join(', ')}` } }
+  })
+}
