@@ -388,9 +388,11 @@ export function* readContentSteps(dir: string, parsed?: ParsedFiles): Steps<RawC
     checked(kind, path, (data, file) => validate(schema, data, file, sources))
   const yamlFiles = (folder: string) =>
     existsSync(folder)
-      ? readdirSync(folder)
+      ? readdirSync(folder, { withFileTypes: true })
           // Hidden files are an editor's temporary copies and lock files (`.#about.yaml`), never content; the watcher ignores them too.
-          .filter((name) => name.endsWith('.yaml') && !name.startsWith('.'))
+          // Only regular files: a link could lead out of the folder, and the admin's save check skips links too.
+          .filter((entry) => entry.isFile() && entry.name.endsWith('.yaml') && !entry.name.startsWith('.'))
+          .map((entry) => entry.name)
           .sort()
           .map((name) => join(folder, name))
       : []
