@@ -241,8 +241,12 @@ test('a page without a Dutch title cannot be saved', async ({ browser }) => {
   expect(readFileSync(aboutFile, 'utf8')).toBe(before)
 })
 
-test("editing a Hero's title changes that field alone, and the public page shows it", async ({ browser, request }) => {
-  const before = parse(readFileSync(aboutFile, 'utf8'))
+test("editing a Hero's title changes that field alone, in its line of the file, and the public page shows it", async ({
+  browser,
+  request,
+}) => {
+  const text = readFileSync(aboutFile, 'utf8')
+  const before = parse(text)
   const page = await openPage(browser, 'about')
   const heroTitle = textIn(await openBlock(page, 'about-hero'), 'Title', 'Nederlands (nl)')
   await heroTitle.fill('Over de Horizon-familie')
@@ -253,9 +257,42 @@ test("editing a Hero's title changes that field alone, and the public page shows
   const expected = unchangedBut(before, after)
   expected.elements[0].title.nl = 'Over de Horizon-familie'
   expect(after).toEqual(expected)
+  // The file keeps its comments and style: only the title's line and lastEdited differ.
+  const oldLines = text.split('\n')
+  const newLines = readFileSync(aboutFile, 'utf8').split('\n')
+  const changed = newLines.filter((line) => !oldLines.includes(line))
+  expect(changed.filter((line) => !/^lastEdited: /.test(line))).toHaveLength(1)
+  expect(changed.join('\n')).toContain('Over de Horizon-familie')
+  expect(oldLines.filter((line) => !newLines.includes(line)).filter((line) => !/^lastEdited: /.test(line))).toHaveLength(1)
   await expect
     .poll(async () => (await request.get(`${base}/over-ons`)).text(), { timeout: liveWithinMs })
     .toMatch(/<h1[^>]*>Over de Horizon-familie<\/h1>/)
+})
+
+test('a save over a newer save by someone else is refused, and the editor is told so', async ({ browser, request }) => {
+  const page = await openPage(browser, 'about')
+  // Another editor saves the page meanwhile (through the API, as their tab would).
+  const token = /<meta name="admin-session" content="([^"]+)">/.exec(await (await request.get(`${base}/admin`)).text())?.[1] ?? ''
+  const headers = { 'Content-Type': 'application/json; charset=utf-8', Origin: base, 'X-Admin-Session': token }
+  const opened = await (
+    await request.post(`${base}/admin/api/v1`, { headers, data: { action: 'getEntry', params: { path: 'content/pages/about.yaml' } } })
+  ).json()
+  const theirs = readFileSync(aboutFile, 'utf8').replace(/^(sort: )\d+$/m, '$142')
+  const saved = await request.post(`${base}/admin/api/v1`, {
+    headers,
+    data: {
+      action: 'persistEntry',
+      params: { dataFiles: [{ path: 'content/pages/about.yaml', raw: theirs }], base: { 'content/pages/about.yaml': opened.file.id } },
+    },
+  })
+  expect(saved.status()).toBe(200)
+  const written = readFileSync(aboutFile, 'utf8')
+
+  const heroTitle = textIn(await openBlock(page, 'about-hero'), 'Title', 'Nederlands (nl)')
+  await heroTitle.fill('Mijn titel')
+  await publish(page)
+  await expect(page.getByText(/was changed by someone else after you opened it/)).toBeVisible({ timeout: 20_000 })
+  expect(readFileSync(aboutFile, 'utf8')).toBe(written)
 })
 
 test("rich text written in the admin's Markdown editor (bold, a list, a link) is that HTML on the public page", async ({
