@@ -141,8 +141,11 @@ export async function saveEntry(folder: ContentFolder, save: EntrySave, now: Dat
 export async function saveMedia(folder: ContentFolder, asset: { path: string; content: string }): Promise<Outcome> {
   const problem = uploadProblem(folder, asset.path, asset.content)
   if (problem) return refused(422, problem)
-  return underSaveLock(folder, () => {
+  return underSaveLock(folder, async () => {
     const bytes = Buffer.from(asset.content, 'base64')
+    // Checked too: replacing an image the content uses changes the sizes a start measures.
+    const problem = await contentProblem(folder, [{ path: asset.path, data: bytes }], [])
+    if (problem) return refused(422, problem)
     writeInFolder(folder, asset.path, bytes)
     return {
       status: 200,
