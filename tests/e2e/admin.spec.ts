@@ -261,9 +261,9 @@ test("editing a Hero's title changes that field alone, in its line of the file, 
   const oldLines = text.split('\n')
   const newLines = readFileSync(aboutFile, 'utf8').split('\n')
   const changed = newLines.filter((line) => !oldLines.includes(line))
-  expect(changed.filter((line) => !/^lastEdited: /.test(line))).toHaveLength(1)
+  expect(changed.filter((line) => !line.startsWith('lastEdited: '))).toHaveLength(1)
   expect(changed.join('\n')).toContain('Over de Horizon-familie')
-  expect(oldLines.filter((line) => !newLines.includes(line)).filter((line) => !/^lastEdited: /.test(line))).toHaveLength(1)
+  expect(oldLines.filter((line) => !newLines.includes(line)).filter((line) => !line.startsWith('lastEdited: '))).toHaveLength(1)
   await expect
     .poll(async () => (await request.get(`${base}/over-ons`)).text(), { timeout: liveWithinMs })
     .toMatch(/<h1[^>]*>Over de Horizon-familie<\/h1>/)

@@ -69,6 +69,17 @@ describe('a save changes only what changed in the file', () => {
   })
 })
 
+describe('a long text replaced', () => {
+  it('is written from the merged document, without diffing every line against every other', () => {
+    const lines = (word: string) => Array.from({ length: 20_000 }, (_, i) => `  ${word} ${i}`).join('\n')
+    const before = `# kept\nid: p\ntext: |\n${lines('old')}\n`
+    const value = { id: 'p', text: `${lines('new').replace(/^ {2}/gm, '')}\n` }
+    const after = editedYaml(before, value)
+    expect(parse(after)).toEqual(value)
+    expect(after).toContain('# kept')
+  }, 10_000)
+})
+
 describe('lastEdited', () => {
   const now = new Date('2026-11-29T10:11:12.345Z')
   it('is set by the server on a changed page, and on each changed location only', () => {

@@ -68,14 +68,23 @@ const normalized = (line: string) =>
     .replace(/\s+([\]}])/g, '$1')
     .trimEnd()
 
-/** `text` with each line that only the stringifier wrote otherwise given back its `before` text. */
-function keepLines(before: string, text: string): string {
+/** Most lines added or removed where old lines are still given back: the diff's time grows with it. */
+const maxEditedLines = 400
+
+/**
+ * `text` with each line that only the stringifier wrote otherwise given back its `before` text,
+ * or undefined when the two differ in more than `maxEditedLines` lines (a long text replaced):
+ * the diff takes time in proportion to the lines times the edits, and a save waits for it.
+ */
+function keepLines(before: string, text: string): string | undefined {
   const oldLines = before.split('\n')
   const newLines = text.split('\n')
+  const parts = diffArrays(oldLines.map(normalized), newLines.map(normalized), { maxEditLength: maxEditedLines })
+  if (!parts) return undefined
   const out: string[] = []
   let oldAt = 0
   let newAt = 0
-  for (const part of diffArrays(oldLines, newLines, { comparator: (a, b) => normalized(a) === normalized(b) })) {
+  for (const part of parts) {
     const count = part.count
     if (part.added) {
       out.push(...newLines.slice(newAt, newAt + count))
@@ -104,7 +113,7 @@ export function editedYaml(before: string | undefined, value: unknown): string {
   document.contents = isNode(contents) ? contents : document.createNode(contents, nodeOptions)
   const text = document.toString(stringifyOptions)
   const kept = keepLines(before ?? '', text)
-  return isDeepStrictEqual(parse(kept), value) ? kept : text
+  return kept !== undefined && isDeepStrictEqual(parse(kept), value) ? kept : text
 }
 
 /** Now as content states it: an ISO 8601 date-time to the second. */

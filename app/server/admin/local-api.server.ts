@@ -18,6 +18,9 @@ import { deleteEntries, saveEntry, saveMedia, uploadLimitBytes } from './local-s
 /** A request body: an upload in base64 (4/3 of its size) and its JSON around it. */
 const bodyLimit = Math.ceil((uploadLimitBytes * 4) / 3) + 256 * 1024
 
+/** Most base64 the media library's list holds: the whole list is one JSON text in the worker's memory. */
+const mediaListLimit = 64 * 1024 * 1024
+
 /** Deepest JSON a call has (a persistEntry is 4 levels): checked on the text, before it is parsed. */
 const maxJsonDepth = 8
 
@@ -165,14 +168,20 @@ async function perform(input: Call, options: LocalApiOptions): Promise<Response>
       return readable(input.params.path)
         ? answer(200, entryOf(folder, input.params.path))
         : refusal(403, `${input.params.path}: not an entry's file`)
-    case 'getMedia':
+    case 'getMedia': {
       if (input.params.mediaFolder !== folder.mediaFolder) return answer(200, [])
-      return answer(
-        200,
-        filesIn(folder, folder.mediaFolder)
-          .filter((path) => writableKind(folder, path) === 'media')
-          .flatMap((path) => mediaOf(folder, path) ?? []),
-      )
+      // Each file goes whole, in base64 (Decap's protocol): the library gets as many as fit a bound.
+      const listed = []
+      let bytes = 0
+      for (const path of filesIn(folder, folder.mediaFolder)) {
+        const media = writableKind(folder, path) === 'media' ? mediaOf(folder, path) : undefined
+        if (!media) continue
+        bytes += media.content.length
+        if (bytes > mediaListLimit) break
+        listed.push(media)
+      }
+      return answer(200, listed)
+    }
     case 'getMediaFile': {
       const media = writableKind(folder, input.params.path) === 'media' ? mediaOf(folder, input.params.path) : undefined
       return media ? answer(200, media) : refusal(404, `${input.params.path}: no such file`)

@@ -250,6 +250,29 @@ describe('a save is checked as it is written', () => {
   })
 })
 
+describe('the save lock', () => {
+  it('is held through the check: the cleanup of scratch copies leaves it, a second save waits for it', async () => {
+    const site = project()
+    const { lockPathOf, underSaveLock } = await import('./local-save.server')
+    const { removeScratchCopies } = await import('../../embedded-cms/admin/save-check.server')
+    let second = false
+    const first = underSaveLock(site.folder, async () => {
+      removeScratchCopies(site.folder.root)
+      expect(existsSync(lockPathOf(site.folder))).toBe(true)
+      const waiting = underSaveLock(site.folder, () => {
+        second = true
+        return { status: 200, body: null }
+      })
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      expect(second).toBe(false)
+      return { status: 200, body: waiting }
+    })
+    const { body } = await first
+    await body
+    expect(second).toBe(true)
+  })
+})
+
 describe('editors keep their work and their file', () => {
   it('refuses a save based on an older version than the file’s (409), and one over an entry made meanwhile', async () => {
     const site = project()
@@ -269,6 +292,9 @@ describe('editors keep their work and their file', () => {
     expect(
       (await site.persist([{ path, raw: data.replace('nl: Over ons,', 'nl: Over Horizon,') }], { [path]: versions[path] })).status,
     ).toBe(200)
+    // A delete of a version the editor did not open.
+    expect((await site.send({ action: 'deleteFile', params: { path } })).status).toBe(409)
+    expect(existsSync(join(site.root, path))).toBe(true)
     // A new entry whose file someone made meanwhile.
     const made = await site.persist([{ path: 'content/news/jubileum.yaml', raw: site.read('content/news/jubileum.yaml') }], {})
     expect(made.status).toBe(409)

@@ -38,7 +38,8 @@ export function uploadProblem(folder: ContentFolder, path: string, base64: strin
 }
 
 /** The lock's folder: beside the content folder, per content folder. */
-export const lockPathOf = (folder: ContentFolder) => join(dirname(folder.root), `.admin-save-${folder.name}.lock`)
+// Not `.admin-save-…`: the scratch copies' cleanup removes those.
+export const lockPathOf = (folder: ContentFolder) => join(dirname(folder.root), `.admin-lock-${folder.name}`)
 
 /** `work` while holding the content folder's save lock (waiting a few seconds for it at most). */
 export async function underSaveLock(folder: ContentFolder, work: () => Promise<Outcome> | Outcome): Promise<Outcome> {
@@ -99,7 +100,9 @@ export async function saveEntry(folder: ContentFolder, save: EntrySave, now: Dat
     ...save.dataFiles.flatMap((file) => (file.newPath && file.newPath !== file.path ? [file.path, file.newPath] : [file.path])),
     ...save.assets.map((asset) => asset.path),
   ]
-  if (new Set(named).size !== named.length) return refused(422, 'One save names a file twice')
+  // Case-folded: on a file system that ignores case, About.yaml and about.yaml are one file.
+  if (new Set(named.map((path) => path.normalize('NFC').toLowerCase())).size !== named.length)
+    return refused(422, 'One save names a file twice')
   for (const asset of save.assets) {
     const problem = uploadProblem(folder, asset.path, asset.content)
     if (problem) return refused(422, problem)
@@ -160,8 +163,7 @@ export async function deleteEntries(folder: ContentFolder, paths: string[], base
   return underSaveLock(folder, async () => {
     for (const path of paths) {
       const current = readInFolder(folder, path)
-      if (writableKind(folder, path) === 'entry' && base[path] !== undefined && !atVersion(current, base[path]))
-        return conflict(path, current !== undefined)
+      if (writableKind(folder, path) === 'entry' && !atVersion(current, base[path])) return conflict(path, current !== undefined)
     }
     const problem = await contentProblem(folder, [], paths)
     if (problem) return refused(422, problem)

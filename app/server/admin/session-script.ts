@@ -13,9 +13,16 @@ export function sessionScript(): void {
   const api = new URL('/admin/api/v1', location.href).href
   const versions = new Map<string, string | null>()
   const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
-  const learn = (value: unknown) => {
+  /**
+   * The version of an entry as its form was loaded: from getEntry (opening it), and from lists
+   * only for entries not opened yet. A list read later (a relation field lists the pages) must
+   * not make a form loaded before someone else's save look current.
+   */
+  const learn = (value: unknown, opened: boolean) => {
     const file = isRecord(value) && isRecord(value.file) ? value.file : undefined
-    if (file && typeof file.path === 'string') versions.set(file.path, typeof file.id === 'string' ? file.id : null)
+    if (file && typeof file.path === 'string' && (opened || !versions.has(file.path))) {
+      versions.set(file.path, typeof file.id === 'string' ? file.id : null)
+    }
   }
   const original = window.fetch.bind(window)
   window.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
@@ -36,8 +43,8 @@ export function sessionScript(): void {
     const response = await original(input, { ...init, headers, body: JSON.stringify(call) })
     if (response.ok) {
       const answer: unknown = await response.clone().json()
-      if (Array.isArray(answer)) answer.forEach(learn)
-      else learn(answer)
+      if (Array.isArray(answer)) for (const item of answer) learn(item, false)
+      else learn(answer, call.action === 'getEntry')
       if (call.action === 'persistEntry' && isRecord(answer) && isRecord(answer.versions)) {
         for (const [path, id] of Object.entries(answer.versions)) if (typeof id === 'string') versions.set(path, id)
         for (const file of Array.isArray(params.dataFiles) ? params.dataFiles : []) {
