@@ -129,11 +129,28 @@ function variantDir(): string {
   return resolve(MEDIA_VARIANTS_DIR ?? join(DATA_DIR, 'media-variants'))
 }
 
-async function encode(file: string, width: number, format: VariantFormat): Promise<Buffer> {
+/** Makes a variant's bytes: the image `file` at `width` (never wider than its own) in `format`. */
+export type Encoder = (file: string, width: number, format: VariantFormat) => Promise<Buffer>
+
+const sharpEncoder: Encoder = async (file, width, format) => {
   const sharp = await loadSharp()
   // rotate(): applies the EXIF orientation, which the re-encoded file no longer carries.
   const resized = sharp(file).rotate().resize({ width, withoutEnlargement: true })
   return (format === 'avif' ? resized.avif(encoderSettings.avif) : resized.webp(encoderSettings.webp)).toBuffer()
+}
+
+let encode: Encoder = sharpEncoder
+
+/**
+ * Makes variants with `replacement(sharpEncoder)` until the returned function is called. For
+ * tests: one that holds each encode open until it lets it finish decides when the line fills and
+ * drains, so what it sees does not depend on how fast the machine encodes.
+ */
+export function replaceEncoder(replacement: (sharp: Encoder) => Encoder): () => void {
+  encode = replacement(sharpEncoder)
+  return () => {
+    encode = sharpEncoder
+  }
 }
 
 async function readIfThere(path: string): Promise<Buffer | undefined> {

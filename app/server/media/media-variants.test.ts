@@ -11,7 +11,14 @@ import { dirname, join } from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { maxWaitingEncodes, serveMediaVariant, variantCacheControl, variantFile, variantPathsIn } from './media-variants.server'
+import {
+  maxWaitingEncodes,
+  replaceEncoder,
+  serveMediaVariant,
+  variantCacheControl,
+  variantFile,
+  variantPathsIn,
+} from './media-variants.server'
 import { keepLockFresh, lockAgeMs, releaseLock, takeLock, takeOverStaleLock } from './variant-lock.server'
 
 // readFile as it is, but a test can make one call fail (a file-descriptor shortage).
@@ -120,59 +127,95 @@ describe('serveMediaVariant', () => {
 })
 
 describe('encoding under load', () => {
-  const noisy = (width: number) =>
-    sharp({
-      create: {
-        width,
-        height: Math.round(width * 0.6),
-        channels: 3,
-        background: '#808080',
-        noise: { type: 'gaussian', mean: 128, sigma: 40 },
-      },
-    })
-
   beforeAll(async () => {
+    // Each its own colour: images of the same bytes would share their variants.
+    const plain = (width: number, shade: number) =>
+      sharp({ create: { width, height: Math.round(width * 0.6), channels: 3, background: { r: shade, g: 128, b: 128 } } })
     for (let i = 0; i < 6; i++)
-      await noisy(640)
+      await plain(640, i * 10)
         .png()
         .toFile(join(media, `busy-${i}.png`))
-    await noisy(100).avif().toFile(join(media, 'busy.avif'))
-    await noisy(400).png().toFile(join(media, 'lock.png'))
-    // Noise makes slow encodes (the line must fill up); on a busy machine making the sources takes a while too.
+    await plain(100, 100).avif().toFile(join(media, 'busy.avif'))
+    await plain(400, 200).png().toFile(join(media, 'lock.png'))
   }, 30_000)
 
   it('encodes one image at a time; beyond the line a request is sent to the original, never cached', async () => {
-    const sources = [...Array.from({ length: 6 }, (_, i) => `busy-${i}.png`), 'busy.avif']
-    // Measured first (as a running server has), so every request reaches the line at once.
-    for (const source of sources) await variantFile(join(media, source), { width: 320, format: 'webp', source: `/media/${source}` })
+    // Every encode is held until the test lets it finish (then sharp makes it): the line fills
+    // and drains when the test says, so which requests get in does not depend on the machine's speed.
+    const held: Array<() => void> = []
     let encoding = 0
-    const sampler = setInterval(() => (encoding = Math.max(encoding, sharp.counters().process)), 2)
-    // 6 images × 2 variants (640 and above are one): 12 encodes asked for at once, more than fit.
-    const burst = sources.slice(0, 6).flatMap((source) => [320, 640, 1280].map((width) => get(`/media/_/${width}/${source}.webp`)))
-    await delay(20)
-    // An AVIF original cannot stand in for a WebP variant: a browser without AVIF asks for WebP.
-    const avifSource = get('/media/_/320/busy.avif.webp')
-    const responses = await Promise.all([...burst, avifSource])
-    clearInterval(sampler)
-    const kinds = responses.map(
-      (response) => `${response.status} ${response.headers.get('content-type')} ${response.headers.get('cache-control')}`,
-    )
-    const made = kinds.filter((kind) => kind === `200 image/webp ${variantCacheControl}`).length
-    // One encoding and maxWaitingEncodes in line; the request for 1280 shares 640's answer. How many
-    // more get in as the line drains depends on the machine's speed; the line is bounded when not
-    // all 12 distinct variants were made (the rest went to the original).
-    expect(made).toBeGreaterThanOrEqual(maxWaitingEncodes + 1)
-    expect(made).toBeLessThan(12)
-    const redirected = responses.filter((response) => response.status === 307)
-    expect(redirected.length).toBe(18 - made)
-    for (const response of redirected) {
-      expect(response.headers.get('location')).toMatch(/^\/media\/busy-\d\.png$/)
-      expect(response.headers.get('cache-control')).toBe('no-store')
+    let mostAtOnce = 0
+    const restore = replaceEncoder((sharpEncoder) => async (file, width, format) => {
+      encoding++
+      mostAtOnce = Math.max(mostAtOnce, encoding)
+      try {
+        await new Promise<void>((finish) => held.push(finish))
+        return await sharpEncoder(file, width, format)
+      } finally {
+        encoding--
+      }
+    })
+    const waitFor = (check: () => void) => vi.waitFor(check, { timeout: 20_000, interval: 10 })
+    try {
+      // 6 images × 2 variants (640 and 1280 of a 640 px image are one): 12 encodes asked for at once.
+      const paths = Array.from({ length: 6 }, (_, i) => [320, 640, 1280].map((width) => `/media/_/${width}/busy-${i}.png.webp`)).flat()
+      const variantOf = (path: string) => path.replace('/1280/', '/640/')
+      const answered = new Map<string, Response>()
+      const burst = paths.map((path) => get(path).then((response) => (answered.set(path, response), response)))
+      const settledVariants = () =>
+        new Set(paths.map(variantOf)).size - new Set(paths.filter((path) => !answered.has(path)).map(variantOf)).size
+      // One encoding and maxWaitingEncodes in line, all held: every other variant is answered at once.
+      const inLine = 1 + maxWaitingEncodes
+      await waitFor(() => expect(settledVariants()).toBeGreaterThanOrEqual(12 - inLine))
+      expect(settledVariants()).toBe(12 - inLine)
+      expect(held).toHaveLength(1)
+
+      // An AVIF original cannot stand in for a WebP variant (a browser without AVIF asks for WebP): 503.
+      const avifSource = await get('/media/_/320/busy.avif.webp')
+      const avifKind = ['content-type', 'cache-control', 'retry-after'].map((name) => avifSource.headers.get(name))
+      expect([avifSource.status, ...avifKind]).toEqual([503, 'text/plain; charset=utf-8', 'no-store', '5'])
+      // Sent to the original is not kept as the variant: asked again, still the line decides.
+      const early = paths.find((path) => answered.get(path)?.status === 307) ?? ''
+      expect((await get(early)).status).toBe(307)
+
+      // The line drains one encode at a time: the next starts only once the one before has finished.
+      for (let turn = 1; turn <= inLine; turn++) {
+        await waitFor(() => expect(held).toHaveLength(turn))
+        expect(encoding).toBe(1)
+        held[turn - 1]?.()
+      }
+      const responses = await Promise.all(burst)
+      expect(held).toHaveLength(inLine)
+      expect(mostAtOnce).toBe(1)
+
+      // The requests for one variant share its answer: the variants in line were made, the others sent to the original.
+      const statuses = [...new Set(paths.map(variantOf))].map((variant) => [
+        ...new Set(paths.filter((path) => variantOf(path) === variant).map((path) => answered.get(path)?.status)),
+      ])
+      expect(statuses.filter((status) => status.length === 1 && status[0] === 200)).toHaveLength(inLine)
+      expect(statuses.filter((status) => status.length === 1 && status[0] === 307)).toHaveLength(12 - inLine)
+      for (const [index, response] of responses.entries()) {
+        const source = /busy-\d\.png/.exec(paths[index] ?? '')?.[0]
+        const kind = [
+          response.status,
+          response.headers.get('content-type'),
+          response.headers.get('cache-control'),
+          response.headers.get('location'),
+        ]
+        if (response.status === 200) expect(kind).toEqual([200, 'image/webp', variantCacheControl, null])
+        else expect(kind).toEqual([307, null, 'no-store', `/media/${source}`])
+      }
+
+      // Once the line is free, a request sent to the original before gets the variant.
+      restore()
+      const later = await get(early)
+      expect(later.status).toBe(200)
+      expect((await sharp(Buffer.from(await later.arrayBuffer())).metadata()).format).toBe('webp')
+    } finally {
+      restore()
+      for (const finish of held) finish()
     }
-    expect(kinds.at(-1)).toBe('503 text/plain; charset=utf-8 no-store')
-    expect(responses.at(-1)?.headers.get('retry-after')).toBe('5')
-    expect(encoding).toBe(1)
-  })
+  }, 60_000)
 
   it('waits for a variant another process is making instead of making it too', async () => {
     const file = join(media, 'lock.png')
@@ -257,9 +300,9 @@ describe('variant lock', () => {
     stale(mine)
     stale(theirs)
     const stop = [keepLockFresh(mine, 'mine', 20), keepLockFresh(theirs, 'mine', 20)]
-    await delay(200)
+    // However long the machine takes to get to it; the other lock's refresher has had its turns by then too.
+    await vi.waitFor(async () => expect(await lockAgeMs(mine)).toBeLessThan(60_000), { timeout: 20_000, interval: 20 })
     stop.forEach((stopRefreshing) => stopRefreshing())
-    expect(await lockAgeMs(mine)).toBeLessThan(60_000)
     expect(await lockAgeMs(theirs)).toBeGreaterThan(60_000)
   })
 })

@@ -26,7 +26,8 @@ describe('render slots for page requests', () => {
     const pages = [1, 2].map((n) =>
       deliverPage(new Request(`https://www.example.com/?q=${n}`), new URL(`https://www.example.com/?q=${n}`), held.render, `r${n}`, client),
     )
-    await vi.waitFor(() => expect(renderSlotUsage().running).toBe(2))
+    // However long reaching the slots takes on this machine (not vi.waitFor's default second).
+    await vi.waitFor(() => expect(renderSlotUsage().running).toBe(2), { timeout: 20_000 })
     const url = new URL('https://www.example.com/contact')
     const page = deliverPage(new Request(url), url, held.render, 'r3', client)
     const post = deliverPage(
