@@ -1,4 +1,3 @@
-import { resolve } from 'node:path'
 import { clearContentCaches, listenForPurges } from './pages/content-caches.server'
 import { captchaSchema } from './contact/captcha.server'
 import { rateSchema } from './contact/rate-limit.server'
