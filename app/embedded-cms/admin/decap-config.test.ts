@@ -229,3 +229,34 @@ describe('the Decap config follows the content schemas', () => {
     expect(collection('settings')).toMatchObject({ files: [{ file: 'content/site.yaml' }, { file: 'content/navigation.yaml' }] })
   })
 })
+
+describe('a collection per kind of page', () => {
+  it("has that kind's fields only, the kind a hidden default: New makes a page of that kind", () => {
+    for (const kind of variantOptions(shapeOf(contentModel.page))) {
+      const name = variantName(kind)
+      const found = collection(`pages-${name.toLowerCase()}`)
+      expect(found).toMatchObject({ folder: 'content/pages', create: true, filter: { field: 'type', value: name } })
+      const fields = folderFields(found.name)
+      expect(fields.find((f) => f.name === 'type')).toMatchObject({ widget: 'hidden', default: name })
+      expect(fields.map((f) => f.name).sort()).toEqual(
+        entriesOf(kind)
+          .map(([key]) => key)
+          .sort(),
+      )
+      const problems = entriesOf(kind).flatMap(([key, entry]) => {
+        const field = fields.find((f) => f.name === key)
+        return field ? fieldDrift(entry, field, `${name}.${key}`, false) : []
+      })
+      expect(problems).toEqual([])
+    }
+    // All pages stay one collection, out of the list, for page links.
+    expect(collection('pages')).toMatchObject({ hide: true, create: false })
+  })
+
+  it("offers numbers as Decap's select takes them (it throws on a bare number)", () => {
+    expect(folderFields('pages-redirectorpage').find((f) => f.name === 'redirectCode')?.options).toEqual([
+      { label: '301', value: 301 },
+      { label: '302', value: 302 },
+    ])
+  })
+})

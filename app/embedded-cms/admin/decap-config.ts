@@ -38,8 +38,8 @@ export interface DecapField {
   typeKey?: string
   summary?: string
   collapsed?: boolean
-  /** select */
-  options?: ReadonlyArray<string | number>
+  /** select (numbers as {label, value}: Decap's select throws on a bare number) */
+  options?: ReadonlyArray<string | { label: string; value: number }>
   multiple?: boolean
   /** number */
   value_type?: 'int' | 'float'
@@ -76,6 +76,10 @@ export interface DecapFolderCollection extends CollectionBase {
   slug: string
   summary: string
   sortable_fields?: string[]
+  /** Only the folder's files whose field has this value (a kind of page); new ones get it from a hidden field. */
+  filter?: { field: string; value: string }
+  /** Not in the admin's list of collections (still the target of relation fields). */
+  hide?: boolean
   fields: DecapField[]
 }
 
@@ -253,7 +257,11 @@ function widgetOf(name: string, shape: SchemaShape, context: FieldContext): Part
       const options = get(shape.node, 'options')
       return {
         widget: 'select',
-        options: Array.isArray(options) ? options.filter((o) => typeof o === 'string' || typeof o === 'number') : [],
+        options: Array.isArray(options)
+          ? options.flatMap((o: unknown): Array<string | { label: string; value: number }> =>
+              typeof o === 'string' ? [o] : typeof o === 'number' ? [{ label: String(o), value: o }] : [],
+            )
+          : [],
       }
     }
     case 'literal':
@@ -340,6 +348,42 @@ export function pageFields(): DecapField[] {
   return id ? [id, typeField, ...rest] : [typeField, ...rest]
 }
 
+/** The admin's names of the kinds of page: a collection each, with that kind's form alone. */
+const pageKinds: Record<string, { label: string; singular: string; description: string }> = {
+  Page: { label: 'Pages', singular: 'Page', description: 'Pages built from blocks, and the legal pages (their text in Content).' },
+  NewsPage: { label: 'News list', singular: 'News list page', description: 'The page that lists the news items.' },
+  TimelinePage: { label: 'Timelines', singular: 'Timeline page', description: 'A page of dated entries (the history).' },
+  RedirectorPage: { label: 'Redirects', singular: 'Redirect', description: 'An address that sends visitors to another page.' },
+}
+
+/**
+ * One collection per kind of page over the pages folder, each with only its kind's fields (its
+ * `type` a hidden field with the kind as default, so "New" makes a page of that kind). The
+ * collection of all pages stays, hidden, as the target of page links.
+ */
+export function pageKindCollections(folder: string): DecapFolderCollection[] {
+  return variantOptions(shapeOf(contentModel.page)).map((kind) => {
+    const name = variantName(kind)
+    const names = pageKinds[name] ?? { label: name, singular: name, description: '' }
+    return {
+      name: `pages-${name.toLowerCase()}`,
+      label: names.label,
+      label_singular: names.singular,
+      description: names.description,
+      folder,
+      extension: 'yaml',
+      format: 'yaml',
+      create: true,
+      identifier_field: 'id',
+      slug: '{{slug}}',
+      summary: '{{title.nl}} ({{id}})',
+      sortable_fields: ['id', 'sort'],
+      filter: { field: 'type', value: name },
+      fields: objectFields(kind),
+    }
+  })
+}
+
 function fieldsOf(schema: unknown): DecapField[] {
   return objectFields(shapeOf(schema))
 }
@@ -353,14 +397,16 @@ export function decapConfig(options: DecapConfigOptions): DecapConfig {
     media_folder: mediaFolder,
     public_folder: publicFolder,
     collections: [
+      ...pageKindCollections(`${contentFolder}/pages`),
       {
         name: 'pages',
-        label: 'Pages',
+        label: 'All pages',
         label_singular: 'Page',
         folder: `${contentFolder}/pages`,
         extension: 'yaml',
         format: 'yaml',
-        create: true,
+        create: false,
+        hide: true,
         identifier_field: 'id',
         slug: '{{slug}}',
         summary: '{{title.nl}} ({{id}})',
