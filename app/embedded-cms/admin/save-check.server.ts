@@ -14,6 +14,8 @@ import {
 import { basename, dirname, join, relative, resolve, sep } from 'node:path'
 import { buildContent } from '../content/projection.server'
 import { ContentError, parseContentYaml, readContent } from '../content/read'
+import { withoutClearedTexts } from './cleared-texts'
+import { contentModel } from './decap-config'
 import { editedYaml, stamped } from './yaml-edit'
 
 /**
@@ -115,13 +117,26 @@ export function saveProblem(contentDir: string, change: ProposedChange): string 
   }
 }
 
+/** The schema of a content file by its path (`content/pages/x.yaml`), as the admin's forms are generated from. */
+function schemaOfFile(path: string): unknown {
+  const [, folder, name] = /^[^/]+\/(?:(pages|news)\/)?([^/]+)$/.exec(path) ?? []
+  if (folder === 'pages') return contentModel.page
+  if (folder === 'news') return contentModel.news
+  if (name === 'locations.yaml') return contentModel.locations
+  if (name === 'site.yaml') return contentModel.site
+  if (name === 'navigation.yaml') return contentModel.navigation
+  return undefined
+}
+
 /**
  * The text an entry's file gets from a save: Decap's YAML (`raw`, bounded and parsed as content
  * is) merged into the file's text (`before`; undefined for a new file), with `lastEdited` set
  * where content keeps it. A ContentError names file, line and field when `raw` is not content.
  */
 export function entryText(path: string, before: string | undefined, raw: string, now: Date): string {
-  const value = parseContentYaml(path, raw)
+  const schema = schemaOfFile(path)
+  const sent = parseContentYaml(path, raw)
+  const value = schema === undefined ? sent : withoutClearedTexts(schema, sent)
   let earlier: unknown
   try {
     earlier = before === undefined ? undefined : parseContentYaml(path, before)

@@ -334,6 +334,27 @@ describe('editors keep their work and their file', () => {
 })
 
 describe('uploads', () => {
+  it('that an entry no longer names are not stored: a refused upload, replaced, does not refuse the save', async () => {
+    const site = project()
+    const path = 'content/news/jubileum.yaml'
+    const raw = site.read(path).replace('src: /media/history-2025.webp', 'src: /media/showroom.png')
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=='
+    const answer = await site.send({
+      action: 'persistEntry',
+      params: {
+        dataFiles: [{ path, raw }],
+        assets: [
+          { path: 'content/media/logo.svg', content: 'PHN2Zz48L3N2Zz4=', encoding: 'base64' },
+          { path: 'content/media/showroom.png', content: png, encoding: 'base64' },
+        ],
+        base: { [path]: site.version(path) },
+      },
+    })
+    expect(answer.status, JSON.stringify(await answer.clone().json())).toBe(200)
+    expect(existsSync(join(site.root, 'content/media/showroom.png'))).toBe(true)
+    expect(existsSync(join(site.root, 'content/media/logo.svg'))).toBe(false)
+  })
+
   it('are stored in the media folder, as sent', async () => {
     const site = project()
     const answer = await site.send({

@@ -88,8 +88,18 @@ export interface EntrySave {
   base: Record<string, string | null>
 }
 
+/**
+ * The uploads an entry's files name (by their public path, /media/<name>). Decap sends every
+ * file chosen while the entry was open, also one the editor replaced: an SVG refused once would
+ * otherwise refuse every later save until deleted from the media library by hand.
+ */
+function usedAssets(save: EntrySave): EntrySave['assets'] {
+  return save.assets.filter((asset) => save.dataFiles.some((file) => file.raw.includes(`/media/${posix.basename(asset.path)}`)))
+}
+
 /** persistEntry: an entry's file (renamed within its folder, or not), with the uploads it uses. */
-export async function saveEntry(folder: ContentFolder, save: EntrySave, now: Date): Promise<Outcome> {
+export async function saveEntry(folder: ContentFolder, sent: EntrySave, now: Date): Promise<Outcome> {
+  const save = { ...sent, assets: usedAssets(sent) }
   for (const file of save.dataFiles) {
     const target = file.newPath ?? file.path
     for (const path of [file.path, target])
