@@ -8,7 +8,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test'
 import { startServer, stopServer, workerPids } from './server-process'
 
 /**
- * The local admin's backend attacked as it was before it became the site's own (issue 46): each
+ * The local admin's backend attacked as it was before it became the site's own: each
  * reproduction is sent to a built server with CMS_ADMIN=local over a copy of a project (content,
  * package.json, a database file), then the server is started cold on what is left, and serves.
  */

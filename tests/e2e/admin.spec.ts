@@ -7,7 +7,7 @@ import { parse } from 'yaml'
 import { startServer, stopServer } from './server-process'
 
 /**
- * The editors' admin (issue 32): Decap CMS at /admin over the local backend, on a server of its
+ * The editors' admin: Decap CMS at /admin over the local backend, on a server of its
  * own with a copy of content/ (the repository's files are never written). An editor's save is
  * live on the public pages within seconds; a save the server's validation refuses is not
  * written and Decap shows the server's message; /admin has its own headers, the pages keep theirs.
