@@ -128,6 +128,8 @@ export async function serveAdmin(request: Request, url: URL, socketAddress: stri
   const mode = currentAdminMode(config)
   if (mode === 'off') return notFound(config)
   const { pathname } = url
+  // The address Decap's own documentation gives editors; the site's addresses have no trailing slash.
+  if (pathname === '/admin/') return new Response(null, { status: 301, headers: { Location: '/admin', ...adminHeaders(config) } })
   if (pathname === '/admin/api/v1') {
     if (mode !== 'local') return notFound(config)
     const folder = await contentFolder(config)

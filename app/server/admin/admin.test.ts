@@ -168,6 +168,13 @@ describe("Decap's files", () => {
     expect(await head.text()).toBe('')
   })
 
+  it('/admin/ (the address in Decap’s documentation) sends the editor to /admin', async () => {
+    const answer = await get('/admin/')
+    expect(answer.status).toBe(301)
+    expect(answer.headers.get('location')).toBe('/admin')
+    expect(answer.headers.get('x-robots-tag')).toBe('noindex')
+  })
+
   it("are the package's app, chunks, CSS and WebAssembly only", async () => {
     expect((await get('/admin/cms.css')).headers.get('content-type')).toBe('text/css; charset=utf-8')
     for (const path of ['/admin/decap-cms.js.map', '/admin/cms.js', '/admin/../package.json', '/admin/99999.decap-cms.js']) {
