@@ -28,6 +28,12 @@ describe('CSV for spreadsheets', () => {
     }
   })
 
+  it('defuses a formula after a separator and spaces (a spreadsheet may trim them)', () => {
+    expect(csvField('x; =1+1')).toBe(`"x;' =1+1"`)
+    expect(csvField('  @SUM(A1)')).toBe(`"'  @SUM(A1)"`)
+    expect(csvField('a,  "+1')).toBe(`"a,'  ""+1"`)
+  })
+
   it('leaves ordinary text as it is', () => {
     expect(csvField('Schade aan de voorbumper. Prijs: 100 - 200 euro; graag snel')).toBe(
       '"Schade aan de voorbumper. Prijs: 100 - 200 euro; graag snel"',
