@@ -140,6 +140,14 @@ test('a draft is a 404 without the preview cookie and a 200 with it, never cache
   expect(await ask('9999999999.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).toEqual({ data: { readOnePage: null } })
   expect(await ask(cookie.slice('preview='.length))).toEqual({ data: { readOnePage: null } })
 
+  // Another site's link or image to the exit ends nothing: the preview stays.
+  const forged = await request.get(`${base}/api/preview/exit?path=/concept`, {
+    headers: { Cookie: cookie, 'Sec-Fetch-Site': 'cross-site' },
+    maxRedirects: 0,
+  })
+  expect(forged.status()).toBe(302)
+  expect(forged.headers()['set-cookie']).toBeUndefined()
+  expect((await request.get(`${base}/concept`, { headers: { Cookie: cookie } })).status()).toBe(200)
   const exit = await request.get(`${base}/api/preview/exit?path=/concept`, { headers: { Cookie: cookie }, maxRedirects: 0 })
   expect(exit.status()).toBe(302)
   expect(exit.headers()['set-cookie']).toMatch(/^preview=; Max-Age=0; Path=\/; HttpOnly; SameSite=Lax/)
