@@ -6,6 +6,9 @@
  * every file as the editor opened it, learnt from the API's own answers, so a save over someone
  * else's newer one is refused (409) instead of overwriting it.
  *
+ * It also reloads the admin when the address changes from one entry to another (typed, or
+ * pasted): Decap then kept showing the first entry under the second's address.
+ *
  * Served as this function's source (`(${sessionScript})()`): it must use nothing from outside itself.
  */
 export function sessionScript(): void {
@@ -24,6 +27,12 @@ export function sessionScript(): void {
       versions.set(file.path, typeof file.id === 'string' ? file.id : null)
     }
   }
+  const entryOf = (url: string) => /#\/collections\/[^/]+\/entries\/[^/?]+/.exec(url)?.[0]
+  window.addEventListener('hashchange', (event) => {
+    const before = entryOf(event.oldURL)
+    const after = entryOf(event.newURL)
+    if (before !== undefined && after !== undefined && before !== after) location.reload()
+  })
   const original = window.fetch.bind(window)
   window.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = input instanceof Request ? input.url : new URL(String(input), location.href).href
