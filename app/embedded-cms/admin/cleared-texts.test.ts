@@ -40,3 +40,18 @@ describe('a text typed and then cleared in the admin', () => {
     expect(saved.locations[1].email).toBe(data.locations[1].email)
   })
 })
+
+describe('an image replaced in the admin', () => {
+  it('loses the width and height of the image it replaced (a start measures the new one); others keep theirs', () => {
+    const news = readFileSync('content/news/jubileum.yaml', 'utf8')
+    const data = parse(news)
+    expect(data.image).toMatchObject({ width: 800, height: 533 })
+    const same = parse(entryText('content/news/jubileum.yaml', news, JSON.stringify(data), now))
+    expect(same.image).toMatchObject({ width: 800, height: 533 })
+    data.image.src = '/media/lease-keys.webp'
+    const replaced = parse(entryText('content/news/jubileum.yaml', news, JSON.stringify(data), now))
+    expect(replaced.image.src).toBe('/media/lease-keys.webp')
+    expect(replaced.image).not.toHaveProperty('width')
+    expect(replaced.image).not.toHaveProperty('height')
+  })
+})

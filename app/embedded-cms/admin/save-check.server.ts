@@ -16,7 +16,7 @@ import { buildContent } from '../content/projection.server'
 import { ContentError, parseContentYaml, readContent } from '../content/read'
 import { withoutClearedTexts } from './cleared-texts'
 import { contentModel } from './decap-config'
-import { editedYaml, stamped } from './yaml-edit'
+import { editedYaml, stamped, withoutStaleSizes } from './yaml-edit'
 
 /**
  * What a save from /admin would change in the content folder: files written (text) and files
@@ -145,5 +145,5 @@ export function entryText(path: string, before: string | undefined, raw: string,
     earlier = undefined
   }
   const kind = /^[^/]+\/pages\/[^/]+$/.test(path) ? 'page' : /^[^/]+\/locations\.yaml$/.test(path) ? 'locations' : 'other'
-  return editedYaml(earlier === undefined ? undefined : before, stamped(kind, earlier, value, now))
+  return editedYaml(earlier === undefined ? undefined : before, stamped(kind, earlier, withoutStaleSizes(earlier, value), now))
 }

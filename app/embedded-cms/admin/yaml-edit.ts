@@ -141,3 +141,33 @@ export function stamped(kind: 'page' | 'locations' | 'other', before: unknown, v
   }
   return value
 }
+
+/** Every image's size in `data` (objects with a `src`, `width` and `height`), by src. */
+function sizesIn(data: unknown, found = new Map<string, string>()): Map<string, string> {
+  if (Array.isArray(data)) for (const item of data) sizesIn(item, found)
+  else if (isRecord(data)) {
+    if (typeof data.src === 'string' && typeof data.width === 'number' && typeof data.height === 'number')
+      found.set(data.src, `${data.width}x${data.height}`)
+    for (const item of Object.values(data)) sizesIn(item, found)
+  }
+  return found
+}
+
+/**
+ * `value` without the width and height of images that are new to the file: Decap keeps the
+ * numbers of the image an editor replaced, and a start measures an image that states none.
+ */
+export function withoutStaleSizes(before: unknown, value: unknown): unknown {
+  const known = sizesIn(before)
+  const walk = (data: unknown): unknown => {
+    if (Array.isArray(data)) return data.map(walk)
+    if (!isRecord(data)) return data
+    const result = Object.fromEntries(Object.entries(data).map(([key, item]) => [key, walk(item)]))
+    if (typeof data.src === 'string' && 'width' in data && known.get(data.src) !== `${String(data.width)}x${String(data.height)}`) {
+      delete result.width
+      delete result.height
+    }
+    return result
+  }
+  return walk(value)
+}
