@@ -13,7 +13,7 @@ import { submissionSchema } from './submissions/submissions.server'
  *
  * Inside: content/ reads and validates the files (read.ts, schema.ts), checks
  * references between them (references.ts) and builds the per-locale graph
- * (projection.ts); content-store.server.ts keeps the current content and
+ * (projection.server.ts); content-store.server.ts keeps the current content and
  * reloads it on change; schema.server.ts holds the resolvers;
  * graphql-handler.server.ts and graphql-limits.ts serve GraphQL over HTTP.
  */

@@ -22,7 +22,7 @@ export interface WatchFoldersOptions {
 }
 
 /**
- * Hidden names are never content (read.ts reads `*.yaml` in known folders, media.server.ts serves
+ * Hidden names are never content (read.ts reads `*.yaml` in known folders, content-media.server.ts serves
  * no hidden name): an editor's swap and backup files and a `.git` folder cause no reload.
  */
 const isHidden = (name: string) => name.startsWith('.')

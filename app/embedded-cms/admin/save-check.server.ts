@@ -73,7 +73,7 @@ function inside(folder: string, base: string, path: string): string | undefined 
 
 /**
  * The server's own refusal of a save, or undefined when the content folder with the change is
- * valid: every file read and checked as a reload would (read.ts, projection.ts), on a copy of
+ * valid: every file read and checked as a reload would (read.ts, projection.server.ts), on a copy of
  * the folder, so the files the site serves are never touched by a save it refuses. The message
  * names file, line and field as the server log would (`content/pages/about.yaml:3:1: title.nl: …`).
  */

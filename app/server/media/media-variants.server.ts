@@ -31,7 +31,7 @@ import { keepLockFresh, lockAgeMs, lockToken, releaseLock, takeLock, takeOverSta
  *   and after each content change (prepareVariants), one at a time, so visitors find them made.
  */
 
-/** The URL names its width and format, and a replaced source gets a new `?v=` (projection.ts): kept for a year. */
+/** The URL names its width and format, and a replaced source gets a new `?v=` (projection.server.ts): kept for a year. */
 export const variantCacheControl = 'public, max-age=31536000, immutable'
 
 /**

@@ -11,7 +11,7 @@ import { retryingLoad } from './retrying-load'
  * PostgreSQL when DATABASE_URL is set (several machines share submissions, the mail outbox and
  * the captcha replay store). Stores write one SQL for both: `$1, $2…` parameters, ON CONFLICT,
  * RETURNING; where the engines differ (row locks) a store asks `dialect`.
- * See docs/decisions/007-contact-submissions-in-sqlite.md and 012-shared-state.md.
+ * See docs/decisions/007-contact-submissions-in-sqlite.md and 012-scale-stateless-instances.md.
  */
 export type SqlValue = string | number | null
 export type SqlRow = Record<string, unknown>

@@ -237,7 +237,7 @@ export const runtimeConfigSchema = v.object({
 })
 
 export type RuntimeConfig = v.InferOutput<typeof runtimeConfigSchema> & {
-  /** SITE_URL was not set: it is http://localhost:<PORT>, and any loopback name is allowed (allowed-hosts.ts). */
+  /** SITE_URL was not set: it is http://localhost:<PORT>, and any loopback name is allowed (allowed-hosts.server.ts). */
   readonly siteUrlFromPort: boolean
 }
 

@@ -1,0 +1,63 @@
+import { execFileSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { basename, dirname, join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+/**
+ * Comments and docs that name a file of the repository name one that exists: a file moved or
+ * renamed leaves no stale pointer behind. A name with a folder must be found from the repository's
+ * root or from the naming file's folder; a bare name anywhere in the repository. ADRs are dated
+ * records (what was true on their date) and are not held to today's names.
+ */
+
+const tracked = execFileSync('git', ['ls-files'], { encoding: 'utf8' }).trim().split('\n')
+const basenames = new Set(tracked.map((file) => basename(file)))
+
+/** Names that are examples in the text, or made by a build or a run, never in the repository. */
+const notRepositoryFiles = new Set([
+  // Examples of an editor's or a developer's file.
+  'content/news/x.yaml',
+  'content/pages/x.yaml',
+  'content/pages/team.yaml',
+  'team.yaml',
+  'About.yaml',
+  'zoe.json',
+  'app/blocks/MyBlock/fragment.ts',
+  'app/blocks/MyBlock/MyBlock.tsx',
+  // Made by the build (.output/server) or at run time (DATA_DIR).
+  'worker.mjs',
+  'index.mjs',
+  'content-parse-cache.json',
+])
+
+const reference = /(?<![\w/.@-])((?:[\w.-]+\/)*[\w-]+(?:\.[\w-]+)*\.(?:ts|tsx|mjs|md|yaml|json|css|po|graphql))\b/g
+
+/** The comments of a source file, or the whole text of a document. */
+function prose(file: string): string[] {
+  const text = readFileSync(file, 'utf8')
+  if (file.endsWith('.md')) return [text]
+  return [...text.matchAll(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g)].map((match) => match[0])
+}
+
+function exists(file: string, name: string): boolean {
+  if (!name.includes('/')) return basenames.has(name)
+  return existsSync(name) || existsSync(join(dirname(file), name)) || tracked.some((path) => path.endsWith(`/${name}`))
+}
+
+describe('files named in comments and docs', () => {
+  it('exist', () => {
+    const checked = tracked.filter(
+      (file) => /\.(?:ts|tsx|mjs|md)$/.test(file) && !file.startsWith('docs/decisions/') && !file.endsWith('routeTree.gen.ts'),
+    )
+    expect(checked.length).toBeGreaterThan(100)
+    const missing = checked.flatMap((file) =>
+      prose(file).flatMap((text) =>
+        [...text.matchAll(reference)]
+          .map((match) => match[1] ?? '')
+          .filter((name) => !notRepositoryFiles.has(name) && !exists(file, name))
+          .map((name) => `${file}: ${name}`),
+      ),
+    )
+    expect(missing).toEqual([])
+  })
+})
