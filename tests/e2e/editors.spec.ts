@@ -155,6 +155,10 @@ test('a draft is a 404 without the preview cookie and a 200 with it, never cache
   const after = await request.get(`${base}/concept`, { headers: { Cookie: cookie } })
   expect(after.status()).toBe(404)
   expect(await after.text()).not.toContain('Nog geheim')
+  // And a page sent to that copy clears it: its browser gets the shared pages again.
+  const page = await request.get(`${base}/over-ons`, { headers: { Cookie: cookie } })
+  expect(page.status()).toBe(200)
+  expect(page.headers()['set-cookie']).toMatch(/^preview=; Max-Age=0; Path=\/; HttpOnly; SameSite=Lax/)
   // A return path that is not ASCII goes back encoded (it used to be a 500); a control character means home.
   for (const [path, location] of [
     ['/%E6%97%A5', '/%E6%97%A5'],

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { serializeCookie } from 'cookie-es'
 import { constants } from '../../../app.config'
 import { createCmsPreviewToken, previewSignature as sign } from '../../cms/preview-token.server'
 import { cookieValue } from '../../i18n/language-cookie'
@@ -73,6 +74,34 @@ export async function revokePreview(cookies: string | null, now = Date.now()): P
     signed.id,
     signed.expires * 1000,
   ])
+}
+
+/** The Set-Cookie that removes the preview cookie: on leaving preview, and when a revoked one comes back. */
+export function clearedPreviewCookie(): string {
+  return serializeCookie(previewCookieName, '', {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: new URL(getRuntimeConfig().SITE_URL).protocol === 'https:',
+    path: '/',
+    maxAge: 0,
+  })
+}
+
+/**
+ * Whether the request's preview cookie is signed and unexpired but revoked (the editor left
+ * preview in another tab, or a copy of the cookie): it is then cleared, so that browser gets the
+ * shared, cached pages again instead of private ones until the cookie expires.
+ */
+export async function hasRevokedPreviewCookie(cookies: string | null, now = Date.now()): Promise<boolean> {
+  const signed = signedPreviewToken(cookieValue(cookies, previewCookieName), getRuntimeConfig().PREVIEW_SECRET, now)
+  if (!signed) return false
+  try {
+    const sql = await databaseWith(previewSchema)
+    return (await sql.query('SELECT 1 FROM preview_revoked WHERE id = $1', [signed.id])).length > 0
+  } catch {
+    // Not readable now: the cookie stays, and the page stays private.
+    return false
+  }
 }
 
 /**

@@ -18,7 +18,7 @@ import { deferClientEntry } from './deferred-entry'
 import { createRenderMarker, inlineScriptHashes, inlineScriptTexts, securityHeaders } from '../http/security-headers'
 import { pageRefusal } from './page-refusal.server'
 import { markComplete } from '../http/complete-response'
-import { hasSignedPreviewCookie } from '../cms/preview.server'
+import { clearedPreviewCookie, hasRevokedPreviewCookie, hasSignedPreviewCookie } from '../cms/preview.server'
 import { isSignedIn, mayBeSignedIn, withoutAuthCookie } from './signed-in.server'
 import { rateLimitKey } from '../http/client-key'
 import { fillShell, shellTemplate, type ShellTemplate } from './not-found-shell'
@@ -326,7 +326,12 @@ async function renderedAnswer(
     const coding = negotiateEncoding(request.headers.get('accept-encoding'), { br: true, gzip: true })
     const answer = deliver(request, await toPage(rendered, html, coding ? [coding] : []), 'BYPASS', requestId)
     // Drafts must not stay in a browser's or a proxy's cache once the preview ends.
-    if (hasSignedPreviewCookie(request.headers.get('cookie'))) answer.headers.set('Cache-Control', 'private, no-store')
+    const cookies = request.headers.get('cookie')
+    if (hasSignedPreviewCookie(cookies)) {
+      answer.headers.set('Cache-Control', 'private, no-store')
+      // A preview that was left: the cookie goes, and the next page comes from the shared cache.
+      if (await hasRevokedPreviewCookie(cookies)) answer.headers.append('Set-Cookie', clearedPreviewCookie())
+    }
     // A page sent once may set cookies (they are never stored with a shared page).
     for (const cookie of response.headers.getSetCookie()) answer.headers.append('Set-Cookie', cookie)
     return answer

@@ -1,8 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { serializeCookie } from 'cookie-es'
-import { getRuntimeConfig } from '../../../server/platform/env.server'
 import { logger } from '../../../server/platform/logger.server'
-import { previewCookieName, revokePreview, safeReturnPath } from '../../../server/cms/preview.server'
+import { clearedPreviewCookie, revokePreview, safeReturnPath } from '../../../server/cms/preview.server'
 import { methodNotAllowed } from '../../../server/http/request-guard.server'
 
 /**
@@ -27,13 +25,7 @@ export const Route = createFileRoute('/api/preview/exit')({
           // The browser still forgets the cookie; a copy of it lasts until it expires.
           logger.error({ err: error }, '[preview] exit: the token could not be revoked')
         }
-        const cookie = serializeCookie(previewCookieName, '', {
-          httpOnly: true,
-          sameSite: 'lax',
-          secure: new URL(getRuntimeConfig().SITE_URL).protocol === 'https:',
-          path: '/',
-          maxAge: 0,
-        })
+        const cookie = clearedPreviewCookie()
         return new Response(null, { status: 302, headers: { 'Cache-Control': 'no-store', Location: path, 'Set-Cookie': cookie } })
       },
       ANY: () => methodNotAllowed('GET'),
