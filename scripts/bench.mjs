@@ -1,4 +1,4 @@
-// `npm run bench` (issue 18): builds when stale, then measures with autocannon (BENCH_CONNECTIONS
+// `npm run bench`: builds when stale, then measures with autocannon (BENCH_CONNECTIONS
 // connections, default 50, pipelining 1, Accept: text/html, Accept-Language: nl, no
 // Accept-Encoding: bodies go out uncompressed) what the app costs per request against what Node
 // itself costs for the same response.
@@ -30,7 +30,7 @@
 // Targets (PASS/FAIL; a miss does not change the exit code, only a failing run does):
 //   (b) cached: every page type ≥ 70 % of (a) per server CPU-s, p99 ≤ 10 ms (at 50 connections);
 //   (c) uncached: home and news detail ≥ 3 % of (a) per server CPU-s, and ≤ 4× the server CPU per
-//   render of the reference 600-element page (r) (issue 33; every page's ratio is printed: "Floor");
+//   render of the reference 600-element page (r) (every page's ratio is printed: "Floor");
 //   initial JS ≤ 110 KB gzip on every page without the map or the contact form (contact and
 //   locations are reported too, marked as carrying them);
 //   after each app configuration: RSS ≤ 150 MB per worker, ≤ 400 MB for the group (primary +
@@ -81,7 +81,7 @@ import {
   workersAll,
 } from './bench/settings.mjs'
 
-// `npm run bench -- --content-growth`: only the content-growth scenario (issue 37, ADR 038).
+// `npm run bench -- --content-growth`: only the content-growth scenario (ADR 038).
 if (process.argv.includes('--content-growth')) {
   await contentGrowth({ port: Number(process.env.BENCH_PORT ?? 4530) })
   process.exit(0)

@@ -9,7 +9,7 @@
 // and writes the full results to bench/results/lighthouse-<timestamp>.json.
 // Exits non-zero only when the run itself fails, never on low scores.
 //
-// The floor (issue 33, ADR 041): the reference app (bench/reference: TanStack Start alone, from
+// The floor (ADR 041): the reference app (bench/reference: TanStack Start alone, from
 // the site's installed versions; built when stale, served by its own production server) is
 // audited in the same run, interleaved with the pages: a reference page before each page and one
 // after the last, its 600-element page and its hello page by turns (reference, page, reference,
@@ -175,7 +175,7 @@ const referencePages = [
   { name: 'reference 600', path: '/content' },
   { name: 'reference hello', path: '/' },
 ]
-/** The page the site's pages are set against, and the targets (issue 33). */
+/** The page the site's pages are set against, and the targets. */
 const floorPage = 'reference 600'
 const floorTargets = { tbtRatio: 2, scoreBelow: 3 }
 
@@ -482,7 +482,7 @@ async function main() {
       pass: r.floor.scoreDifference !== null && r.floor.scoreDifference >= -floorTargets.scoreBelow,
     })
   }
-  console.log('\nTargets (issue 33; a miss does not change the exit code)')
+  console.log('\nTargets (a miss does not change the exit code)')
   for (const check of checks) console.log(`  ${check.pass ? 'PASS' : 'FAIL'}  ${check.target}: ${check.value}`)
   console.log(`${checks.filter((c) => c.pass).length} of ${checks.length} targets met.`)
 

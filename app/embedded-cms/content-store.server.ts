@@ -122,7 +122,7 @@ let changedAgain = false
 
 /**
  * Reloads CONTENT_DIR after an edit while the site serves: read and built in slices between
- * requests (a reload of thousands of files took seconds of the only thread, issue 37), then put
+ * requests (a reload of thousands of files took seconds of the only thread), then put
  * online at once. One at a time: changes during a reload bring one more after it.
  */
 export function reloadContentInBackground(): Promise<void> {
@@ -153,7 +153,7 @@ export function reloadContentInBackground(): Promise<void> {
 /**
  * The paths of every image variant the content links to, drafts included: known from building
  * it, so no walk over the whole content (seconds on the only thread with thousands of news
- * items, after every edit, issue 37).
+ * items, after every edit).
  */
 export function currentVariantPaths(): Set<string> {
   if (!memo) reloadContent()

@@ -1,5 +1,5 @@
 /**
- * Content that grows (issue 37): on a generated content folder, a reload after an edit leaves
+ * Content that grows: on a generated content folder, a reload after an edit leaves
  * the event loop free for requests, serves the edit, keeps the last good content on a bad edit,
  * and holds old and new content in memory without doubling it.
  */

@@ -3,7 +3,7 @@ import viteReact from '@vitejs/plugin-react'
 import { nitro } from 'nitro/vite'
 import { defineConfig } from 'vite'
 
-// The reference app (issue 33, ADR 041): TanStack Start as its own starter sets it up, from the
+// The reference app (ADR 041): TanStack Start as its own starter sets it up, from the
 // site's installed versions, so `npm run bench` and `npm run lighthouse` measure the framework's
 // floor beside the site. Only what a production build needs: the site's choices (inline CSS,
 // chunk groups, Lingui, the cluster primary) stay out, or the floor would move with them.

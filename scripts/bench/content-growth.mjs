@@ -1,4 +1,4 @@
-// The content-growth scenario (issue 37): a production server (one worker, as in production per
+// The content-growth scenario: a production server (one worker, as in production per
 // CPU) on a generated content folder (`npm run content:fixture`, default 2,000 news items, 200
 // pages, 300 locations), measuring what an editor's save costs the visitors:
 //   start-up: spawn until /healthz answers, and until the news list does; cold (a fresh
@@ -9,7 +9,7 @@
 //   a reload: one news file edited while /healthz is probed every 20 ms: worst and p99 answer
 //   time, when the edit is on the news detail page (edit-live), whether the worker survived
 //   (same pid), worker RSS (now and peak) after it.
-// Targets (issue 37): healthz p99 <= 50 ms and worst <= 200 ms, edit live <= 1 s, start-up <= 3 s,
+// Targets: healthz p99 <= 50 ms and worst <= 200 ms, edit live <= 1 s, start-up <= 3 s,
 // worker RSS <= 250 MB, each render >= 80 % of its rate with the repository's content; printed as PASS/FAIL, they do not change the exit code.
 //
 // `npm run bench -- --content-growth`, or on its own for another build (e.g. an older commit's,
@@ -220,7 +220,7 @@ export async function contentGrowth({ root = '.', port = 4530, news = 2000, page
     await stop(child)
   }
   // The same renders with the repository's content (the same news item: the fixture's are copies
-  // of its items): growth must not make a page dearer (issue 37: within 20 %).
+  // of its items): growth must not make a page dearer (within 20 %).
   // Started twice: the first start makes the image variants (ADR 028), whose encoding would
   // count as render CPU; the fixture's server above is a second start too.
   const todayData = mkdtempSync(join(tmpdir(), 'bench-content-today-'))

@@ -152,7 +152,7 @@ export function summarize(runs, pages, bareRuns) {
 export const msPerRequest = (row) => (row && row.reqPerCpuSecond > 0 ? 1000 / row.reqPerCpuSecond : NaN)
 
 /**
- * The floor (issue 33, ADR 041): each page's uncached render, in ms of server CPU, against the
+ * The floor (ADR 041): each page's uncached render, in ms of server CPU, against the
  * reference app's 600-element page measured the same way (one pinned process, the same load);
  * the ratio is the figure that holds on any machine. The cached cost is beside it, for scale.
  */

@@ -27,7 +27,7 @@ export const referencePages = [
   { name: 'reference hello', path: '/', status: 200 },
   { name: 'reference 600', path: '/content', status: 200 },
 ]
-/** The reference page each page's uncached render is compared with (issue 33: ≤ 4× its CPU per render). */
+/** The reference page each page's uncached render is compared with (≤ 4× its CPU per render). */
 export const floorPage = 'reference 600'
 
 /** Whether a page's HTML holds the contact form or the locations map (their blocks' markup). */

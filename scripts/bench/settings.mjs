@@ -27,7 +27,7 @@ export const targets = {
   cachedP99Connections: 50,
   uncachedPerCpuRatio: 0.03,
   uncachedPages: ['home', 'news detail'],
-  /** Uncached CPU per render ≤ this × the reference app's 600-element page's (issue 33, ADR 041). */
+  /** Uncached CPU per render ≤ this × the reference app's 600-element page's (ADR 041). */
   uncachedFloorRatio: 4,
   initialJsGzipKb: 110,
   workerRssMb: 150,

@@ -1,5 +1,5 @@
 /**
- * A content folder of a chosen size, for benchmarks and tests of content at scale (issue 37):
+ * A content folder of a chosen size, for benchmarks and tests of content at scale:
  * today's content with generated news items, pages and locations added. Written into a scratch
  * folder only: never into the repository's content/ (nor a folder holding it), and never over a
  * folder that holds anything but an earlier fixture.

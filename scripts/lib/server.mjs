@@ -23,7 +23,7 @@ process.once('exit', () => {
 })
 
 /**
- * The one way the scripts and the e2e tests start the built server (issue 31): on 127.0.0.1:`port`
+ * The one way the scripts and the e2e tests start the built server: on 127.0.0.1:`port`
  * with SITE_URL to match, `env` over this process's environment; resolves once `readyPath`
  * answers 200 (and, with `readyOutput`, the server's output matches it). Its output goes to
  * `onOutput` and the last 8,000 characters are kept for the error of a failed start.

@@ -6,7 +6,7 @@ import { startServer, stopServer } from './server-process'
 import { tier } from './tiers'
 
 /**
- * Cookie settings (issue 16): the banner only with a GTM container, "Cookie settings" in the
+ * Cookie settings: the banner only with a GTM container, "Cookie settings" in the
  * footer to change the choice, and a change that applies without a reload. Own servers on
  * E2E_PORT+25…27: a stand-in GTM host, and the site with GTM_ID on the embedded CMS and on the
  * remote-CMS path (reading the suite's first server).

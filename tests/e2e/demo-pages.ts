@@ -1,6 +1,6 @@
 import { localeCodes } from '../../app.config'
 
-/** The demo site's CMS pages in every language (issue 3). */
+/** The demo site's CMS pages in every language. */
 export const demoPages = {
   home: { nl: '/', en: '/en', de: '/de', fr: '/fr', da: '/da' },
   about: { nl: '/over-ons', en: '/en/about-us', de: '/de/uber-uns', fr: '/fr/a-propos', da: '/da/om-os' },
@@ -24,7 +24,7 @@ export const demoPages = {
 
 export const careers = { nl: '/werken-bij', en: '/en/careers', de: '/de/karriere', fr: '/fr/carrieres', da: '/da/karriere' } as const
 
-/** The fixed routes whose text comes from the CMS (issue 4); the terms keep their Dutch slug everywhere. */
+/** The fixed routes whose text comes from the CMS; the terms keep their Dutch slug everywhere. */
 export const legalPages = {
   cookie: { nl: '/cookie-policy', en: '/en/cookie-policy', de: '/de/cookie-policy', fr: '/fr/cookie-policy', da: '/da/cookie-policy' },
   privacy: { nl: '/privacy', en: '/en/privacy', de: '/de/datenschutz', fr: '/fr/confidentialite', da: '/da/fortrolighed' },

@@ -7,7 +7,7 @@ import { createStream, toJSONAsync } from 'seroval'
 import { startServer, stopServer } from './server-process'
 
 /**
- * Issue 30, finding 1: a server function call that never answers. Only plain data reaches a
+ * A server function call that never answers. Only plain data reaches a
  * server function; every server function and render answers by its deadline and gives its
  * render slot back; a client that hangs up is an info line, never an error or a Sentry event.
  * The slow site and its CMS are servers of their own (ports E2E_PORT+130…); the calls that need
@@ -141,7 +141,7 @@ async function pagesInServer(): Promise<number> {
 
 const contactHeaders = (origin: string) => ({ origin, 'content-type': 'application/json' })
 
-/** Issue 30's reproduction: `data` is a seroval promise node (type 22), a promise that never settles. */
+/** The reproduction: `data` is a seroval promise node (type 22), a promise that never settles. */
 const promiseNodeBody = '{"t":{"t":10,"i":0,"p":{"k":["data"],"v":[{"t":22,"i":1,"s":1}]},"o":0},"f":127,"m":[]}'
 
 test('a contact call whose data is a promise that never settles gets a prompt 400', async () => {

@@ -18,7 +18,7 @@ import { serverFunctionIds } from './server-functions'
 import { full } from './tiers'
 
 /**
- * Issue 12, as an attacker would try it against the built app: one test per attack, each
+ * As an attacker would try it against the built app: one test per attack, each
  * reproducing it as written and asserting the fix. Own servers (ports E2E_PORT+40…), so a
  * failure here cannot take the shared test server down with it. Traffic stays on 127.0.0.1.
  */
@@ -40,7 +40,7 @@ test.afterAll(async () => {
   for (const server of servers) await stopServer(server)
 })
 
-/** A page's fields, the way an attacker would select everything there is (issue 12's fragment F). */
+/** A page's fields, the way an attacker would select everything there is. */
 const everyPageField = `fragment F on SiteTreeInterface {
   __typename id link title menuTitle metaTitle metaDescription locale lastEdited
   translations { locale link title }

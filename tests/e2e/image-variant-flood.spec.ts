@@ -8,7 +8,7 @@ import sharp from 'sharp'
 import { startServer, stopServer, workerRssMegabytes } from './server-process'
 
 /**
- * Issue 30, finding 2 (ADR 028): 40 parallel requests for distinct image-variant URLs against
+ * ADR 028: 40 parallel requests for distinct image-variant URLs against
  * the built app with two workers. The images are new to the server and linked from no page (the
  * start-up pass has not made them), so every request asks for an encode. Own server on
  * E2E_PORT+140 with its own copy of content/ and its own variant folder.
@@ -108,7 +108,7 @@ test('40 parallel variant requests: one encode per worker at a time, none twice,
   expect(new Set(encoded).size).toBe(encoded.length)
   expect(encoded.filter((name) => /-(1280|1600)\./.test(name ?? ''))).toEqual([])
   // Cheap answers stay cheap: the encodes take one core per worker at most, the event loops stay
-  // free (issue 30 measured 4.6 s at worst before). Loose bounds: this machine alone reaches
+  // free. Loose bounds: this machine alone reaches
   // hundreds of milliseconds when other work runs on it.
   healthz.sort((a, b) => a - b)
   expect(healthz[Math.floor(healthz.length / 2)], '/healthz median (ms)').toBeLessThan(250)

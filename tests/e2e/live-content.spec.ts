@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test'
 import { getOnNewConnection, startServer, stopServer } from './server-process'
 
 /**
- * Content edits are live without a build, however the file is written (issue 35: after one save
+ * Content edits are live without a build, however the file is written (after one save
  * by rename, Node's recursive watch never reported in-place writes to that file again). A server
  * of its own with two workers and its own copy of content/; each kind of write in turn must show
  * on both workers within 2 s, and a half-written file keeps the last good version online.

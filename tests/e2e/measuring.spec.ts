@@ -86,7 +86,7 @@ test('npm run bench measures every target (1 s passes)', async () => {
 })
 
 test('npm run bench -- --content-growth: a reload at 2,000 news items kills no worker and goes live', async () => {
-  // Issue 37's fixture (2,000 news, 200 pages, 300 locations): generated, started cold and warm,
+  // The content-at-scale fixture (2,000 news, 200 pages, 300 locations): generated, started cold and warm,
   // renders counted, one file edited while /healthz is probed. ~1-2 min on an idle machine.
   test.setTimeout(300_000)
   const { stdout } = await run('npm', ['run', 'bench', '--', '--content-growth'], { timeout: 290_000 })

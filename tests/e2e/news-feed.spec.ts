@@ -8,7 +8,7 @@ import * as v from 'valibot'
 import { expect, test } from './fixtures'
 
 /**
- * The Atom feed of the news per language (issue 16), read as a feed reader reads it, on the
+ * The Atom feed of the news per language, read as a feed reader reads it, on the
  * embedded CMS and through the remote-GraphQL path (the suite's second server).
  */
 const port = Number(process.env.E2E_PORT ?? 3210)

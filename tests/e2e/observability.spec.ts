@@ -117,7 +117,7 @@ test('a refused contact submission is logged with its reason and counted', async
     headers: { ...crossSite, 'Content-Type': 'application/json', 'X-Request-Id': `${requestId}-fn` },
   })
   expect(functionPost.status()).toBe(403)
-  // A post of this site whose payload is no plain data (a promise, issue 30): refused as malformed.
+  // A post of this site whose payload is no plain data (a promise): refused as malformed.
   const malformed = await request.post(`${base}/_serverFn/anything`, {
     data: '{"t":{"t":10,"i":0,"p":{"k":["data"],"v":[{"t":22,"i":1,"s":1}]},"o":0},"f":127,"m":[]}',
     headers: { origin: base, 'sec-fetch-site': 'same-origin', 'Content-Type': 'application/json', 'X-Request-Id': `${requestId}-m` },

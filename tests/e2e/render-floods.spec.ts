@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test'
 import { startServer, stopServer } from './server-process'
 
 /**
- * Issue 30, finding 3: requests that cost a render each, sent by one client, must not make the
+ * Requests that cost a render each, sent by one client, must not make the
  * site slow for anyone else. A missing page is answered from the 404 template whatever its query
  * or characters, a made-up auth cookie does not turn a cached page into a render, and one client
  * flooding renders gets 429 while another's cached page stays fast (server function calls:

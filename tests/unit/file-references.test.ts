@@ -65,3 +65,15 @@ describe('files named in comments and docs', () => {
     expect(missing).toEqual([])
   })
 })
+
+describe('code and its comments', () => {
+  it('name no issue of a tracker outside the repository: the reason is written out, or an ADR named', () => {
+    const sources = tracked.filter((file) => /\.(?:ts|tsx|mjs)$/.test(file) && !file.endsWith('routeTree.gen.ts'))
+    const numbered = sources.flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .flatMap((line, index) => (/\bissues? #?\d+/i.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+    )
+    expect(numbered).toEqual([])
+  })
+})

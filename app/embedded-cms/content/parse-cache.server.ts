@@ -6,7 +6,7 @@ import type { ParsedFiles } from './read'
 
 /**
  * The content's YAML as parsed by the last start-up, kept in a file (in DATA_DIR), so the next
- * start parses only the files whose text changed (issue 37: parsing 2,000 news items was most of
+ * start parses only the files whose text changed (parsing 2,000 news items was most of
  * a start). Only the parse is kept, not the validated values: every start validates all files
  * with the schemas of the build it runs, so a new release never serves a value its schemas would
  * refuse, and a deploy does not throw the cache away. A file that is missing, unreadable or of

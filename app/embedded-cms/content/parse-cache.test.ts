@@ -1,5 +1,5 @@
 /**
- * The parse cache a start-up keeps in DATA_DIR (issue 37): the next start parses only files whose
+ * The parse cache a start-up keeps in DATA_DIR: the next start parses only files whose
  * text it has not parsed before, validates everything again, and survives a damaged cache file.
  */
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'

@@ -167,7 +167,7 @@ interface ContentImage {
 }
 
 /**
- * What the builds of content share, so a reload costs what changed (issue 37): within one read,
+ * What the builds of content share, so a reload costs what changed: within one read,
  * each media file's version (a file lookup) and each image's variant list; across reads, the
  * values of news items whose file did not change (the same validated object, read.ts) and whose
  * image did not change. Both builds (with and without drafts) and the content still online share
@@ -569,7 +569,7 @@ function newsValues(file: string, item: NewsFile, sources: ContentSources, image
       date: item.date,
       summary: own.summary,
       // Rendered when first read (an item's page, the feed): most of thousands of items never
-      // are between two edits, and rendering all of them was a noticeable part of a start (issue 37).
+      // are between two edits, and rendering all of them was a noticeable part of a start.
       get body() {
         body ??= richTextHtml(own.body)
         return body

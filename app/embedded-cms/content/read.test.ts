@@ -23,7 +23,7 @@ describe('parseContentYaml (js-yaml) reads the content as yaml does', () => {
     }
   })
 
-  // Values an editor might write; the fixture of issue 37 is copies of the content's files.
+  // Values an editor might write; the content-at-scale fixture is copies of the content's files.
   const scalars = [
     'yes',
     'no',

@@ -121,7 +121,7 @@ export class ContentSources {
 
   /**
    * Parses a file's text (a ContentError with line and column when it is not YAML). The document
-   * is not kept: thousands of them took more memory than a worker has (issue 37); a file is
+   * is not kept: thousands of them took more memory than a worker has; a file is
    * parsed again, by `yaml`, only to name a place in it.
    */
   parse(file: string, text: string): unknown {
@@ -323,14 +323,14 @@ const noFiles = (): CheckedFiles => ({ page: new Map(), news: new Map(), locatio
 /**
  * The files of the last complete read: the next one parses and validates only files whose text
  * changed since (a failed read stops midway and is not kept). With thousands of news items,
- * parsing and validating every file was most of a reload (issue 37); an edit changes one file.
+ * parsing and validating every file was most of a reload; an edit changes one file.
  * The text is compared whole, so coarse modification times cannot serve a stale file.
  */
 let lastRead: CheckedFiles = noFiles()
 
 /**
  * YAML parsed by an earlier process (parse-cache.server.ts), so a start-up does not parse every
- * file again: parsing was most of a start with thousands of news items (issue 37). Keyed by a
+ * file again: parsing was most of a start with thousands of news items. Keyed by a
  * digest of the file's text (`textDigest`), so a changed file is parsed again whatever its
  * modification time says; the data is validated again like freshly parsed data.
  */

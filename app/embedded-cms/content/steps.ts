@@ -3,7 +3,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises'
 /**
  * Work in small steps: a generator that yields between steps (a file read, a page projected),
  * so the same code can run at once (start-up, tests) or in slices between requests (a reload
- * while the site is serving, issue 37).
+ * while the site is serving).
  */
 export type Steps<T> = Generator<void, T, void>
 

@@ -107,7 +107,7 @@ export function createRequestHandler(parts: RequestHandlerParts) {
     // else Start would render the whole HTML 404 page, the costliest answer to a random path.
     const serverFn = url.pathname.startsWith('/_serverFn/')
     if (!serverFn && !isServerRoutePath(url.pathname)) return plainResponse(404, 'Not found / Niet gevonden')
-    // A server function answers within its deadline, whatever it waits for (issue 30). Start gets
+    // A server function answers within its deadline, whatever it waits for. Start gets
     // a request that aborts at the deadline or when the client hangs up: it stops then too. A GET (a
     // CMS read) runs in a bounded number at once, each client up to its share, and leaves the line
     // or its slot on the same signal.

@@ -17,7 +17,7 @@ export function isClientGone(error: unknown, signal: AbortSignal | undefined): b
  * One rule for every kind of middleware: server errors (5xx) are logged and reported, client
  * errors are not. `requestId` ties the log line and the Sentry event to the access-log line.
  * A client that went away (`signal`: the request's) is no server error: an info line, no
- * report, or anyone could fill the error log and the Sentry quota by hanging up (issue 30).
+ * report, or anyone could fill the error log and the Sentry quota by hanging up.
  */
 export function reportIfServerError(error: unknown, requestId: string | undefined, signal?: AbortSignal): void {
   // The request's deadline stopped it: answered 503 and warned about where it expired.

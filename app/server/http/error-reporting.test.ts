@@ -19,7 +19,7 @@ describe('reportIfServerError', () => {
     expect(reportServerError).toHaveBeenCalledOnce()
   })
 
-  it('says at info level that a client went away, and reports nothing (issue 30)', () => {
+  it('says at info level that a client went away, and reports nothing', () => {
     // What srvx does when the connection closes, and what Start then throws.
     const request = new AbortController()
     request.abort()

@@ -33,7 +33,7 @@ describe('isPlainData', () => {
     expect(isPlainData(await roundTrip(cycle))).toBe(false)
   })
 
-  it("refuses issue 30's promise node (type 22), which Start would wait on for ever", () => {
+  it('refuses a promise node (type 22), which Start would wait on for ever', () => {
     const decoded = fromJSON(JSON.parse('{"t":{"t":10,"i":0,"p":{"k":["data"],"v":[{"t":22,"i":1,"s":1}]},"o":0},"f":127,"m":[]}'))
     expect(isPlainData(decoded)).toBe(false)
   })

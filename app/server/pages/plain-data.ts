@@ -4,7 +4,7 @@
  * undefined (an optional field left out). That is all the site's own calls send (the inputs of
  * the server functions in the *.functions.ts files). Seroval can also decode promises, streams,
  * iterators, Maps, Sets, Dates, errors, typed arrays, symbols and functions: none of them is an
- * input here, and a promise that never settles is one Start waits on for ever (issue 30).
+ * input here, and a promise that never settles is one Start waits on for ever.
  * Cycles are refused too (JSON has none); one object reached twice is fine.
  */
 export function isPlainData(value: unknown): boolean {

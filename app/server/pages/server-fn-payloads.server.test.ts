@@ -9,7 +9,7 @@ function post(body: string, contentType = 'application/json'): Request {
 }
 
 describe('undecodableServerFnCall', () => {
-  it("refuses issue 30's contact call whose data is a promise node", async () => {
+  it('refuses a contact call whose data is a promise node', async () => {
     const body = '{"t":{"t":10,"i":0,"p":{"k":["data"],"v":[{"t":22,"i":1,"s":1}]},"o":0},"f":127,"m":[]}'
     expect(await undecodableServerFnCall(post(body))).toBe('Malformed payload')
   })

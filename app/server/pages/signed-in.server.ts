@@ -7,7 +7,7 @@ import { cmsKnowsToken } from '../cms/client.server'
 /**
  * Who is signed in, for the page cache: only a visitor whose auth cookie the CMS knows gets a
  * page of their own. Any cookie can be sent, so the mere name (`Cookie: auth_token=x`) must not
- * turn a cached page into a render per request (issue 30). A visitor whose token is not known
+ * turn a cached page into a render per request. A visitor whose token is not known
  * is an anonymous visitor: the shared page, and a render without the cookie (so it can be stored).
  * Asking the CMS is bounded (ADR 027): a flood of made-up tokens costs at most `checkLimit`
  * CMS reads at a time, a few hundred bytes of memory per remembered token, and no waiting for

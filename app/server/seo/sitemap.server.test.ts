@@ -1,5 +1,5 @@
 /**
- * The sitemap of a site with many news items (issue 37): every item is listed, past the 1,000 a
+ * The sitemap of a site with many news items: every item is listed, past the 1,000 a
  * CMS list gives at once, and each language's sitemaps stay within the protocol's limits.
  */
 import { spawnSync } from 'node:child_process'
