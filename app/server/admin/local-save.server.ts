@@ -1,6 +1,7 @@
 import { dirname, join, posix } from 'node:path'
 import { lock } from 'proper-lockfile'
 import { mediaTypes } from '../../media/media-files'
+import { logger } from '../platform/logger.server'
 import { readInFolder, removeInFolder, versionOf, writableKind, writeInFolder, type ContentFolder } from './content-folder.server'
 
 /**
@@ -37,8 +38,7 @@ export function uploadProblem(folder: ContentFolder, path: string, base64: strin
   return undefined
 }
 
-/** The lock's folder: beside the content folder, per content folder. */
-// Not `.admin-save-…`: the scratch copies' cleanup removes those.
+/** The lock's folder: beside the content folder, per content folder (not `.admin-save-…`: the scratch copies' cleanup removes those). */
 export const lockPathOf = (folder: ContentFolder) => join(dirname(folder.root), `.admin-lock-${folder.name}`)
 
 /** `work` while holding the content folder's save lock (waiting a few seconds for it at most). */
@@ -51,6 +51,8 @@ export async function underSaveLock(folder: ContentFolder, work: () => Promise<O
       // A holder that died leaves the lock: taken over once it is this old (a save takes about a second).
       stale: 15_000,
       retries: { retries: 40, factor: 1.2, minTimeout: 25, maxTimeout: 250 },
+      // The library's default throws from a timer, which would end the worker: said, not thrown.
+      onCompromised: (error) => logger.warn({ err: error }, '[admin] the save lock was taken over while held'),
     })
   } catch {
     return refused(503, 'Another save is being made; try again in a moment')
