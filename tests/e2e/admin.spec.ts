@@ -198,21 +198,34 @@ async function openPage(browser: Browser, id: string): Promise<Page> {
 
 const aboutFile = join(contentDir, 'pages/about.yaml')
 
-test('"New Page" makes a page of blocks: its form has its own fields only, and it saves', async ({ browser, request }) => {
+/**
+ * A new page of a kind's collection with what every page needs filled in: its id, the about page
+ * as parent (the home page is the one page without one), Dutch only (left empty, a page is in
+ * every language and needs its texts in each), its Dutch URL segment and title. The page's script
+ * errors are collected.
+ */
+async function newPage(browser: Browser, collection: string, { id, segment, title }: { id: string; segment: string; title: string }) {
   const page = await editor(browser)
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
-  await page.goto(`${base}/admin#/collections/pages-page/new`, { waitUntil: 'commit' })
-  await field(page, 'ID').locator('input').fill('showroom-tour')
-  // Below the about page (the home page is the one page without a parent); found in the list of all pages.
+  await page.goto(`${base}/admin#/collections/${collection}/new`, { waitUntil: 'commit' })
+  await field(page, 'ID').locator('input').fill(id)
   await field(page, 'Parent').locator('input').fill('about')
   await page.getByRole('option', { name: 'Over ons', exact: true }).click()
-  // A page in Dutch only (left empty, a page is in every language and needs its texts in each).
   await field(page, 'Languages').locator('input').fill('nl')
   await field(page, 'Languages').locator('input').press('Enter')
+  await textIn(page, 'URL segment', 'Nederlands (nl)').fill(segment)
+  await textIn(page, 'Title', 'Nederlands (nl)').fill(title)
+  return { page, errors }
+}
+
+test('"New Page" makes a page of blocks: its form has its own fields only, and it saves', async ({ browser, request }) => {
+  const { page, errors } = await newPage(browser, 'pages-page', {
+    id: 'showroom-tour',
+    segment: 'rondleiding',
+    title: 'Rondleiding door de showroom',
+  })
   await expect(field(page, 'Redirect code')).toHaveCount(0)
-  await textIn(page, 'URL segment', 'Nederlands (nl)').fill('rondleiding')
-  await textIn(page, 'Title', 'Nederlands (nl)').fill('Rondleiding door de showroom')
   await publish(page)
   await expect(savedNotice(page)).toBeVisible({ timeout: 20_000 })
   const saved = parse(readFileSync(join(contentDir, 'pages/showroom-tour.yaml'), 'utf8'))
@@ -223,18 +236,11 @@ test('"New Page" makes a page of blocks: its form has its own fields only, and i
 })
 
 test("a redirect's code is chosen from its list, and the redirect saves", async ({ browser, request }) => {
-  const page = await editor(browser)
-  const errors: string[] = []
-  page.on('pageerror', (error) => errors.push(error.message))
-  await page.goto(`${base}/admin#/collections/pages-redirectorpage/new`, { waitUntil: 'commit' })
-  await field(page, 'ID').locator('input').fill('old-offers')
-  await field(page, 'Parent').locator('input').fill('about')
-  await page.getByRole('option', { name: 'Over ons', exact: true }).click()
-  // A page in Dutch only (left empty, a page is in every language and needs its texts in each).
-  await field(page, 'Languages').locator('input').fill('nl')
-  await field(page, 'Languages').locator('input').press('Enter')
-  await textIn(page, 'URL segment', 'Nederlands (nl)').fill('oude-aanbiedingen')
-  await textIn(page, 'Title', 'Nederlands (nl)').fill('Oude aanbiedingen')
+  const { page, errors } = await newPage(browser, 'pages-redirectorpage', {
+    id: 'old-offers',
+    segment: 'oude-aanbiedingen',
+    title: 'Oude aanbiedingen',
+  })
   // Decap's select threw on numeric options ("Cannot use 'in' operator to search for 'options' in 301").
   await field(page, 'Redirect code').locator('input').click()
   await page.getByText('302', { exact: true }).click()

@@ -76,6 +76,12 @@ export async function revokePreview(cookies: string | null, now = Date.now()): P
   ])
 }
 
+/** Whether a preview token's id was revoked (leaving preview), in the database every worker shares. */
+async function isRevoked(id: string): Promise<boolean> {
+  const sql = await databaseWith(previewSchema)
+  return (await sql.query('SELECT 1 FROM preview_revoked WHERE id = $1', [id])).length > 0
+}
+
 /** The Set-Cookie that removes the preview cookie: on leaving preview, and when a revoked one comes back. */
 export function clearedPreviewCookie(): string {
   return serializeCookie(previewCookieName, '', {
@@ -96,8 +102,7 @@ export async function hasRevokedPreviewCookie(cookies: string | null, now = Date
   const signed = signedPreviewToken(cookieValue(cookies, previewCookieName), getRuntimeConfig().PREVIEW_SECRET, now)
   if (!signed) return false
   try {
-    const sql = await databaseWith(previewSchema)
-    return (await sql.query('SELECT 1 FROM preview_revoked WHERE id = $1', [signed.id])).length > 0
+    return await isRevoked(signed.id)
   } catch {
     // Not readable now: the cookie stays, and the page stays private.
     return false
@@ -121,8 +126,7 @@ export async function cmsPreviewTokenOf(cookies: string | null, now = Date.now()
   const signed = signedPreviewToken(cookieValue(cookies, previewCookieName), secret, now)
   if (!signed || !secret) return undefined
   try {
-    const sql = await databaseWith(previewSchema)
-    if ((await sql.query('SELECT 1 FROM preview_revoked WHERE id = $1', [signed.id])).length > 0) return undefined
+    if (await isRevoked(signed.id)) return undefined
   } catch (error) {
     logger.warn({ err: error }, '[preview] revocations not readable: showing published content')
     return undefined
