@@ -115,6 +115,17 @@ describe('only the editor’s tab on this machine reaches the API', () => {
     expect((await answer.json()).error).toEqual(expect.any(String))
   })
 
+  it('refuses a body over the limit, said or sent, and a GET, before reading or parsing it', async () => {
+    expect((await site.send('{}', { 'Content-Length': String(20 * 1024 * 1024) })).status).toBe(413)
+    expect((await site.send(`{"action":"info","x":"${'a'.repeat(20 * 1024 * 1024)}"}`)).status).toBe(413)
+    expect((await site.send('{"action":')).status).toBe(400)
+    expect((await site.send('{"action":"runCommand","params":{"command":"rm -rf /"}}')).status).toBe(422)
+    const get = new Request(site.url, { headers: { Origin: 'http://localhost:3000' } })
+    expect((await answerLocalApi(get, site.url, { folder: site.folder, dataDir: site.dataDir, socketAddress: '127.0.0.1' })).status).toBe(
+      405,
+    )
+  })
+
   it('takes tokens of this data folder only, and not for ever', () => {
     const now = Date.now()
     const token = issueSessionToken(site.dataDir, now)
