@@ -1,7 +1,6 @@
 import { Hydrate } from '@tanstack/react-start'
 import { visible } from '@tanstack/react-start/hydration'
-import type { ResultOf } from 'gql.tada'
-import type { ElementalAreaFragment } from './blocks.fragment'
+import type { BlockElement } from './blocks.fragment'
 import { ContactForm } from './ContactForm/ContactForm'
 import { Download } from './Download/Download'
 import { FullWidthMedia } from './FullWidthMedia/FullWidthMedia'
@@ -13,7 +12,7 @@ import { LinkBlock } from './Link/Link'
 import { MediaContent } from './MediaContent/MediaContent'
 import { TwoColumnContent } from './TwoColumnContent/TwoColumnContent'
 
-export type BlockElement = ResultOf<typeof ElementalAreaFragment>['elements'][number]
+export type { BlockElement } from './blocks.fragment'
 
 /**
  * The one registry: CMS block type (__typename) → component. A switch keeps

@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link, useSearch } from '@tanstack/react-router'
-import type { ResultOf } from 'gql.tada'
 import { useRef, useState, useSyncExternalStore, type ChangeEvent, type ReactNode } from 'react'
 import {
   contactLimits,
@@ -25,7 +24,7 @@ import { countryNames } from '../../locations/type-labels'
 import { byName, countries, countryOf } from '../../locations/locations'
 import { AltchaWidget } from './AltchaWidget'
 import { Field } from './Field'
-import type { ContactFormBlockFragment } from './fragment'
+import type { BlockOf } from '../blocks.fragment'
 import { TurnstileWidget } from './TurnstileWidget'
 import { useContactSubmission } from './useContactSubmission'
 import { currentPageOnly } from '../../components/current-page'
@@ -120,7 +119,7 @@ function LocationOptions({ locale }: { locale: ReturnType<typeof useCurrentLocal
  * server checks it the same way and renders the page again with what was typed and what is
  * still needed, or redirects to the thank-you (contact/form-post.ts).
  */
-export function ContactForm({ block }: { block: ResultOf<typeof ContactFormBlockFragment> }) {
+export function ContactForm({ block }: { block: BlockOf<'ContactForm'> }) {
   const { t } = useLingui()
   const locale = useCurrentLocale()
   const siteName = useOptionalSiteData()?.site.title ?? ''

@@ -1,8 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
-import type { ResultOf } from 'gql.tada'
 import { RichText } from '../../components/RichText'
 import { BlockSection } from '../BlockSection'
-import type { DownloadBlockFragment } from './fragment'
+import type { BlockOf } from '../blocks.fragment'
 
 const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const
 // Creating an Intl.NumberFormat costs far more than formatting with one: keep them.
@@ -31,7 +30,7 @@ export function formatFileSize(bytes: number, locale: string): string {
   return formatter.format(value)
 }
 
-export function Download({ block }: { block: ResultOf<typeof DownloadBlockFragment> }) {
+export function Download({ block }: { block: BlockOf<'Download'> }) {
   const { i18n, t } = useLingui()
   return (
     <BlockSection id={block.id} type="download" title={block.title} showTitle={block.showTitle}>

@@ -1,12 +1,11 @@
-import type { ResultOf } from 'gql.tada'
-import type { FullWidthMediaBlockFragment } from './fragment'
+import type { BlockOf } from '../blocks.fragment'
 import { Image } from '../Image'
 
 /**
  * An edge-to-edge photo band. With a shown title it is a labelled section
  * (visible h2 above the photo); without one it is just a figure, no landmark.
  */
-export function FullWidthMedia({ block, isFirst }: { block: ResultOf<typeof FullWidthMediaBlockFragment>; isFirst: boolean }) {
+export function FullWidthMedia({ block, isFirst }: { block: BlockOf<'FullWidthMedia'>; isFirst: boolean }) {
   const title = block.showTitle && block.title ? block.title : null
   const headingId = `block-${block.id}-title`
   const figure = (

@@ -1,13 +1,12 @@
-import type { ResultOf } from 'gql.tada'
 import type { CSSProperties } from 'react'
 import { CmsLink } from '../../components/CmsLink'
 import { RichText } from '../../components/RichText'
 import { BlockSection } from '../BlockSection'
 import { BrandLogo } from './brand-logos'
-import type { GridBlockFragment } from './fragment'
+import type { BlockOf } from '../blocks.fragment'
 import { Image } from '../Image'
 
-export function Grid({ block }: { block: ResultOf<typeof GridBlockFragment> }) {
+export function Grid({ block }: { block: BlockOf<'Grid'> }) {
   const onlyLogos = block.items.every((item) => item.brandLogo)
   const style: CSSProperties & Record<'--columns', number> = { '--columns': block.columns }
   return (

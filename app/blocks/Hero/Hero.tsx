@@ -1,9 +1,8 @@
-import type { ResultOf } from 'gql.tada'
 import { CmsLink } from '../../components/CmsLink'
-import type { HeroBlockFragment } from './fragment'
+import type { BlockOf } from '../blocks.fragment'
 import { Image } from '../Image'
 
-export function Hero({ block, isFirst }: { block: ResultOf<typeof HeroBlockFragment>; isFirst: boolean }) {
+export function Hero({ block, isFirst }: { block: BlockOf<'Hero'>; isFirst: boolean }) {
   const Heading = isFirst ? 'h1' : 'h2'
   const Wrapper = isFirst ? 'div' : 'section'
   const headingId = `block-${block.id}-title`

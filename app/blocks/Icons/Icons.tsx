@@ -1,9 +1,8 @@
-import type { ResultOf } from 'gql.tada'
 import { BlockSection } from '../BlockSection'
-import type { IconsBlockFragment } from './fragment'
+import type { BlockOf } from '../blocks.fragment'
 import { Icon } from './icon-set'
 
-export function Icons({ block }: { block: ResultOf<typeof IconsBlockFragment> }) {
+export function Icons({ block }: { block: BlockOf<'Icons'> }) {
   return (
     <BlockSection id={block.id} type="icons" title={block.title} showTitle={block.showTitle}>
       <ul className="icon-cards">

@@ -1,7 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, Link, useNavigate, useSearch } from '@tanstack/react-router'
-import type { ResultOf } from 'gql.tada'
 import type { Locale } from '../../../app.config'
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentProps, type FormEvent, type RefObject } from 'react'
 import { cmsQueries } from '../../cms/queries'
@@ -13,7 +12,7 @@ import { localizedAttribution } from '../../locations/labels'
 import { atParam, parseAt } from '../../locations/nearest'
 import { BlockSection } from '../BlockSection'
 import { brandLogos } from '../Grid/brand-logos'
-import type { InteractiveMapBlockFragment } from './fragment'
+import type { BlockOf } from '../blocks.fragment'
 import { countryNames, totalCountLabel, typeCountLabel, typeNames } from '../../locations/type-labels'
 import {
   brandsOf,
@@ -172,7 +171,7 @@ function brandName(key: string): string {
  * submit button either way), each entry linking to its own page, and a Leaflet map once the
  * browser takes over.
  */
-export function InteractiveMap({ block }: { block: ResultOf<typeof InteractiveMapBlockFragment> }) {
+export function InteractiveMap({ block }: { block: BlockOf<'InteractiveMap'> }) {
   // The map and the list: the map is drawn once either is in view.
   const mapPlace = useRef<HTMLDivElement>(null)
   const { t, i18n } = useLingui()

@@ -1,10 +1,9 @@
-import type { ResultOf } from 'gql.tada'
 import { CmsLink } from '../../components/CmsLink'
 import { BlockSection } from '../BlockSection'
-import type { LinkBlockFragment } from './fragment'
+import type { BlockOf } from '../blocks.fragment'
 
 /** A call-to-action band: a title, a sentence and one link. */
-export function LinkBlock({ block }: { block: ResultOf<typeof LinkBlockFragment> }) {
+export function LinkBlock({ block }: { block: BlockOf<'Link'> }) {
   return (
     <BlockSection id={block.id} type="link" title={block.title} showTitle={block.showTitle}>
       <div className="link-block">

@@ -1,10 +1,9 @@
-import type { ResultOf } from 'gql.tada'
 import { CmsLink } from '../../components/CmsLink'
 import { RichText } from '../../components/RichText'
 import { Image } from '../Image'
-import type { MediaContentBlockFragment } from './fragment'
+import type { BlockOf } from '../blocks.fragment'
 
-export function MediaContent({ block, isFirst }: { block: ResultOf<typeof MediaContentBlockFragment>; isFirst: boolean }) {
+export function MediaContent({ block, isFirst }: { block: BlockOf<'MediaContent'>; isFirst: boolean }) {
   const headingId = `block-${block.id}-title`
   const title = block.showTitle && block.title ? block.title : null
   return (

@@ -1,9 +1,8 @@
-import type { ResultOf } from 'gql.tada'
 import { RichText } from '../../components/RichText'
 import { BlockSection } from '../BlockSection'
-import type { TwoColumnContentBlockFragment } from './fragment'
+import type { BlockOf } from '../blocks.fragment'
 
-export function TwoColumnContent({ block }: { block: ResultOf<typeof TwoColumnContentBlockFragment> }) {
+export function TwoColumnContent({ block }: { block: BlockOf<'TwoColumnContent'> }) {
   return (
     <BlockSection id={block.id} type="two-columns" title={block.title} showTitle={block.showTitle}>
       <div className="two-columns">

@@ -1,6 +1,8 @@
 import { languages, type Locale } from '../../../app.config'
 import { countryTimeZones } from '../../../app.config'
 import { defaultServices, type LocationService } from '../../locations/services'
+import type { CallToActionValue, ImageValue, Projection } from '../../content-types/block'
+import { blocks } from '../../content-types/blocks.gen'
 import type { ContentElement, ContentLink, LocationsFile, NewsFile, PageFile, PageTexts } from './schema'
 import { ContentError, type ContentSources, type ImageSize, type RawContent } from './read'
 import { locationPageProblem, redirectedLinkProblem, reservedSegmentProblem } from './reachability'
@@ -20,25 +22,8 @@ export interface PageSummary {
   link: string
 }
 
-export interface ImageValue {
-  url: string
-  alt: string
-  width: number
-  height: number
-  variants: ImageVariant[]
-  focus: FocusPoint | null
-}
-
-export interface FocusPoint {
-  x: number
-  y: number
-}
-
-export interface CallToActionValue {
-  title: string
-  url: string
-  external: boolean
-}
+export type { CallToActionValue, ImageValue } from '../../content-types/block'
+type FocusPoint = NonNullable<ImageValue['focus']>
 
 interface PageCommon extends PageSummary {
   urlSegment: string
@@ -52,7 +37,8 @@ interface PageCommon extends PageSummary {
   children: PageSummary[]
 }
 
-export type ElementValue = ReturnType<typeof elementValue>
+/** A block in one language, shaped like the GraphQL type named by `__typename`. */
+export type ElementValue = { __typename: ContentElement['type']; id: string; title: string | null; showTitle: boolean } & object
 
 export interface TimelineEntryValue {
   id: string
@@ -231,66 +217,25 @@ interface Resolver {
   image: (img: ContentImage, locale: Locale) => ImageValue
 }
 
-function elementValue(el: ContentElement, locale: Locale, links: Resolver) {
-  const common = { id: el.id, title: el.title?.[locale] ?? null, showTitle: el.showTitle }
-  switch (el.type) {
-    case 'Hero':
-      return {
-        __typename: el.type,
-        ...common,
-        subtitle: el.subtitle?.[locale] ?? null,
-        image: links.image(el.image, locale),
-        cta: el.cta ? links.cta(el.cta, locale) : null,
-      }
-    case 'Icons':
-      return { __typename: el.type, ...common, items: el.items.map((i) => ({ icon: i.icon, title: textIn(i.title, locale), text: i.text?.[locale] ?? null })) }
-    case 'Grid':
-      return {
-        __typename: el.type,
-        ...common,
-        intro: optionalRichText(el.intro, locale),
-        columns: el.columns,
-        items: el.items.map((item) => ({
-          title: textIn(item.title, locale),
-          text: item.text?.[locale] ?? null,
-          image: item.image ? links.image(item.image, locale) : null,
-          brandLogo: item.brandLogo ?? null,
-          link: item.link ? links.cta(item.link, locale) : null,
-        })),
-      }
-    case 'MediaContent':
-      return {
-        __typename: el.type,
-        ...common,
-        content: richTextIn(el.content, locale),
-        image: links.image(el.image, locale),
-        imagePosition: el.imagePosition,
-        cta: el.cta ? links.cta(el.cta, locale) : null,
-      }
-    case 'TwoColumnContent':
-      return { __typename: el.type, ...common, left: richTextIn(el.left, locale), right: richTextIn(el.right, locale) }
-    case 'FullWidthMedia':
-      return { __typename: el.type, ...common, image: links.image(el.image, locale), caption: el.caption?.[locale] ?? null }
-    case 'Link':
-      return { __typename: el.type, ...common, text: el.text?.[locale] ?? null, link: links.cta(el.link, locale) }
-    case 'Download':
-      return {
-        __typename: el.type,
-        ...common,
-        intro: optionalRichText(el.intro, locale),
-        files: el.files.map((f) => ({
-          title: textIn(f.title, locale),
-          url: f.src,
-          size: f.size,
-          mimeType: f.mimeType,
-          // The schema requires an extension on src, so this is never empty.
-          extension: f.src.slice(f.src.lastIndexOf('.') + 1).toLowerCase(),
-        })),
-      }
-    case 'ContactForm':
-    case 'InteractiveMap':
-      return { __typename: el.type, ...common, intro: optionalRichText(el.intro, locale) }
+type Blocks = typeof blocks
+type ElementOf<TType extends keyof Blocks> = Extract<ContentElement, { type: TType }>
+/** Each block type's projection, typed by its own element (a new type in blocks.gen.ts is here at once). */
+const projections: { [TType in keyof Blocks]: { project: (block: ElementOf<TType>, projection: Projection) => object } } = blocks
+
+function blockValue<TType extends keyof Blocks>(type: TType, block: ElementOf<TType>, projection: Projection): object {
+  return projections[type].project(block, projection)
+}
+
+function elementValue(el: ContentElement, locale: Locale, links: Resolver): ElementValue {
+  const projection: Projection = {
+    text: (texts) => textIn(texts, locale),
+    optionalText: (texts) => texts?.[locale] ?? null,
+    richText: (texts) => richTextIn(texts, locale),
+    optionalRichText: (texts) => optionalRichText(texts, locale),
+    image: (image) => links.image(image, locale),
+    link: (link) => links.cta(link, locale),
   }
+  return { ...blockValue(el.type, el, projection), __typename: el.type, id: el.id, title: el.title?.[locale] ?? null, showTitle: el.showTitle }
 }
 
 /**

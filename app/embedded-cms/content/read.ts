@@ -5,8 +5,8 @@ import { imageSize } from 'image-size'
 import { constructFromEvents, EVENT_ID, parseEvents, YAMLException, type Event } from 'js-yaml'
 import * as v from 'valibot'
 import { isMap, isNode, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml'
+import { contentLanguages } from '../../content-types/fields'
 import {
-  contentLanguages,
   navigationFileSchema,
   pageFileSchemaFor,
   siteFileSchema,

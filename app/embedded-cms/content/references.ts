@@ -1,5 +1,5 @@
 import { languages, type Locale } from '../../../app.config'
-import type { ContentLink, PageFile } from './schema'
+import type { PageFile } from './schema'
 import { ContentError, type RawContent } from './read'
 
 // References between files: what a schema cannot see in one file.
@@ -7,23 +7,18 @@ import { ContentError, type RawContent } from './read'
 /** Whether a page is published in a language (no `languages` list: in all). */
 export const existsIn = (page: PageFile, locale: Locale) => !page.languages || page.languages.includes(locale)
 
-/** Every link a page holds, with its field path, for the reference check. */
-function linksOf(page: PageFile): Array<{ at: string; link: ContentLink }> {
-  if (page.type === 'RedirectorPage') return [{ at: 'redirectTo', link: page.redirectTo }]
-  if (page.type !== 'Page') return []
-  return page.elements.flatMap((element, index) => {
-    const at = `elements[${index}]`
-    switch (element.type) {
-      case 'Hero':
-      case 'MediaContent':
-        return element.cta ? [{ at: `${at}.cta`, link: element.cta }] : []
-      case 'Link':
-        return [{ at: `${at}.link`, link: element.link }]
-      case 'Grid':
-        return element.items.flatMap((item, i) => (item.link ? [{ at: `${at}.items[${i}].link`, link: item.link }] : []))
-      default:
-        return []
-    }
+/**
+ * Every link to a page that a page holds, with its field path, for the reference check: found
+ * by walking the page (a link is the one object with a `page` field), so a new block type's
+ * links are checked without naming them here.
+ */
+function linksOf(value: unknown, at = ''): Array<{ at: string; page: string }> {
+  if (Array.isArray(value)) return value.flatMap((item, index) => linksOf(item, `${at}[${index}]`))
+  if (typeof value !== 'object' || value === null) return []
+  return Object.entries(value).flatMap(([key, field]) => {
+    const path = at === '' ? key : `${at}.${key}`
+    if (key === 'page' && typeof field === 'string' && at !== '') return [{ at, page: field }]
+    return linksOf(field, path)
   })
 }
 
@@ -62,15 +57,14 @@ export function checkReferences(
         seen.add(up.id)
       }
     }
-    for (const { at, link } of linksOf(page)) {
-      if (link.page === undefined) continue
+    for (const link of linksOf(page)) {
       const target = byId.get(link.page)?.page
       if (!target && unpublished.has(link.page)) {
-        throw problem(file, `${at}.page`, `page "${link.page}" is a draft (or below one): visitors would get a broken link; publish it first`)
+        throw problem(file, `${link.at}.page`, `page "${link.page}" is a draft (or below one): visitors would get a broken link; publish it first`)
       }
-      if (!target) throw problem(file, `${at}.page`, `no page with id "${link.page}"`)
+      if (!target) throw problem(file, `${link.at}.page`, `no page with id "${link.page}"`)
       const missing = languages.find((l) => existsIn(page, l.code) && !existsIn(target, l.code))
-      if (missing) throw problem(file, `${at}.page`, `page "${link.page}" does not exist in ${missing.code}`)
+      if (missing) throw problem(file, `${link.at}.page`, `page "${link.page}" does not exist in ${missing.code}`)
     }
   }
   for (const menu of ['main', 'footer'] as const) {

@@ -10,53 +10,30 @@
  */
 import * as v from 'valibot'
 import { localeCodes, perLocale, type Locale } from '../../../app.config'
+import { blockSchemas } from '../../content-types/blocks.gen'
+import {
+  contentLanguages,
+  image,
+  imageFocus,
+  imageSize,
+  isoTimestamp,
+  localized,
+  localizedIn,
+  pageFieldsIn,
+  pageId,
+  pageReference,
+  partialLocalized,
+  richText,
+  slug,
+  text,
+  wholeNumber,
+} from '../../content-types/fields'
 import { isTimeZone } from '../../locations/open-status'
 import { readOpeningHours, type HoursProblem } from '../../locations/opening-hours'
 import { locationServices } from '../../locations/services'
 
-const text = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'))
-
-/**
- * Rich text: Markdown, which editors write in the admin's rich-text editor; HTML (the older
- * form) is read too. The embedded CMS renders it to the contract's HTML (markdown.ts).
- */
-export const richText = v.pipe(text, v.description('Markdown (HTML is read too)'))
-
-/** A text in every language (site.yaml). */
-export const localized = v.strictObject(perLocale(() => text))
-export type Localized = v.InferOutput<typeof localized>
-
-/**
- * Texts of a page: required in the languages the page exists in (its `languages`), optional
- * in the others, so a page limited to `[nl]` needs only Dutch texts (ADR 005).
- */
-function localizedIn<TSchema extends v.GenericSchema<string, string>>(required: ReadonlyArray<Locale>, value: TSchema) {
-  return v.strictObject(perLocale((locale) => (required.includes(locale) ? value : v.optional(value))))
-}
-
-const rootRelative = v.pipe(v.string(), v.startsWith('/', 'must be a root-relative path, e.g. /media/x.webp'))
-const pixels = v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1'))
-
-/**
- * The file's intrinsic size (the site reserves the space before it loads). Read from the file
- * when left out (read.ts); a value given here wins (for an image whose file is elsewhere).
- */
-const imageSize = { width: v.optional(pixels), height: v.optional(pixels) }
-
-const fraction = v.pipe(v.number(), v.minValue(0, 'must be from 0 to 1'), v.maxValue(1, 'must be from 0 to 1'))
-
-/**
- * Where the subject is (fractions of the width and height from the top left): a crop keeps it
- * in view, as a hero does on a phone. The centre when left out.
- */
-const imageFocus = { focus: v.optional(v.strictObject({ x: fraction, y: fraction })) }
-
-const image = v.strictObject({ src: rootRelative, ...imageSize, ...imageFocus, alt: localized })
-
-const pageId = v.pipe(v.string(), v.regex(/^[a-z0-9-]+$/, 'must be lowercase letters, digits and dashes'))
-
-/** A reference to a page by its id (the admin offers a choice of pages). */
-export const pageReference = v.pipe(pageId, v.description('The id of a page (its file name without .yaml)'))
+export { localized, pageReference, richText, type Localized } from '../../content-types/fields'
+export type { ContentLink, PageTexts } from '../../content-types/fields'
 
 /** One path segment; empty only for the home page. */
 const urlSegment = v.pipe(
@@ -64,99 +41,19 @@ const urlSegment = v.pipe(
   v.regex(/^(?:[a-z0-9]+(?:-[a-z0-9]+)*)?$/, 'must be lowercase letters and digits joined by dashes, e.g. over-ons'),
 )
 
-/** Languages a page or news item exists in; all five when omitted. */
-export const contentLanguages = v.optional(v.pipe(v.array(v.picklist(localeCodes)), v.minLength(1, 'must name at least one language')))
-
 /** The schema of a page file whose texts are required in `required` (its languages). */
 function pageSchemaIn(required: ReadonlyArray<Locale>) {
-  const localized = localizedIn(required, text)
-  const html = localizedIn(required, richText)
-  const image = v.strictObject({ src: rootRelative, ...imageSize, ...imageFocus, alt: localized })
-
-  /**
-   * A link: to a page by id (resolved to its link per language) or to an
-   * external URL (`{locale}` in it becomes the language code). One object with
-   * a check rather than a union, so a mistake gets a message an editor can act
-   * on instead of "no union member matched".
-   */
-  const link = v.pipe(
-    v.strictObject({
-      title: localized,
-      page: v.optional(pageReference),
-      url: v.optional(v.pipe(v.string(), v.url('must be an absolute URL, e.g. https://example.com'))),
-    }),
-    v.check(
-      (target) => (target.page === undefined) !== (target.url === undefined),
-      'needs either page (a page id) or url (an external URL), not both',
-    ),
-  )
-
-  const base = {
-    id: pageId,
-    title: v.optional(localized),
-    showTitle: v.optional(v.boolean(), true),
-  }
-
-  const element = v.variant('type', [
-    v.strictObject({ type: v.literal('Hero'), ...base, subtitle: v.optional(localized), image, cta: v.optional(link) }),
-    v.strictObject({
-      type: v.literal('Icons'),
-      ...base,
-      items: v.array(v.strictObject({ icon: text, title: localized, text: v.optional(localized) })),
-    }),
-    v.strictObject({
-      type: v.literal('Grid'),
-      ...base,
-      intro: v.optional(html),
-      columns: v.optional(
-        v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(1, 'must be 1 to 6'), v.maxValue(6, 'must be 1 to 6')),
-        3,
-      ),
-      items: v.array(
-        v.strictObject({
-          title: localized,
-          text: v.optional(localized),
-          image: v.optional(image),
-          brandLogo: v.optional(text),
-          link: v.optional(link),
-        }),
-      ),
-    }),
-    v.strictObject({
-      type: v.literal('MediaContent'),
-      ...base,
-      content: html,
-      image,
-      imagePosition: v.optional(v.picklist(['left', 'right']), 'right'),
-      cta: v.optional(link),
-    }),
-    v.strictObject({ type: v.literal('TwoColumnContent'), ...base, left: html, right: html }),
-    v.strictObject({ type: v.literal('FullWidthMedia'), ...base, image, caption: v.optional(localized) }),
-    v.strictObject({ type: v.literal('Link'), ...base, text: v.optional(localized), link }),
-    v.strictObject({
-      type: v.literal('Download'),
-      ...base,
-      intro: v.optional(html),
-      files: v.array(
-        v.strictObject({
-          title: localized,
-          src: v.pipe(rootRelative, v.regex(/\.[a-z0-9]+$/i, 'must end with a file extension, e.g. .pdf')),
-          /** Size in bytes, shown next to the link. */
-          size: v.pipe(v.number(), v.integer('must be a whole number of bytes'), v.minValue(0, 'must not be negative')),
-          mimeType: v.pipe(v.string(), v.regex(/^[a-z]+\/[a-z0-9.+-]+$/, 'must be a MIME type, e.g. application/pdf')),
-        }),
-      ),
-    }),
-    v.strictObject({ type: v.literal('ContactForm'), ...base, intro: v.optional(html) }),
-    v.strictObject({ type: v.literal('InteractiveMap'), ...base, intro: v.optional(html) }),
-  ])
+  const fields = pageFieldsIn(required)
+  const { localized, html, image, link } = fields
+  /** A page's blocks: one variant per block type (app/blocks/<Type>/content.ts). */
+  const element = v.variant('type', blockSchemas(fields))
 
   const pageBase = {
-    id: base.id,
+    id: pageId,
     /** Parent page id; the home page has none. */
     parent: v.optional(pageReference),
     /** Order among siblings, ascending. */
-    sort: v.optional(v.pipe(v.number(), v.integer('must be a whole number')), 0),
+    sort: v.optional(wholeNumber, 0),
     languages: contentLanguages,
     /** Per-language URL segment; the home page's is empty. */
     urlSegment: localizedIn(required, urlSegment),
@@ -165,7 +62,7 @@ function pageSchemaIn(required: ReadonlyArray<Locale>) {
     metaTitle: v.optional(localized),
     metaDescription: v.optional(localized),
     /** When the page last changed (the sitemap's lastmod); the file's modification time when left out. */
-    lastEdited: v.optional(v.pipe(v.string(), v.isoTimestamp('must be an ISO 8601 date-time'))),
+    lastEdited: v.optional(isoTimestamp),
     /** A draft is served only in preview mode (docs/content.md), never in the sitemap. */
     draft: v.optional(v.boolean(), false),
   }
@@ -191,7 +88,7 @@ function pageSchemaIn(required: ReadonlyArray<Locale>) {
       intro: v.optional(html),
       entries: v.array(
         v.strictObject({
-          id: base.id,
+          id: pageId,
           year: v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(1800, 'must be a year'), v.maxValue(2200, 'must be a year')),
           date: v.optional(v.pipe(v.string(), v.isoDate('must be a date like 2025-05-01'))),
           title: localized,
@@ -220,9 +117,6 @@ export function pageFileSchemaFor(languages: ReadonlyArray<Locale> = localeCodes
 
 export type PageFile = v.InferOutput<PageSchema>
 export type ContentElement = Extract<PageFile, { type: 'Page' }>['elements'][number]
-export type ContentLink = Extract<PageFile, { type: 'RedirectorPage' }>['redirectTo']
-/** Texts of a page in some languages (the ones it exists in are there). */
-export type PageTexts = ContentLink['title']
 
 export const siteFileSchema = v.strictObject({
   title: localized,
@@ -248,11 +142,6 @@ export const navigationFileSchema = v.strictObject({
   locations: v.optional(pageReference),
 })
 export type NavigationFile = v.InferOutput<typeof navigationFileSchema>
-
-/** Texts for some languages only (news items need not exist in every language). */
-const partialLocalized = v.strictObject(perLocale(() => v.optional(text)))
-
-const slug = v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lowercase words joined by dashes'))
 
 export const newsFileSchema = v.strictObject({
   id: pageId,
