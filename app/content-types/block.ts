@@ -49,8 +49,6 @@ export interface BlockGraphql {
 
 interface BlockDefinition<TType extends string, TEntries extends v.ObjectEntries, TValue extends object> {
   type: TType
-  /** The admin's name for it; the type's words when left out. */
-  label?: string
   /** Its fields beside the ones every block has (id, title, showTitle). */
   fields: (page: PageFields) => TEntries
   graphql: BlockGraphql

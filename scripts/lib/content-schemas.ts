@@ -6,15 +6,10 @@
  */
 import { readdirSync } from 'node:fs'
 import { sep } from 'node:path'
+import { locationsFileSchema } from '../../app/content-types/locations'
 import { toJsonSchema } from '@valibot/to-json-schema'
 import type * as v from 'valibot'
-import {
-  locationsFileSchema,
-  navigationFileSchema,
-  newsFileSchema,
-  pageFileSchemaFor,
-  siteFileSchema,
-} from '../../app/embedded-cms/content/schema'
+import { navigationFileSchema, newsFileSchema, pageFileSchemaFor, siteFileSchema } from '../../app/embedded-cms/content/schema'
 
 /** Where they are written, relative to the repository. */
 export const schemaFolder = 'content/schemas'

@@ -22,8 +22,9 @@ const notRepositoryFiles = new Set([
   'team.yaml',
   'About.yaml',
   'zoe.json',
-  'app/blocks/MyBlock/fragment.ts',
-  'app/blocks/MyBlock/MyBlock.tsx',
+  // The example block of docs/add-a-block-type.md (tests/e2e/checklists.spec.ts makes it in a copy).
+  'app/blocks/Quote/content.ts',
+  'app/blocks/Quote/Quote.tsx',
   // Made by the build (.output/server) or at run time (DATA_DIR).
   'worker.mjs',
   'index.mjs',

@@ -8,16 +8,9 @@
  * Pure: no server-only imports, so the admin's server route and the tests share it.
  */
 import * as v from 'valibot'
+import { locationsFileSchema } from '../../content-types/locations'
 import { languages } from '../../../app.config'
-import {
-  locationsFileSchema,
-  navigationFileSchema,
-  newsFileSchema,
-  pageFileSchemaFor,
-  pageReference,
-  richText,
-  siteFileSchema,
-} from '../content/schema'
+import { navigationFileSchema, newsFileSchema, pageFileSchemaFor, pageReference, richText, siteFileSchema } from '../content/schema'
 import { actionOf, entriesOf, get, isPerLocale, shapeOf, variantName, variantOptions, type SchemaShape } from '../content/schema-shape'
 
 /** The parts of Decap's field configuration used here (https://decapcms.org/docs/widgets/). */

@@ -6,13 +6,12 @@ import { constructFromEvents, EVENT_ID, parseEvents, YAMLException, type Event }
 import * as v from 'valibot'
 import { isMap, isNode, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml'
 import { contentLanguages } from '../../content-types/fields'
+import { locationsFileSchema, type LocationsFile } from '../../content-types/locations'
 import {
   navigationFileSchema,
   pageFileSchemaFor,
   siteFileSchema,
-  locationsFileSchema,
   newsFileSchema,
-  type LocationsFile,
   type NavigationFile,
   type NewsFile,
   type PageFile,

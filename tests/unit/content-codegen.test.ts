@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { blocks } from '../../app/content-types/blocks.gen'
+import { graphql as locations } from '../../app/content-types/locations'
 import {
   blockListFile,
   blockListText,
@@ -9,14 +10,14 @@ import {
   contractText,
   fragmentFile,
   fragmentText,
-} from '../../scripts/lib/block-codegen'
+} from '../../scripts/lib/content-codegen'
 
 /**
  * The files `npm run codegen` writes from the block types' content modules are what it writes
  * today: a block folder with a content.ts that is not in the list, the contract or the page
  * query fails here, never silently at run time.
  */
-describe('generated from the block modules (run npm run codegen)', () => {
+describe('generated from the content modules (run npm run codegen)', () => {
   const types = blockTypes()
 
   it('finds every block folder with a content module', () => {
@@ -30,9 +31,9 @@ describe('generated from the block modules (run npm run codegen)', () => {
     for (const [type, module] of Object.entries(blocks)) expect(module.type).toBe(type)
   })
 
-  it("the contract's block types are the modules' own", () => {
+  it("the contract's block and location types are the modules' own", () => {
     const committed = readFileSync(contractFile, 'utf8')
-    expect(committed).toBe(contractText(committed, Object.values(blocks)))
+    expect(committed).toBe(contractText(committed, { blocks: Object.values(blocks), locations }))
   })
 
   it("the page query's fragment selects every block type", async () => {
@@ -41,6 +42,8 @@ describe('generated from the block modules (run npm run codegen)', () => {
 
   it('a module without its type in the contract is named', async () => {
     await expect(fragmentText('type Query { a: Int }', ['Carousel'])).rejects.toThrow(/no object type Carousel/)
-    expect(() => contractText('type Query { a: Int }', [])).toThrow(/markers are missing/)
+    expect(() => contractText('type Query { a: Int }', { blocks: [], locations: '' })).toThrow(
+      /markers of its generated block types section are missing/,
+    )
   })
 })
