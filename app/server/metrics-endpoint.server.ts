@@ -13,9 +13,11 @@ import {
   registry,
   renderQueueLength,
   renderSlotsBusy,
+  siteReady,
 } from './platform/metrics.server'
 import { getPageCache } from './pages/page-cache.server'
 import { renderSlotUsage } from './pages/page-delivery.server'
+import { readiness } from './readiness.server'
 
 const circuitStates = ['closed', 'half-open', 'open'] as const
 
@@ -29,6 +31,8 @@ export async function sampleStateGauges(): Promise<void> {
   const slots = renderSlotUsage()
   renderSlotsBusy.set(slots.running)
   renderQueueLength.set(slots.waiting)
+  // The gauge of /readyz's answer: a scraper sees an unready instance a load balancer takes out.
+  siteReady.set((await readiness()).status === 'ready' ? 1 : 0)
   // The outbox is the embedded CMS's; a site reading a remote CMS has none (and never loads that code).
   if (!getRuntimeConfig().CMS_GRAPHQL_URL) {
     const outbox = await import('../embedded-cms/index.server')

@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { getHeapStatistics } from 'node:v8'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 const token = 'metrics-token-0123456789'
@@ -61,6 +62,11 @@ describe('/metrics', () => {
       ['site_render_queue_length', 'gauge'],
       ['site_outbox_backlog', 'gauge'],
       ['site_outbox_dead', 'gauge'],
+      ['site_ready', 'gauge'],
+      ['site_render_refusals_total', 'counter'],
+      ['site_contact_submissions_total', 'counter'],
+      ['site_worker_restarts_total', 'counter'],
+      ['site_heap_size_limit_bytes', 'gauge'],
       ['nodejs_eventloop_lag_seconds', 'gauge'],
       ['nodejs_heap_size_used_bytes', 'gauge'],
     ]
@@ -70,6 +76,30 @@ describe('/metrics', () => {
     expect(text).toContain('site_cms_circuit_state{state="open",worker="3"} 0\n')
     expect(text).toContain('site_cms_request_errors_total{reason="network",worker="3"} 0\n')
     expect(text).toContain('site_outbox_backlog{worker="3"} 0\n')
+    // Every series from zero, so rate() and the alerts have one before the first event.
+    expect(text).toContain('site_render_refusals_total{slots="page",reason="full",worker="3"} 0\n')
+    expect(text).toContain('site_contact_submissions_total{outcome="failed",worker="3"} 0\n')
+    expect(text).toContain('site_worker_restarts_total{worker="3"} 0\n')
+    expect(text).toContain(`site_heap_size_limit_bytes{worker="3"} ${getHeapStatistics().heap_size_limit}\n`)
+  })
+
+  it('shows what /readyz answers: 1 while ready, 0 once the server is stopping', async () => {
+    const { metricsText } = await import('./metrics-endpoint.server')
+    const { listenForStop } = await import('./platform/stopping.server')
+    expect(await metricsText()).toMatch(/^site_ready 1$/m)
+    listenForStop()
+    process.emit('message', { type: 'site:stopping' }, undefined)
+    expect(await metricsText()).toMatch(/^site_ready 0$/m)
+  })
+
+  it('takes the count of replaced processes of its slot from the cluster primary', async () => {
+    // A replacement worker: the primary's count comes in SITE_WORKER_RESTARTS (cluster/primary.mjs).
+    vi.stubEnv('WORKER_ID', '2')
+    vi.stubEnv('SITE_WORKER_RESTARTS', '3')
+    const { metricsText } = await import('./metrics-endpoint.server')
+    const { restartsFromEnv } = await import('./platform/metrics.server')
+    expect(await metricsText()).toContain('site_worker_restarts_total{worker="2"} 3\n')
+    expect([undefined, '', '-1', '2.5', 'x', '12'].map(restartsFromEnv)).toEqual([0, 0, 0, 0, 0, 12])
   })
 
   it('counts the contact submissions waiting in the outbox', async () => {

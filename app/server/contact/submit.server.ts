@@ -12,6 +12,7 @@ import {
 import { getRuntimeConfig } from '../platform/env.server'
 import { cms } from '../cms/operations.server'
 import { logger } from '../platform/logger.server'
+import { contactSubmissions } from '../platform/metrics.server'
 import { redisClient } from '../platform/redis.server'
 import { reportServerError } from '../platform/sentry.server'
 import { verifyCaptcha } from './captcha.server'
@@ -54,6 +55,7 @@ function refused(status: number, result: Refusal, why: ContactRefusalReason, req
 function unavailable(error: unknown, what: string, requestId: string | undefined): ContactOutcome {
   logger.error({ err: error, reqId: requestId }, `[contact] ${what}`)
   reportServerError(error, requestId)
+  contactSubmissions.inc({ outcome: 'failed' })
   return { status: 503, result: { ok: false, reason: 'error' } }
 }
 
@@ -137,5 +139,6 @@ export async function acceptContactSubmission(data: unknown, { ip, requestId }: 
   } catch (error) {
     return unavailable(error, 'could not store a submission', requestId)
   }
+  contactSubmissions.inc({ outcome: 'stored' })
   return { status: 200, result: { ok: true, firstName: submission.firstName } }
 }

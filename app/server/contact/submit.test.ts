@@ -160,4 +160,19 @@ describe('acceptContactSubmission', () => {
     for (const reason of Object.keys(before)) expect(await count(reason), reason).toBe(before[reason] + 1)
     info.mockRestore()
   })
+
+  it('counts the submissions stored and those that failed (the visitor got a 503)', async () => {
+    const { acceptContactSubmission } = await import('./submit.server')
+    const { logger } = await import('../platform/logger.server')
+    const { contactSubmissions } = await import('../platform/metrics.server')
+    const error = vi.spyOn(logger, 'error').mockImplementation(() => {})
+    const count = async (outcome: string) =>
+      (await contactSubmissions.get()).values.find((value) => value.labels.outcome === outcome)?.value ?? Number.NaN
+    const [stored, failed] = [await count('stored'), await count('failed')]
+    await acceptContactSubmission(valid, submitter)
+    cms.submitContactForm.mockRejectedValueOnce(new Error('CMS down'))
+    expect((await acceptContactSubmission(valid, submitter)).status).toBe(503)
+    expect([await count('stored'), await count('failed')]).toEqual([stored + 1, failed + 1])
+    error.mockRestore()
+  })
 })

@@ -20,6 +20,7 @@ vi.mock('../pages/not-found-shell.server', async (original) => ({
 }))
 const { createRequestHandler } = await import('./request-handler.server')
 const { getRuntimeConfig } = await import('../platform/env.server')
+const { renderRefusals } = await import('../platform/metrics.server')
 
 interface Rendered {
   request: Request
@@ -136,6 +137,9 @@ describe('the request layer: what it refuses before anything renders', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     try {
       const { get, rendered } = site()
+      const pastDeadline = async () =>
+        (await renderRefusals.get()).values.find(({ labels }) => labels.slots === 'function' && labels.reason === 'deadline')?.value
+      const before = (await pastDeadline()) ?? Number.NaN
       const answer = get('/_serverFn/slow')
       await vi.advanceTimersByTimeAsync(getRuntimeConfig().HANDLER_TIMEOUT_MS - 1)
       expect(rendered).toHaveLength(1)
@@ -145,6 +149,7 @@ describe('the request layer: what it refuses before anything renders', () => {
       expect(response.status).toBe(503)
       expect(response.headers.get('retry-after')).toBe('5')
       expect(rendered[0]?.request.signal.aborted).toBe(true)
+      expect(await pastDeadline()).toBe(before + 1)
     } finally {
       vi.useRealTimers()
     }

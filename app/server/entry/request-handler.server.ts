@@ -4,6 +4,7 @@ import { isAllowedHost } from '../http/allowed-hosts.server'
 import { clientIp } from '../http/client-ip.server'
 import { requestWithSignal, withDeadline } from '../http/deadline'
 import { logger } from '../platform/logger.server'
+import { renderRefusals } from '../platform/metrics.server'
 import { isFormPost } from '../contact/form-post.server'
 import { deliverPage } from '../pages/page-delivery.server'
 import { withFunctionSlot } from '../pages/function-slots.server'
@@ -138,5 +139,6 @@ export function createRequestHandler(parts: RequestHandlerParts) {
 function serverFnPastDeadline(url: URL, requestId: string): Response {
   const { HANDLER_TIMEOUT_MS } = getRuntimeConfig()
   logger.warn({ reqId: requestId, path: url.pathname }, `[request] no server function answer within ${HANDLER_TIMEOUT_MS} ms: answered 503`)
+  renderRefusals.inc({ slots: 'function', reason: 'deadline' })
   return Response.json({ error: 'Timed out' }, { status: 503, headers: { 'Cache-Control': 'no-store', 'Retry-After': '5' } })
 }

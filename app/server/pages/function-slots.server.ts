@@ -1,5 +1,6 @@
 import { rateLimitKey } from '../http/client-key'
 import { getRuntimeConfig } from '../platform/env.server'
+import { renderRefusals } from '../platform/metrics.server'
 import { RenderSlots } from './render-slots'
 
 /**
@@ -21,6 +22,7 @@ export async function withFunctionSlot(client: string, signal: AbortSignal, call
     return aborted()
   }
   if ('refused' in slot) {
+    renderRefusals.inc({ slots: 'function', reason: slot.refused === 'busy' ? 'busy' : 'full' })
     return Response.json(
       { error: 'Too many requests' },
       { status: slot.refused === 'busy' ? 429 : 503, headers: { 'Retry-After': '5', 'Cache-Control': 'no-store' } },

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { functionSlotUsage, withFunctionSlot } from './function-slots.server'
+import { renderRefusals } from '../platform/metrics.server'
+
+async function refusals(reason: string): Promise<number | undefined> {
+  return (await renderRefusals.get()).values.find(({ labels }) => labels.slots === 'function' && labels.reason === reason)?.value
+}
 
 /** A server function call that takes a while (a CMS read over the network). */
 const slowCall = () => new Promise<Response>((resolve) => setTimeout(() => resolve(new Response('ok')), 50))
@@ -12,11 +17,13 @@ const open = () => new AbortController().signal
 describe('withFunctionSlot', () => {
   it('bounds the GET calls running at once: one client flooding gets 429, another still gets its answer', async () => {
     // RENDER_CONCURRENCY is 4: eight calls at once, a client's share four while all are taken.
+    const refusedBefore = (await refusals('busy')) ?? Number.NaN
     const flood = Array.from({ length: 40 }, () => withFunctionSlot('203.0.113.9', open(), slowCall))
     const other = withFunctionSlot('198.51.100.7', open(), slowCall)
     const statuses = (await Promise.all(flood)).map((response) => response.status)
     expect(statuses.filter((status) => status === 200)).toHaveLength(8)
     expect(statuses.filter((status) => status === 429)).toHaveLength(32)
+    expect(await refusals('busy')).toBe(refusedBefore + 32)
     // Once its calls are done, the client is served again.
     expect((await withFunctionSlot('203.0.113.9', open(), slowCall)).status).toBe(200)
     expect((await other).status).toBe(200)

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { renderRefusals } from '../platform/metrics.server'
 
 beforeAll(() => {
   vi.stubEnv('RENDER_CONCURRENCY', '2')
@@ -20,6 +21,9 @@ function heldRender() {
 describe('render slots for page requests', () => {
   it('lets a form post wait its turn where a page request past its share is turned away', async () => {
     const { deliverPage, renderSlotUsage } = await import('./page-delivery.server')
+    const busyRefusals = async () =>
+      (await renderRefusals.get()).values.find(({ labels }) => labels.slots === 'page' && labels.reason === 'busy')?.value
+    const refusedBefore = await busyRefusals()
     const client = () => '203.0.113.7'
     const held = heldRender()
     // The client fills both render slots with pages nobody has cached (fresh queries).
@@ -39,6 +43,8 @@ describe('render slots for page requests', () => {
     )
     // The page request past the client's share: 429 (after the refusal delay).
     expect((await page).status).toBe(429)
+    // Counted for the operators' dashboard and alert (site_render_refusals_total).
+    expect(await busyRefusals()).toBe((refusedBefore ?? Number.NaN) + 1)
     held.answer()
     // The post waited for a slot and was rendered: the visitor's message is not lost.
     expect((await post).status).toBe(200)

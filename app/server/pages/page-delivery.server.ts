@@ -10,7 +10,7 @@ import { cookieValue } from '../../i18n/language-cookie'
 import { preferredLocale } from '../../i18n/negotiate'
 import { type CachedPage, type ContentCoding, matchesEtag, negotiateEncoding, renderedPage, storableHeaders } from '../http/representation'
 import { getPageCache, type PageCache } from './page-cache.server'
-import { pageRenderDuration } from '../platform/metrics.server'
+import { pageRenderDuration, renderRefusals } from '../platform/metrics.server'
 import { RenderSlots } from './render-slots'
 import { requestWithSignal, withDeadline } from '../http/deadline'
 import { logger } from '../platform/logger.server'
@@ -226,6 +226,7 @@ function pastDeadline(url: URL, requestId: string): Promise<Response> {
     { reqId: requestId, path: url.pathname },
     `[render] no page within ${HANDLER_TIMEOUT_MS} ms: answered 503, render slot given back`,
   )
+  renderRefusals.inc({ slots: 'page', reason: 'deadline' })
   return pageRefusal(503, url, { 'Retry-After': '5' })
 }
 
@@ -306,9 +307,14 @@ async function renderedAnswer(
   // typed message, and the contact rate limit bounds posts already.
   const share = request.method === 'POST' ? undefined : rateLimitKey(client())
   const release = await slotBefore(stop, share)
-  if (release === 'busy') return pageRefusal(429, url, { 'Retry-After': '5' })
+  if (release === 'busy') {
+    renderRefusals.inc({ slots: 'page', reason: 'busy' })
+    return pageRefusal(429, url, { 'Retry-After': '5' })
+  }
   if (!release) {
     request.signal.throwIfAborted()
+    // Past the deadline, pastDeadline has answered (and counted) already.
+    if (!deadline.aborted) renderRefusals.inc({ slots: 'page', reason: 'full' })
     return pageRefusal(503, url, { 'Retry-After': '5' })
   }
   try {

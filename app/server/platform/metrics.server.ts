@@ -1,3 +1,4 @@
+import { getHeapStatistics } from 'node:v8'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 
 /**
@@ -14,6 +15,18 @@ if (workerId) registry.setDefaultLabels({ worker: workerId })
 
 // Event-loop lag, heap, GC, handles, CPU and memory of the process.
 collectDefaultMetrics({ register: registry })
+
+/*
+ * V8's heap limit (--max-old-space-size and the young generation; the primary sets them, ADR 024):
+ * the defaults have the heap's size and use but not its limit, which "heap near the limit" needs.
+ */
+export const heapSizeLimit = new Gauge({
+  name: 'site_heap_size_limit_bytes',
+  help: "V8's heap size limit of this process (heap_size_limit): past it the process dies out of memory",
+  registers: [registry],
+})
+
+heapSizeLimit.set(getHeapStatistics().heap_size_limit)
 
 export const httpRequestDuration = new Histogram({
   name: 'site_http_request_duration_seconds',
@@ -104,6 +117,49 @@ export const retentionRuns = new Counter({
 })
 
 for (const outcome of ['done', 'skipped', 'failed']) retentionRuns.inc({ outcome }, 0)
+
+export const contactSubmissions = new Counter({
+  name: 'site_contact_submissions_total',
+  help: 'Contact submissions by outcome: stored, failed (a store or the CMS could not take it: the visitor got a 503); refusals are site_contact_refusals_total',
+  labelNames: ['outcome'] as const,
+  registers: [registry],
+})
+
+for (const outcome of ['stored', 'failed']) contactSubmissions.inc({ outcome }, 0)
+
+export const renderRefusals = new Counter({
+  name: 'site_render_refusals_total',
+  help: 'Requests turned away for want of a slot, by slots (page, function) and reason: busy (a client past its share, 429), full (the line was full, 503), deadline (no answer within HANDLER_TIMEOUT_MS, 503)',
+  labelNames: ['slots', 'reason'] as const,
+  registers: [registry],
+})
+
+for (const slots of ['page', 'function']) for (const reason of ['busy', 'full', 'deadline']) renderRefusals.inc({ slots, reason }, 0)
+
+export const siteReady = new Gauge({
+  name: 'site_ready',
+  help: 'What /readyz answers now: 1 ready, 0 not (database not writable, CMS circuit open, or stopping)',
+  registers: [registry],
+})
+
+/*
+ * The primary counts each slot's replacements and hands the count to the new worker
+ * (SITE_WORKER_RESTARTS, cluster/primary.mjs): a worker's own counter would start from zero in
+ * every new process, and the primary holds no prom-client. Under the same `worker` label the
+ * series steps up by one at each replacement, which increase() sees.
+ */
+export const workerRestarts = new Counter({
+  name: 'site_worker_restarts_total',
+  help: 'Times the cluster primary replaced the process of this worker slot (it died) since the server started',
+  registers: [registry],
+})
+
+workerRestarts.inc(restartsFromEnv(process.env.SITE_WORKER_RESTARTS))
+
+/** The primary's count of this slot's replacements; 0 when absent or not a count. */
+export function restartsFromEnv(value: string | undefined): number {
+  return value && /^\d{1,9}$/.test(value) ? Number(value) : 0
+}
 
 /** "2xx", "4xx"…: status classes keep the label to a handful of values. */
 export function statusClass(status: number): string {

@@ -86,10 +86,14 @@ function runPrimary() {
 
   /** Workers by slot (1…size): a replacement takes the slot of the worker it replaces. */
   const slots = new Map()
+  /** Replacements per slot since this primary started: the workers' site_worker_restarts_total (metrics.server.ts). */
+  const restarts = new Map()
 
   function start(slot, replacing) {
+    if (replacing) restarts.set(slot, (restarts.get(slot) ?? 0) + 1)
     const worker = cluster.fork({
       WORKER_ID: String(slot),
+      SITE_WORKER_RESTARTS: String(restarts.get(slot) ?? 0),
       ...(replacing ? { SITE_WORKER_REPLACES: replacing } : {}),
       // Two malloc arenas (glibc reads this at start-up; an operator's own value wins): a worker
       // runs JavaScript on one thread, and the arenas glibc adds for the helper threads (GC,
