@@ -1,4 +1,4 @@
-import { clearContentCaches, listenForPurges } from './pages/content-caches.server'
+import { contentFilesChanged, listenForPurges } from './pages/content-caches.server'
 import { captchaSchema } from './contact/captcha.server'
 import { rateSchema } from './contact/rate-limit.server'
 import { thanksSchema } from './contact/thanks.server'
@@ -53,8 +53,9 @@ export async function startApp(): Promise<void> {
         if (error instanceof cms.ContentError) throw new ConfigError(error.message)
         throw error
       }
-      // Every worker watches the files itself: a change clears its own caches only.
-      cms.onContentChange(clearContentCaches)
+      // Every worker watches the files itself: a change clears its own caches (and bans the
+      // shared caches in front, CACHE_BAN_URLS).
+      cms.onContentChange(contentFilesChanged)
       embeddedCms = cms
       // The cluster's first worker makes the content's image variants for all (they are shared
       // on disk), in the background and one at a time: visitors then find them made (ADR 028).

@@ -22,7 +22,7 @@ interface Step {
   text: string
 }
 
-/** The fenced code blocks of a doc that name a file (```ts file=path [append|before="…"|after="…"|replace="…"]). */
+/** The fenced code blocks of a doc that name a file (```ts file=path [append|before="…"|after="…"|replace="…"]): replace is of every occurrence. */
 function stepsOf(doc: string, markdown: string): Step[] {
   const fence = /^( *)```\w+ file=(\S+)(?: (append|(before|after|replace)="([^"]*)"))?\n([\s\S]*?)^\1```$/gm
   return [...markdown.matchAll(fence)].map((match) => {
@@ -54,7 +54,8 @@ function apply(root: string, step: Step): void {
   const { kind, anchor } = step.how
   const current = readFileSync(path, 'utf8')
   if (!current.includes(anchor)) throw new Error(`${where}: "${anchor}" is not in the file`)
-  if (kind === 'replace') return writeFileSync(path, current.replace(anchor, step.text.replace(/\n$/, '')))
+  // Every occurrence: a list written out several times in one file changes everywhere.
+  if (kind === 'replace') return writeFileSync(path, current.replaceAll(anchor, step.text.replace(/\n$/, '')))
   const lines = current.split('\n')
   const at = lines.findIndex((line) => line.includes(anchor))
   const inserted = step.text.replace(/\n$/, '').split('\n')
@@ -105,7 +106,7 @@ test('the checklists for a block type, a location field and a language hold as w
     const erring = new Set([...typecheck.matchAll(/^([^\s(]+)\(\d+,\d+\): error/gm)].map((match) => match[1] ?? ''))
     expect([...erring].filter((file) => !/\.(?:test|spec)\.tsx?$/.test(file))).toEqual([])
     await run(root, 'npm', ['run', 'i18n:check'])
-    await run(root, 'npx', ['vitest', 'run', 'app/blocks/blocks.test.tsx', 'tests/unit/content-codegen.test.ts'])
+    await run(root, 'npx', ['vitest', 'run', 'app/blocks/blocks.test.tsx', 'tests/unit/content-codegen.test.ts', 'tests/unit/varnish-vcl.test.ts'])
     // The new block is in the contract and the admin's form; the location field in the contract.
     const contract = readFileSync(join(root, 'app/cms/schema.graphql'), 'utf8')
     expect(contract).toMatch(/type Quote implements BaseElement \{[^}]*quote: String!/)

@@ -52,3 +52,32 @@ describe('render slots for page requests', () => {
     // Loading the server's module graph and the 429's one-second delay take a while on a busy machine.
   }, 30_000)
 })
+
+describe('the language redirect of / for a shared cache', () => {
+  const home = new URL('https://www.example.com/')
+  const redirect = (headers: Record<string, string>) => () =>
+    Promise.resolve(new Response(null, { status: 302, headers: { Location: '/en', Vary: 'Accept-Language, Cookie', ...headers } }))
+
+  it('may be kept by a shared cache as long as a page: it depends only on the headers its Vary names', async () => {
+    const { deliverPage } = await import('./page-delivery.server')
+    const request = new Request(home, { headers: { 'accept-language': 'en-GB,en;q=0.9' } })
+    const answer = await deliverPage(request, home, redirect({}), 'r-lang', () => '203.0.113.20')
+    expect(answer.status).toBe(302)
+    expect(answer.headers.get('location')).toBe('/en')
+    expect(answer.headers.get('vary')).toBe('Accept-Language, Cookie')
+    expect(answer.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=600')
+  })
+
+  it('stays private for a signed-in visitor, and other redirects get no shared freshness', async () => {
+    const { withSharedRedirectCaching } = await import('./page-delivery.server')
+    const personal = new Response(null, {
+      status: 302,
+      headers: { Location: '/en', Vary: 'Accept-Language', 'Cache-Control': 'private, no-store' },
+    })
+    expect(withSharedRedirectCaching(home, personal).headers.get('cache-control')).toBe('private, no-store')
+    const canonical = new Response(null, { status: 301, headers: { Location: '/over-ons' } })
+    expect(withSharedRedirectCaching(new URL('https://www.example.com/nl/over-ons'), canonical).headers.has('cache-control')).toBe(false)
+    const elsewhere = new Response(null, { status: 302, headers: { Location: '/en/x', Vary: 'Accept-Language' } })
+    expect(withSharedRedirectCaching(new URL('https://www.example.com/x'), elsewhere).headers.has('cache-control')).toBe(false)
+  })
+})

@@ -80,6 +80,21 @@ function withVary(existing: string | null, ...names: string[]): string {
 
 type HeaderList = Array<[string, string]>
 
+/**
+ * `/`'s redirect to the visitor's language (middleware/language-detection.ts) depends on nothing
+ * but the request headers its Vary names, so a shared cache in front may keep it as long as a
+ * page; without a Cache-Control it would ask the origin again for every foreign visitor. Other
+ * answers without HTML, and a redirect already marked private, are left as they are.
+ */
+export function withSharedRedirectCaching(url: URL, response: Response): Response {
+  const vary = response.headers.get('vary') ?? ''
+  if (url.pathname !== '/' || response.status !== 302 || !/accept-language/i.test(vary)) return response
+  if (response.headers.has('cache-control') || response.headers.has('set-cookie')) return response
+  const headers = new Headers(response.headers)
+  headers.set('Cache-Control', cacheControl(200, null))
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+}
+
 /** Headers a page answer sets itself, whatever the rendered response carried. */
 const setPerAnswer = new Set(['cache-control', 'vary', 'etag', 'age', 'x-page-cache', 'content-encoding', 'content-length'])
 
@@ -325,7 +340,7 @@ async function renderedAnswer(
     // Reading, hashing and compressing run inside the slot too: at most RENDER_CONCURRENCY at once.
     const rendered = await renderWithMarker(renderRequest, render)
     const { response, html } = rendered
-    if (html === undefined) return response
+    if (html === undefined) return withSharedRedirectCaching(url, response)
     if (cache && key && isStorable(renderRequest, response)) {
       return deliver(request, cache.set(key, await toPage(rendered, html), generation), 'MISS', requestId)
     }

@@ -160,6 +160,21 @@ export const runtimeConfigSchema = v.object({
    */
   CACHE_PURGE_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   /**
+   * Shared caches in front (Varnish with ops/varnish/site.vcl), comma list of their addresses:
+   * each gets `BAN /` whenever this server's content changes (an edited content file, the purge
+   * endpoint). Unset: nothing is sent.
+   */
+  CACHE_BAN_URLS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^https?:\/\/[^,\s]+(?:,https?:\/\/[^,\s]+)*$/,
+        'must be a comma list of http:// or https:// addresses, e.g. http://127.0.0.1:6081',
+      ),
+      v.transform((s) => s.split(',')),
+    ),
+  ),
+  /**
    * Secret for preview mode: /api/preview?secret=…&path=… sets a signed cookie under which
    * drafts are shown (docs/content.md). Unset: preview is off (404). A site reading a remote
    * CMS and that CMS must share it (the site signs X-Preview-Token with it, the CMS verifies it).
