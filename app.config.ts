@@ -24,7 +24,7 @@ export const defaultLocale = 'nl' satisfies Locale
 export const localeCodes: ReadonlyArray<Locale> = languages.map((l) => l.code)
 
 /**
- * One value per language: the only place the five codes are written as record keys, so a
+ * One value per language: the only place the language codes are written as record keys, so a
  * record built this way is complete by construction (a sixth language fails here, loudly).
  */
 export function perLocale<T>(make: (locale: Locale) => T): Record<Locale, T> {

@@ -106,7 +106,13 @@ test('the checklists for a block type, a location field and a language hold as w
     const erring = new Set([...typecheck.matchAll(/^([^\s(]+)\(\d+,\d+\): error/gm)].map((match) => match[1] ?? ''))
     expect([...erring].filter((file) => !/\.(?:test|spec)\.tsx?$/.test(file))).toEqual([])
     await run(root, 'npm', ['run', 'i18n:check'])
-    await run(root, 'npx', ['vitest', 'run', 'app/blocks/blocks.test.tsx', 'tests/unit/content-codegen.test.ts', 'tests/unit/varnish-vcl.test.ts'])
+    await run(root, 'npx', [
+      'vitest',
+      'run',
+      'app/blocks/blocks.test.tsx',
+      'tests/unit/content-codegen.test.ts',
+      'tests/unit/varnish-vcl.test.ts',
+    ])
     // The new block is in the contract and the admin's form; the location field in the contract.
     const contract = readFileSync(join(root, 'app/cms/schema.graphql'), 'utf8')
     expect(contract).toMatch(/type Quote implements BaseElement \{[^}]*quote: String!/)

@@ -120,7 +120,7 @@ test.describe('error page', () => {
    * In a browser: English and Dutch above, French in the suggestions test below (axe, a
    * suggestion followed, its title) in npm test; the 404 page hydrates in nl and de in
    * navigation.spec's overflow test too. Every language runs the same page: the rest in
-   * test:full (ADR 037); all five on the server in npm test above.
+   * test:full (ADR 037); every language on the server in npm test above.
    */
   for (const [locale, [path, title]] of Object.entries(notFoundTitles)) {
     test(`${locale}: the 404 page is titled in its language, its way home not marked current`, full, async ({ page, consoleGuard }) => {

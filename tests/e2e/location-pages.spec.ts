@@ -100,7 +100,7 @@ test.describe('a page per location', () => {
           const listed = inSitemap.filter(({ loc }) => locationSample.includes(new URL(loc).pathname.split('/').at(-1) ?? '') === sample)
           expect(listed.length).toBe((sample ? locationSample.length : contentLocations.length - locationSample.length) * locales.length)
           const sitemapped = inSitemap
-          // Every location once per language, each with all five languages (and x-default) as alternates.
+          // Every location once per language, each with every language (and x-default) as alternates.
           expect(sitemapped).toHaveLength(contentLocations.length * locales.length)
           for (const entry of sitemapped) {
             // The entry's own date: a fresh checkout (a deploy) must not mark every location as changed.

@@ -142,7 +142,7 @@ test('npm run dev serves a page', async () => {
 test('npm run codegen leaves the generated files as they are', async () => {
   test.setTimeout(90_000)
   // The only check that app/cms/graphql-env.d.ts is what gql.tada writes from the schema today;
-  // the block modules' outputs have their own test (tests/unit/block-codegen.test.ts).
+  // the block modules' outputs have their own test (tests/unit/content-codegen.test.ts).
   const generated = [
     'app/cms/graphql-env.d.ts',
     'app/cms/schema.graphql',

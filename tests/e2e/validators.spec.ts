@@ -133,7 +133,7 @@ for (const sample of [true, false]) {
   const which = sample ? 'one page of each type (and the post answers)' : 'every other page the sitemap lists'
   test(`${which} is valid HTML for the Nu HTML Checker (zero errors and warnings)`, tier(sample), async ({ request, baseURL }) => {
     // One checker run for all pages: the JVM starts once. ~420 pages in all since every location
-    // has its own page in five languages.
+    // has its own page in every language.
     test.setTimeout(480_000)
     const every = [...(await sitemapLocs(request)), ...extraPaths]
     expect(every.length).toBeGreaterThan(50)

@@ -35,7 +35,7 @@ export async function loadLocation({ queryClient, i18n, locale }: PageLoaderCont
     site,
     locale,
     path,
-    // Its kind in the page's language: the name alone is the same title in all five.
+    // Its kind in the page's language: the name alone is the same title in every language.
     title: i18n._(msg({ id: 'location.title', message: `${name} (${kind})` })),
     description: i18n._(msg({ id: 'location.metaDescription', message: `${name} in ${city}: adres, openingstijden, telefoon en route.` })),
     translations: perLocale((code) => locationsPath(code, location.id)),

@@ -3,7 +3,7 @@
  * neighbours, and a gap ('gap', shown as an ellipsis) for each run of pages left out. Every page
  * stays two clicks away at most from any other through the current one's neighbours, and the
  * list has at most seven entries, however many pages there are: a site with years of news had
- * 334 links on every list page, each one rendered and hydrated, and a row wider than
+ * hundreds of links on every list page, each one rendered and hydrated, and a row wider than
  * any phone. A gap of a single page shows that page instead: `1 … 3` is as long as `1 2 3`.
  */
 export function pageWindow(page: number, pageCount: number): Array<number | 'gap'> {

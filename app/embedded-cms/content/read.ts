@@ -69,8 +69,8 @@ function referenceAt(event: Event): number {
  * The data of a content file's YAML text, or a ContentError naming file, line and column.
  * Bounded first: its size, its nesting, and no anchors, aliases or tags (Decap never writes them;
  * an alias repeats a value without its bytes, so a small file could stand for a huge one). js-yaml
- * builds plain values from parser events, without the document model `yaml` builds: ~10× faster
- * on large content. What it refuses goes to `yaml`, which names the place of a syntax error, or
+ * builds plain values from parser events, without the document model `yaml` builds: many times faster
+ * on large content (ADR 044). What it refuses goes to `yaml`, which names the place of a syntax error, or
  * gives the data when it accepts what js-yaml did not (an empty file is null). A file with a
  * directive (`%YAML 1.1`) goes to `yaml` too: js-yaml ignores it.
  */
@@ -216,7 +216,7 @@ function validate<TSchema extends v.GenericSchema>(
 
 /**
  * The schema a page file is checked against: its texts are required in the languages it lists
- * (all five without a list). A bad `languages` list is reported by the all-languages schema.
+ * (all of the site's without a list). A bad `languages` list is reported by the all-languages schema.
  */
 function pageSchemaOf(data: unknown) {
   const own = v.safeParse(v.looseObject({ languages: contentLanguages }), data)

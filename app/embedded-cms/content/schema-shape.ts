@@ -79,7 +79,7 @@ export function variantName(option: SchemaShape): string {
   return literal
 }
 
-/** An object whose keys are exactly the five language codes: a text per language. */
+/** An object whose keys are exactly the site's language codes: a text per language. */
 export function isPerLocale(shape: SchemaShape): boolean {
   const keys = entriesOf(shape).map(([key]) => key)
   return keys.length === localeCodes.length && localeCodes.every((code) => keys.includes(code))

@@ -100,7 +100,7 @@ function pageSchemaIn(required: ReadonlyArray<Locale>) {
 type PageSchema = ReturnType<typeof pageSchemaIn>
 const pageSchemas = new Map<string, PageSchema>()
 
-/** The schema of a page file that exists in `languages` (all five when undefined). */
+/** The schema of a page file that exists in `languages` (all of the site's when undefined). */
 export function pageFileSchemaFor(languages: ReadonlyArray<Locale> = localeCodes): PageSchema {
   const key = localeCodes.filter((locale) => languages.includes(locale)).join(',')
   let schema = pageSchemas.get(key)
