@@ -15,7 +15,7 @@ function write(file: string, text: string): void {
 const types = blockTypes()
 write(blockListFile, await blockListText(types))
 // Loaded after the list is written, so a new block's module is in what they read.
-const { blocks } = await import('../app/content-types/blocks.gen')
+const { blocks } = await import('../app/blocks/blocks.gen')
 const { contentSchemaFiles, schemaFolder } = await import('./lib/content-schemas')
 const locations = await import('../app/content-types/locations')
 const contract = contractText(readFileSync(contractFile, 'utf8'), { blocks: Object.values(blocks), locations: locations.graphql })

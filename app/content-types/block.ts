@@ -2,7 +2,7 @@
  * The shape of a block type's content module (app/blocks/<Type>/content.ts): in one place, the
  * fields editors fill in (valibot, which also generates the admin's form), the block's type in
  * the GraphQL contract, and how the embedded CMS turns the fields into that type's value in one
- * language. `npm run codegen` collects the modules (blocks.gen.ts) and writes their types into
+ * language. `npm run codegen` collects the modules (app/blocks/blocks.gen.ts) and writes their types into
  * the contract (app/cms/schema.graphql) and the page query's fragment (blocks.fragment.ts).
  */
 import * as v from 'valibot'

@@ -12,7 +12,7 @@ import { format, resolveConfig } from 'prettier'
 import type { BlockGraphql } from '../../app/content-types/block'
 
 export const blocksFolder = 'app/blocks'
-export const blockListFile = 'app/content-types/blocks.gen.ts'
+export const blockListFile = 'app/blocks/blocks.gen.ts'
 export const contractFile = 'app/cms/schema.graphql'
 export const fragmentFile = 'app/blocks/blocks.fragment.ts'
 
@@ -41,12 +41,12 @@ async function prettierTs(text: string, file: string): Promise<string> {
   return format(text, { ...(await resolveConfig(file)), filepath: file })
 }
 
-/** app/content-types/blocks.gen.ts: every block's module, by type, and their schemas as a page's element variants. */
+/** app/blocks/blocks.gen.ts: every block's module, by type, and their schemas as a page's element variants. */
 export async function blockListText(types: ReadonlyArray<string>): Promise<string> {
   const text = [
     `// ${generatedNote}`,
-    `import type { PageFields } from './fields'`,
-    ...types.map((type) => `import { block as ${type} } from '../blocks/${type}/content'`),
+    `import type { PageFields } from '../content-types/fields'`,
+    ...types.map((type) => `import { block as ${type} } from './${type}/content'`),
     '',
     '/** Every block type, by its name (`type` in a page file, `__typename` in the contract). */',
     `export const blocks = { ${types.join(', ')} } as const`,

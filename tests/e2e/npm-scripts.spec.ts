@@ -147,7 +147,7 @@ test('npm run codegen leaves the generated files as they are', async () => {
     'app/cms/graphql-env.d.ts',
     'app/cms/schema.graphql',
     'app/blocks/blocks.fragment.ts',
-    'app/content-types/blocks.gen.ts',
+    'app/blocks/blocks.gen.ts',
     'content/schemas',
   ]
   await run('npm', ['run', 'codegen'])

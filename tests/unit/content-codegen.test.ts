@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { blocks } from '../../app/content-types/blocks.gen'
+import { blocks } from '../../app/blocks/blocks.gen'
 import { graphql as locations } from '../../app/content-types/locations'
 import {
   blockListFile,
@@ -25,7 +25,7 @@ describe('generated from the content modules (run npm run codegen)', () => {
     expect(types.length).toBeGreaterThanOrEqual(10)
   })
 
-  it('app/content-types/blocks.gen.ts lists every module', async () => {
+  it('app/blocks/blocks.gen.ts lists every module', async () => {
     expect(readFileSync(blockListFile, 'utf8')).toBe(await blockListText(types))
     expect(Object.keys(blocks)).toEqual(types)
     for (const [type, module] of Object.entries(blocks)) expect(module.type).toBe(type)

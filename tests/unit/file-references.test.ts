@@ -25,6 +25,10 @@ const notRepositoryFiles = new Set([
   // The example block of docs/add-a-block-type.md (tests/e2e/checklists.spec.ts makes it in a copy).
   'app/blocks/Quote/content.ts',
   'app/blocks/Quote/Quote.tsx',
+  // The example language of docs/add-a-language.md, and imports quoted from app/i18n/segments.ts.
+  'app/locales/sv/messages.po',
+  '../locales/sv/routes.po',
+  '../locales/da/routes.po',
   // Made by the build (.output/server) or at run time (DATA_DIR).
   'worker.mjs',
   'index.mjs',

@@ -10,7 +10,7 @@
  */
 import * as v from 'valibot'
 import { localeCodes, perLocale, type Locale } from '../../../app.config'
-import { blockSchemas } from '../../content-types/blocks.gen'
+import { blockSchemas } from '../../blocks/blocks.gen'
 import {
   contentLanguages,
   image,
