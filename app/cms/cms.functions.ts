@@ -2,10 +2,10 @@ import { createServerFn, getGlobalStartContext } from '@tanstack/react-start'
 import { getRequestHeader } from '@tanstack/react-start/server'
 import * as v from 'valibot'
 import { isoOf, localeCodes } from '../../app.config'
-import { resolveNewsItem } from '../server/cms/news-item.server'
-import { cms } from '../server/cms/operations.server'
+import { resolveNewsItem } from '../server/cms-client/news-item.server'
+import { cms } from '../server/cms-client/operations.server'
 import { validInput } from '../errors/http-error'
-import { cmsPreviewTokenOf } from '../server/cms/preview.server'
+import { cmsPreviewTokenOf } from '../server/cms-client/preview.server'
 import { signedInToken } from '../server/pages/signed-in.server'
 import { rateLimitKey } from '../server/http/client-key'
 import { hoursView } from '../locations/hours-view'
@@ -28,7 +28,7 @@ function authToken(): Promise<string | undefined> {
   return signedInToken(getRequestHeader('cookie') ?? null, rateLimitKey(getGlobalStartContext()?.clientIp ?? 'unknown'))
 }
 
-/** The token for the CMS when this visitor is in preview mode, not left (app/server/cms/preview.server.ts). */
+/** The token for the CMS when this visitor is in preview mode, not left (app/server/cms-client/preview.server.ts). */
 function previewToken(): Promise<string | undefined> {
   return cmsPreviewTokenOf(getRequestHeader('cookie') ?? null)
 }

@@ -6,7 +6,7 @@ import { sameSecret } from '../server/platform/same-secret.server'
  * CMS as X-Preview-Token for an editor in preview (`<expiry>.<signature>`, minutes long), and
  * how the CMS checks it. Only a server that holds PREVIEW_SECRET can make one, so the public
  * /graphql serves drafts to the site itself and to sites sharing the secret (the remote-CMS
- * setup), never to a copied cookie. Shared by the site (app/server/cms/preview.server.ts makes
+ * setup), never to a copied cookie. Shared by the site (app/server/cms-client/preview.server.ts makes
  * it after checking the editor's cookie) and the embedded CMS (graphql-handler.server.ts checks
  * it), so neither reaches into the other (docs/decisions/033).
  */

@@ -2,7 +2,7 @@ import { contentFilesChanged, listenForPurges } from './pages/content-caches.ser
 import { captchaSchema } from './contact/captcha.server'
 import { rateSchema } from './contact/rate-limit.server'
 import { thanksSchema } from './contact/thanks.server'
-import { previewSchema } from './cms/preview.server'
+import { previewSchema } from './cms-client/preview.server'
 import { closeDatabase, databaseWith } from './platform/db.server'
 import { closeRedis } from './platform/redis.server'
 import { ConfigError, getRuntimeConfig, localesWithoutDomain } from './platform/env.server'

@@ -1,7 +1,7 @@
 import cluster from 'node:cluster'
 import { AggregatorRegistry, type MetricObjectWithValues, type MetricValue } from 'prom-client'
 import { hasBearer } from './http/bearer.server'
-import { cmsCircuit } from './cms/client.server'
+import { cmsCircuit } from './cms-client/client.server'
 import { getRuntimeConfig } from './platform/env.server'
 import { logger } from './platform/logger.server'
 import {

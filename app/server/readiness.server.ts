@@ -1,4 +1,4 @@
-import { cmsCircuit } from './cms/client.server'
+import { cmsCircuit } from './cms-client/client.server'
 import { databaseWritable } from './platform/db.server'
 import { isStopping } from './platform/stopping.server'
 

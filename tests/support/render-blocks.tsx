@@ -5,7 +5,7 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import type { SafeHtml } from '../../app/cms/safe-html'
-import { sanitizeHtml } from '../../app/server/cms/sanitize'
+import { sanitizeHtml } from '../../app/server/cms-client/sanitize'
 import { localeRewrite } from '../../app/i18n/i18n'
 
 /**

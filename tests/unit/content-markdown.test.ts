@@ -11,7 +11,7 @@ import { parse } from 'yaml'
 import { describe, expect, it } from 'vitest'
 import { richTextHtml } from '../../app/embedded-cms/content/markdown'
 import { newsFileSchema, pageFileSchemaFor } from '../../app/embedded-cms/content/schema'
-import { sanitizeHtml } from '../../app/server/cms/sanitize'
+import { sanitizeHtml } from '../../app/server/cms-client/sanitize'
 import { markdownOf, migrateFile, richTextPaths } from '../../scripts/lib/content-markdown'
 import { contentFiles } from '../../scripts/lib/content-schemas'
 

@@ -4,7 +4,7 @@ import MarkdownIt from 'markdown-it'
  * Rich text is stored as Markdown (the admin's rich-text editor writes it); text that still
  * holds HTML is read as before, because Markdown passes HTML through (`html: true`). The
  * result is the contract's HTML scalar, which the site sanitizes like any CMS's HTML
- * (app/server/cms/sanitize.ts), so what Markdown can express is no wider than what it keeps.
+ * (app/server/cms-client/sanitize.ts), so what Markdown can express is no wider than what it keeps.
  */
 const markdown = new MarkdownIt({ html: true, linkify: false, typographer: false })
 // A line break as the HTML had it: no line break in the source after it either.

@@ -10,7 +10,7 @@ import {
   type ContactSubmission,
 } from '../../contact/contact-schema'
 import { getRuntimeConfig } from '../platform/env.server'
-import { cms } from '../cms/operations.server'
+import { cms } from '../cms-client/operations.server'
 import { logger } from '../platform/logger.server'
 import { contactSubmissions } from '../platform/metrics.server'
 import { redisClient } from '../platform/redis.server'

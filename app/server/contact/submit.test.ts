@@ -12,7 +12,7 @@ const cms = vi.hoisted(() => ({
 }))
 const verifyCaptcha = vi.hoisted(() => vi.fn(async () => true))
 const consume = vi.hoisted(() => vi.fn(async () => true))
-vi.mock('../cms/operations.server', () => ({ cms }))
+vi.mock('../cms-client/operations.server', () => ({ cms }))
 vi.mock('./captcha.server', () => ({ verifyCaptcha }))
 vi.mock('../http/client-key', () => ({ rateLimitKey: (ip: string) => ip }))
 vi.mock('./rate-limit.server', () => ({

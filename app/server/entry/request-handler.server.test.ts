@@ -9,8 +9,8 @@ vi.hoisted(() => {
   process.env.SITE_URL = 'https://www.example.com'
   process.env.PAGE_CACHE_TTL = '60'
 })
-vi.mock('../cms/client.server', async (original) => ({
-  ...(await original<typeof import('../cms/client.server')>()),
+vi.mock('../cms-client/client.server', async (original) => ({
+  ...(await original<typeof import('../cms-client/client.server')>()),
   cmsKnowsToken: async (token: string) => token === 'known-token',
 }))
 // Every page here exists: the 404 template (not-found-shell.server.ts, which asks the CMS) is not this test's.

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { invalidateCmsCache } from '../cms/client.server'
+import { invalidateCmsCache } from '../cms-client/client.server'
 import { getPageCache } from './page-cache.server'
 import { redisClient, subscribe } from '../platform/redis.server'
 import { banSharedCachesNowAndSoon } from './shared-cache-ban.server'

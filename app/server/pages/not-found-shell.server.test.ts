@@ -21,7 +21,7 @@ const cms = vi.hoisted(() => ({
     }
   }),
 }))
-vi.mock('../cms/operations.server', () => ({ cms }))
+vi.mock('../cms-client/operations.server', () => ({ cms }))
 
 const { missingPage } = await import('./not-found-shell.server')
 const at = (path: string) => missingPage(new URL(path, 'https://www.example.nl'))

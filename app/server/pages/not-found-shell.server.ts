@@ -2,7 +2,7 @@ import { isoOf, localeCodes, type Locale } from '../../../app.config'
 import { pathCodec } from '../../i18n/i18n'
 import { internalSegment, isLocale, reservedFirstSegments } from '../../i18n/paths'
 import { isLocationSlug } from '../../locations/paths'
-import { cms } from '../cms/operations.server'
+import { cms } from '../cms-client/operations.server'
 import { logger } from '../platform/logger.server'
 import { shellPathOf, type ShellPath, type ShellTemplate } from './not-found-shell'
 import { pathRedirect } from '../redirects/path-redirects'
@@ -98,7 +98,7 @@ async function contentOf(locale: Locale): Promise<KnownContent> {
 
 /**
  * News slugs of every language: a slug of another language's item redirects to its translation
- * (cms/news-item.server.ts), so only a slug no language has is missing. Throws when a list is
+ * (cms-client/news-item.server.ts), so only a slug no language has is missing. Throws when a list is
  * not complete, so the path renders.
  */
 async function knownNewsSlugs(): Promise<ReadonlySet<string>> {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
 import { constants } from '../../../app.config'
 import { cookieValue } from '../../i18n/language-cookie'
-import { cmsKnowsToken } from '../cms/client.server'
+import { cmsKnowsToken } from '../cms-client/client.server'
 
 /**
  * Who is signed in, for the page cache: only a visitor whose auth cookie the CMS knows gets a

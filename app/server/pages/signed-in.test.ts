@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 const cms = vi.hoisted(() => ({
   cmsKnowsToken: vi.fn(async (token: string): Promise<boolean | undefined> => token === 'known-token'),
 }))
-vi.mock('../cms/client.server', () => cms)
+vi.mock('../cms-client/client.server', () => cms)
 
 const { checkLimit, checkShare, isSignedIn, maxTokenLength, mayBeSignedIn, signedInToken, withoutAuthCookie } =
   await import('./signed-in.server')

@@ -1,7 +1,7 @@
 import { newsPath } from '../../news/news-paths'
 import type { Locale } from '../../../app.config'
 import { isLocale, type PathCodec } from '../../i18n/paths'
-import { resolveNewsItem } from '../cms/news-item.server'
+import { resolveNewsItem } from '../cms-client/news-item.server'
 
 /** This language's own news segment with a slug (`/nieuws/{slug}`), from the router's internal path. */
 function ownNewsPath(pathname: string, codec: PathCodec): { locale: Locale; slug: string } | null {

@@ -5,7 +5,7 @@ const calls: Array<{ operation: string; variables: unknown }> = []
 let nodes: Array<{ id: string; slug: string; title: string; date: string; summary: string }> = []
 
 // The CMS as the operations return it (the client itself is tested in client.test.ts).
-vi.mock('../cms/operations.server', () => ({
+vi.mock('../cms-client/operations.server', () => ({
   cms: {
     readNewsList: async (variables: unknown) => {
       calls.push({ operation: 'readNewsList', variables })

@@ -40,7 +40,7 @@ const sitemapAnswers = new Map<string, { readPages: unknown[]; readNewsItems: Ne
 const newsAnswers = new Map<string, { readNewsItems: NewsList }>()
 
 // The CMS as the operations return it, with the contract's 1,000 items at most per list.
-vi.mock('../cms/operations.server', () => ({
+vi.mock('../cms-client/operations.server', () => ({
   cms: {
     readSitemap: async (variables: { locale: string }) => {
       calls.push({ operation: 'readSitemap', variables })

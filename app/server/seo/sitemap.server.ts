@@ -4,7 +4,7 @@ import { generatedBody } from '../http/compressed-response.server'
 import { getRuntimeConfig, type RuntimeConfig } from '../platform/env.server'
 import type { CachedPage } from '../http/representation'
 import { newsPath } from '../../news/news-paths'
-import { cms } from '../cms/operations.server'
+import { cms } from '../cms-client/operations.server'
 import { buildSitemapIndex, latestDate, sitemapIndexThreshold, sitemapOf, sitemapSplits, urlElements, type SitemapEntry } from './sitemap'
 
 const codeOf = localeOfIso

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { logger } from '../../../server/platform/logger.server'
-import { clearedPreviewCookie, revokePreview, safeReturnPath } from '../../../server/cms/preview.server'
+import { clearedPreviewCookie, revokePreview, safeReturnPath } from '../../../server/cms-client/preview.server'
 import { methodNotAllowed } from '../../../server/http/request-guard.server'
 
 /**

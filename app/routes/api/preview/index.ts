@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { serializeCookie } from 'cookie-es'
 import { getRuntimeConfig } from '../../../server/platform/env.server'
-import { createPreviewToken, previewCookieName, previewMaxAgeSeconds, safeReturnPath } from '../../../server/cms/preview.server'
+import { createPreviewToken, previewCookieName, previewMaxAgeSeconds, safeReturnPath } from '../../../server/cms-client/preview.server'
 import { methodNotAllowed } from '../../../server/http/request-guard.server'
 import { sameSecret } from '../../../server/platform/same-secret.server'
 
@@ -9,7 +9,7 @@ const noStore = { 'Cache-Control': 'no-store' }
 
 /**
  * Enters preview mode: `GET /api/preview?secret=<PREVIEW_SECRET>&path=/some/page` sets the
- * signed preview cookie (app/server/cms/preview.server.ts) and sends the editor to `path`.
+ * signed preview cookie (app/server/cms-client/preview.server.ts) and sends the editor to `path`.
  * Off (404) without PREVIEW_SECRET. The query string never reaches the access log (it logs
  * the path only).
  */
