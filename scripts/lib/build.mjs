@@ -31,11 +31,11 @@ function newestMtime(path) {
 const verbose = process.env.BUILD_VERBOSE === '1'
 
 /** The lines of a build's output a start shows: all of them when verbose, else what is not a detail. */
-export function buildLinesShown(output, { verbose: all = verbose } = {}) {
+function buildLinesShown(output) {
   const lines = output.split('\n').filter((line) => line.trim())
   // Matched without colour codes (a terminal, or FORCE_COLOR, gets nitro's prefix coloured).
   const plain = (line) => stripVTControlCharacters(line).trim()
-  return all ? lines : lines.filter((line) => !/^\[nitro\]|^ℹ Generated|codeSplitting\.groups/.test(plain(line)))
+  return verbose ? lines : lines.filter((line) => !/^\[nitro\]|^ℹ Generated|codeSplitting\.groups/.test(plain(line)))
 }
 
 /** Runs `vite build` (with `configArgs`) when `marker` is missing or older than `sourcePaths`. */
