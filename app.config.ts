@@ -79,7 +79,7 @@ export const constants = {
    * (604800 s, Secure, SameSite=Lax) are its issuer's: the site never sets it.
    */
   authCookie: { name: 'auth_token' },
-  /** Draft preview for editors (app/server/cms/preview.server.ts): set by /api/preview, httpOnly. */
+  /** Draft preview for editors (app/server/cms-client/preview.server.ts): set by /api/preview, httpOnly. */
   previewCookie: { name: 'preview' },
   /**
    * Public files that keep their name when replaced (CMS media, icons, the manifest): a day

@@ -7,9 +7,9 @@ import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
 import { nitro } from 'nitro/vite'
 import { defineConfig, type Plugin } from 'vite'
-import { constants } from './app.config'
-import { clientDeniedFiles } from './scripts/lib/import-protection'
-import { messageCatalogProblems } from './scripts/lib/message-checks'
+import { constants } from './app.config.ts'
+import { clientDeniedFiles } from './scripts/lib/import-protection.ts'
+import { messageCatalogProblems } from './scripts/lib/message-checks.ts'
 
 export const graphqlSchemaPackages = ['@graphql-tools/schema', '@graphql-tools/merge', '@graphql-tools/utils', 'graphql-http']
 
@@ -46,6 +46,9 @@ export default defineConfig({
   // objects makes them all share our copy (the production build bundles them anyway).
   ssr: { noExternal: graphqlSchemaPackages },
   server: { port: 3000, strictPort: true },
+  // The bundler's note on which plugins took the build's time: for whoever tunes the build
+  // (BUILD_VERBOSE=1, scripts/lib/build.mjs), not for every start.
+  build: { rolldownOptions: { checks: { bundlerTimings: process.env.BUILD_VERBOSE === '1' } } },
   environments: {
     client: {
       build: {

@@ -102,7 +102,8 @@ export function loadContentAtStart(): void {
   }
   const reused = [...parsed.now.keys()].filter((digest) => parsed.earlier.has(digest)).length
   const cpu = process.cpuUsage(cpuBefore)
-  logger.info(
+  // One line per start, the first worker's (the others' at debug): a start prints little before it serves.
+  logger[(process.env.WORKER_ID ?? '1') === '1' ? 'info' : 'debug'](
     {
       durationMs: Math.round(performance.now() - started),
       // CPU time too: on a busy machine the wall time says more about the neighbours.

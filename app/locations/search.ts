@@ -19,3 +19,16 @@ export function locationSearch(search: Record<string, unknown>): LocationSearch 
   }
   return result
 }
+
+/** What a CMS page's blocks read from its query: the map's filters and the location a contact form preselects. */
+export type BlockSearch = LocationSearch & { location?: string }
+
+/**
+ * The search of every route that renders CMS blocks (a block can sit on any CMS page): the
+ * locations map's filters and `?location=<id>` (a contact form's preselected location, linked from
+ * a location page). What it keeps is also what the page cache keys a page by: any other parameter
+ * gets the plain page (app/server/pages/page-query.server.ts).
+ */
+export function blockSearch(search: Record<string, unknown>): BlockSearch {
+  return { ...locationSearch(search), ...(typeof search.location === 'string' ? { location: search.location } : {}) }
+}

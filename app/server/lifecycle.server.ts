@@ -3,6 +3,7 @@ import { captchaSchema } from './contact/captcha.server'
 import { rateSchema } from './contact/rate-limit.server'
 import { thanksSchema } from './contact/thanks.server'
 import { previewSchema } from './cms-client/preview.server'
+import { embeddedCmsStarted } from './cms-client/client.server'
 import { closeDatabase, databaseWith } from './platform/db.server'
 import { closeRedis } from './platform/redis.server'
 import { ConfigError, getRuntimeConfig, localesWithoutDomain } from './platform/env.server'
@@ -57,6 +58,7 @@ export async function startApp(): Promise<void> {
       // shared caches in front, CACHE_BAN_URLS).
       cms.onContentChange(contentFilesChanged)
       embeddedCms = cms
+      embeddedCmsStarted()
       // The cluster's first worker makes the content's image variants for all (they are shared
       // on disk), in the background and one at a time: visitors then find them made (ADR 028).
       if (process.env.WORKER_ID === '1') {

@@ -17,7 +17,8 @@ import {
 } from './platform/metrics.server'
 import { getPageCache } from './pages/page-cache.server'
 import { renderSlotUsage } from './pages/page-delivery.server'
-import { readiness } from './readiness.server'
+import { readiness } from './http/readiness.server'
+import { isStopping } from './platform/stopping.server'
 
 const circuitStates = ['closed', 'half-open', 'open'] as const
 
@@ -32,7 +33,8 @@ export async function sampleStateGauges(): Promise<void> {
   renderSlotsBusy.set(slots.running)
   renderQueueLength.set(slots.waiting)
   // The gauge of /readyz's answer: a scraper sees an unready instance a load balancer takes out.
-  siteReady.set((await readiness()).status === 'ready' ? 1 : 0)
+  // What /readyz answers: 0 while stopping or not ready, 1 when ready or degraded (ADR 053).
+  siteReady.set(!isStopping() && (await readiness()).status !== 'not ready' ? 1 : 0)
   // The outbox is the embedded CMS's; a site reading a remote CMS has none (and never loads that code).
   if (!getRuntimeConfig().CMS_GRAPHQL_URL) {
     const outbox = await import('../embedded-cms/index.server')

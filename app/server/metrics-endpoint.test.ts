@@ -83,9 +83,13 @@ describe('/metrics', () => {
     expect(text).toContain(`site_heap_size_limit_bytes{worker="3"} ${getHeapStatistics().heap_size_limit}\n`)
   })
 
-  it('shows what /readyz answers: 1 while ready, 0 once the server is stopping', async () => {
+  it('shows what /readyz answers: 0 until the content is loaded, 1 while ready, 0 once stopping', async () => {
     const { metricsText } = await import('./metrics-endpoint.server')
     const { listenForStop } = await import('./platform/stopping.server')
+    const { embeddedCmsStarted } = await import('./cms-client/client.server')
+    // Before the embedded CMS has its content the instance is not ready (ADR 053).
+    expect(await metricsText()).toMatch(/^site_ready 0$/m)
+    embeddedCmsStarted()
     expect(await metricsText()).toMatch(/^site_ready 1$/m)
     listenForStop()
     process.emit('message', { type: 'site:stopping' }, undefined)

@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { stripVTControlCharacters } from 'node:util'
 
 const buildMarker = '.output/nitro.json'
 const sources = ['app', 'public', 'package-lock.json', 'vite.config.ts', 'app.config.ts', 'lingui.config.ts']
@@ -22,23 +23,39 @@ function newestMtime(path) {
   return newest
 }
 
+/**
+ * Build details a start does not need: nitro's info lines (the traced native packages, "preview
+ * with npx vite preview") and the bundler's notes. BUILD_VERBOSE=1 shows them (and vite.config.ts
+ * then adds the bundler's plugin timings); warnings and errors always show.
+ */
+const verbose = process.env.BUILD_VERBOSE === '1'
+
+/** The lines of a build's output a start shows: all of them when verbose, else what is not a detail. */
+function buildLinesShown(output) {
+  const lines = output.split('\n').filter((line) => line.trim())
+  // Matched without colour codes (a terminal, or FORCE_COLOR, gets nitro's prefix coloured).
+  const plain = (line) => stripVTControlCharacters(line).trim()
+  return verbose ? lines : lines.filter((line) => !/^\[nitro\]|^ℹ Generated|codeSplitting\.groups/.test(plain(line)))
+}
+
 /** Runs `vite build` (with `configArgs`) when `marker` is missing or older than `sourcePaths`. */
 function buildWhenStale({ what, marker, sourcePaths, configArgs = [], logLevel = 'warn' }) {
   const builtAt = existsSync(marker) ? statSync(marker).mtimeMs : 0
   const changedAt = Math.max(...sourcePaths.map(newestMtime))
   if (builtAt >= changedAt) return
-  console.log(builtAt ? `Sources of ${what} changed since its last build: building…` : `No build of ${what} yet: building…`)
+  // One line while it builds, finished when it is built (unless the build had something to say).
+  process.stdout.write(builtAt ? `Sources of ${what} changed since its last build: building… ` : `No build of ${what} yet: building… `)
   const started = Date.now()
-  const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', ...configArgs, '--logLevel', logLevel], {
-    encoding: 'utf8',
-  })
-  // nitro's own lines (progress, "preview with npx vite preview") do not apply to `npm start`.
-  const output = `${build.stdout}${build.stderr}`
-    .split('\n')
-    .filter((line) => line.trim() && !/^\[nitro\]|^ℹ Generated|codeSplitting\.groups/.test(line.trim()))
-  if (output.length) console.log(output.join('\n'))
+  const build = spawnSync(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'build', ...configArgs, '--logLevel', verbose ? 'info' : logLevel],
+    // nitro logs through consola: warnings and errors only (level 1) unless verbose.
+    { encoding: 'utf8', env: verbose ? process.env : { ...process.env, CONSOLA_LEVEL: '1' } },
+  )
+  const output = buildLinesShown(`${build.stdout}${build.stderr}`)
+  if (output.length) console.log(`\n${output.join('\n')}`)
   if (build.status !== 0) process.exit(build.status ?? 1)
-  console.log(`Built ${what} in ${((Date.now() - started) / 1000).toFixed(0)} s.`)
+  console.log(`${output.length ? `Built ${what}` : 'built'} in ${((Date.now() - started) / 1000).toFixed(0)} s.`)
 }
 
 /** Runs `vite build` when needed; exits the process when the build fails. */

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { basename, relative } from 'node:path'
 import type { CatalogType, LinguiConfigNormalized } from '@lingui/conf'
-import { poFormatter } from './po-format'
+import { poFormatter } from './po-format.ts'
 
 /**
  * The catalog of URL segments: each locale's segment is its own (never fuzzy because the Dutch

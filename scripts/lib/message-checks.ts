@@ -11,8 +11,8 @@ import { existsSync, readFileSync } from 'node:fs'
 import type { CatalogType, LinguiConfigNormalized } from '@lingui/conf'
 import { parsePoFile } from '@lingui/format-po'
 import { compileMessageOrThrow, type CompiledIcuChoices, type CompiledMessage } from '@lingui/message-utils/compileMessage'
-import { catalogFiles, parseCatalog, routesCatalog, type CatalogFile } from './catalogs'
-import { keyOf } from './po-format'
+import { catalogFiles, parseCatalog, routesCatalog, type CatalogFile } from './catalogs.ts'
+import { keyOf } from './po-format.ts'
 
 /** A plural or select: `{count, plural, one {…} other {…}}`. */
 interface Choice {

@@ -15,7 +15,7 @@
 import type { CatalogFormatter, CatalogType, MessageType } from '@lingui/conf'
 import { formatter as linguiPoFormatter, parsePoFile } from '@lingui/format-po'
 import { generateMessageId } from '@lingui/message-utils/generateMessageId'
-import { languages } from '../../app.config'
+import { languages } from '../../app.config.ts'
 
 /** Prefix of the extracted comment holding an explicit-id message's Dutch source. */
 export const sourceCommentPrefix = 'Dutch source: '

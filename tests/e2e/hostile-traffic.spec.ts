@@ -218,7 +218,7 @@ test('plain form posts that trickle in take no render slot; each gets 408 when i
   try {
     await new Promise((resolve) => setTimeout(resolve, 300))
     // A page nobody has asked for yet: it needs a render slot. Before, it waited for the posts (300 s).
-    const page = await fetch(`${site}/en/contact?probe=${Date.now()}`, { signal: AbortSignal.timeout(8000) })
+    const page = await fetch(`${site}/en/contact?location=probe-${Date.now()}`, { signal: AbortSignal.timeout(8000) })
     expect(page.status).toBe(200)
     await expect.poll(() => replies.filter((reply) => reply.startsWith('HTTP/1.1 408')).length, { timeout: 20_000 }).toBe(6)
     for (const [index, reply] of replies.entries()) {
@@ -259,7 +259,7 @@ test('a 404 under /assets or /media is not cached for a year', async () => {
 // What only a render shows: the page rendered for a visitor with a choice carries none of it.
 test('a page rendered for a visitor with a consent cookie is the anonymous page, banner and all', async () => {
   const cookie = 'consent =granted; consent=denied'
-  const url = `${site}/nieuws?p=${Date.now()}`
+  const url = `${site}/over-ons?location=consent-${Date.now()}`
   // The visitor with the cookie is the first: the page is rendered for them and stored.
   const poisoned = await fetch(url, { headers: { cookie } })
   expect(poisoned.headers.get('x-page-cache')).toBe('MISS')
@@ -479,7 +479,7 @@ test('a hanging CMS: cached pages answer at once, a known uncached page renders 
   try {
     expect((await fetch(`${origin}/en/about-us`)).status).toBe(200)
     // The history page's data is known (fetched once through another URL), its page is not cached.
-    expect((await fetch(`${origin}/en/about-us/history?warm=1`)).status).toBe(200)
+    expect((await fetch(`${origin}/en/about-us/history?location=warm`)).status).toBe(200)
     standIn.hang(true)
     await new Promise((resolve) => setTimeout(resolve, 1100))
     // Eight requests for unknown paths, each waiting on the hanging CMS.

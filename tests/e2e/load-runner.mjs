@@ -41,11 +41,11 @@ const result = await autocannon({
       onResponse: recordFailures('/en/news/private-lease-without-deposit'),
     },
     { method: 'GET', path: '/over-ons', setupRequest: asVisitor, onResponse: recordFailures('/over-ons') },
-    // A query string of its own each time: a page that has to be rendered, not served from the page cache.
+    // A value of its own each time for a parameter the page reads: a page that has to be rendered, not served from the page cache.
     {
       method: 'GET',
-      setupRequest: (request) => asVisitor({ ...request, path: `/en/about-us?load=${rendered++}` }),
-      onResponse: recordFailures('/en/about-us?load=<n>'),
+      setupRequest: (request) => asVisitor({ ...request, path: `/en/about-us?location=load-${rendered++}` }),
+      onResponse: recordFailures('/en/about-us?location=load-<n>'),
     },
   ],
 })

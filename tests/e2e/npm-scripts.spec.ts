@@ -1,7 +1,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, readdirSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import { expect, test } from '@playwright/test'
 import { full } from './tiers'
@@ -11,7 +11,8 @@ import { full } from './tiers'
  * unnoticed (the durability script once did): `serve` and `start` serve the build and stop on
  * SIGTERM, `dev` serves a page, `codegen`, `extract`, `content:schemas` and `content:markdown` leave the committed files as they are,
  * `content:fixture` writes a scratch content folder,
- * `i18n:status` reports.
+ * `i18n:status` reports; `start` and `serve` print at most 10 lines before they serve, and in
+ * test:full so does `npm start` on a fresh clone, build included.
  * Scripts whose code `npm test` runs elsewhere run here in test:full only (ADR 037; CI runs both):
  * `extract` (tests/unit/i18n-workflow.test.ts runs it on a scratch copy, and `i18n:check` checks
  * the catalogs are what it writes), `content:schemas` (tests/unit/content-schemas.test.ts
@@ -73,6 +74,15 @@ async function groupGone(group: number, timeoutMs: number): Promise<boolean> {
   }
 }
 
+/** Lines a start printed before the one saying it listens, npm's own included (Infinity until it says so). */
+function linesBeforeListening(output: string): number {
+  const at = output.split('\n').findIndex((line) => line.includes('Listening on'))
+  return at === -1 ? Number.POSITIVE_INFINITY : at
+}
+
+/** At most this many lines before a start serves: warnings and errors stand out (build details: BUILD_VERBOSE=1). */
+const quietStartLines = 10
+
 async function refuses(url: string): Promise<boolean> {
   try {
     await fetch(url, { signal: AbortSignal.timeout(2000) })
@@ -102,6 +112,7 @@ for (const [index, script] of ['serve', 'start'].entries()) {
     try {
       expect(await answers(`http://127.0.0.1:${port}/healthz`, 30_000)).toBe(200)
       expect(await answers(`http://127.0.0.1:${port}/over-ons`, 5_000)).toBe(200)
+      await expect.poll(() => linesBeforeListening(output), { message: output }).toBeLessThanOrEqual(quietStartLines)
       if (script === 'serve') {
         // The default SITE_URL follows PORT, and any loopback name of this machine is the site.
         for (const host of ['localhost', '[::1]']) expect(await answers(`http://${host}:${port}/over-ons`, 5_000), host).toBe(200)
@@ -126,6 +137,42 @@ for (const [index, script] of ['serve', 'start'].entries()) {
     }
   })
 }
+
+test('npm start on a fresh clone builds, then serves after at most 10 lines', full, async () => {
+  // A build of its own (both cores for about a minute): test:full only.
+  test.setTimeout(240_000)
+  const port = basePort + 6
+  // The project's files as a clone has them (this working tree's versions), with this node_modules.
+  const clone = mkdtempSync(join(tmpdir(), 'fresh-clone-'))
+  const { stdout } = await run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { maxBuffer: 64 * 1024 * 1024 })
+  for (const file of stdout.split('\0').filter((name) => name && existsSync(name))) {
+    mkdirSync(join(clone, dirname(file)), { recursive: true })
+    cpSync(file, join(clone, file))
+  }
+  symlinkSync(join(process.cwd(), 'node_modules'), join(clone, 'node_modules'))
+  let output = ''
+  // As a newcomer starts it: no SITE_URL (its warning is one of the lines).
+  const child = spawn('npm', ['start'], {
+    cwd: clone,
+    env: { ...process.env, PORT: String(port), SITE_URL: '', DATA_DIR: join(clone, 'data') },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const group = child.pid ?? 0
+  try {
+    expect(await answers(`http://127.0.0.1:${port}/healthz`, 200_000)).toBe(200)
+    await expect.poll(() => linesBeforeListening(output), { message: output }).toBeLessThanOrEqual(quietStartLines)
+    // Fixed where they came from (import extensions), not hidden; build details only with BUILD_VERBOSE=1.
+    expect(output).not.toMatch(/configLoader|Tracing dependencies|PLUGIN_TIMINGS/)
+    expect(output).toContain('SITE_URL is not set')
+  } finally {
+    if (group) process.kill(-group, 'SIGTERM')
+    await stopped(child)
+    if (!(await groupGone(group, 15_000))) process.kill(-group, 'SIGKILL')
+    rmSync(clone, { recursive: true, force: true })
+  }
+})
 
 test('npm run dev serves a page', async () => {
   test.setTimeout(90_000)

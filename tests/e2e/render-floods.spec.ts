@@ -10,7 +10,8 @@ import { startServer, stopServer } from './server-process'
 /**
  * Requests that cost a render each, sent by one client, must not make the
  * site slow for anyone else. A missing page is answered from the 404 template whatever its query
- * or characters, a made-up auth cookie does not turn a cached page into a render, and one client
+ * or characters, a made-up auth cookie does not turn a cached page into a render, nor does a
+ * query parameter the page does not read (app/server/pages/page-query.server.ts), and one client
  * flooding renders gets 429 while another's cached page stays fast (server function calls:
  * app/server/pages/function-slots.test.ts).
  * Own server (E2E_PORT+115), trusting loopback's X-Forwarded-For so two clients can be told apart.
@@ -35,10 +36,12 @@ test.afterAll(async () => {
   if (server) await stopServer(server)
 })
 
-/** Page renders so far (one worker: the e2e servers run one). */
+/** Page renders so far, of every worker (each labels its series with its own `worker`). */
 async function renders(): Promise<number> {
   const text = await (await fetch(`${site}/metrics`, { headers: { Authorization: `Bearer ${token}` } })).text()
-  return Number(/^site_page_render_duration_seconds_count (\d+)/m.exec(text)?.[1] ?? Number.NaN)
+  const counts = [...text.matchAll(/^site_page_render_duration_seconds_count(?:\{[^}]*\})? (\d+)$/gm)].map((match) => Number(match[1]))
+  // None yet: NaN, which no assertion takes for a count.
+  return counts.length ? counts.reduce((sum, count) => sum + count, 0) : Number.NaN
 }
 
 /** The access-log line of a request, by its id. */
@@ -96,10 +99,36 @@ test('a made-up auth cookie gets the cached page, and a page it misses is stored
   }
   expect(await renders()).toBe(before)
   // A page not cached yet: rendered once as an anonymous visitor's, then a hit for anyone.
-  const path = `/over-ons?v=${fresh()}`
+  const path = `/over-ons?location=${fresh()}`
   expect((await fetch(`${site}${path}`, { headers: { cookie: 'auth_token=x' } })).headers.get('x-page-cache')).toBe('MISS')
   expect((await fetch(`${site}${path}`)).headers.get('x-page-cache')).toBe('HIT')
   expect(await renders()).toBe(before + 1)
+})
+
+test('parameters a page does not read make no render of their own: the plain page answers them all', async () => {
+  // (The render counter has a sample once some page has rendered.)
+  await fetch(`${site}/over-ons`)
+  // A page nobody asked for yet, asked for with random parameters and campaign tags only.
+  const before = await renders()
+  const answers: Response[] = []
+  for (let n = 0; n < 40; n++) {
+    const query = n % 4 === 0 ? `utm_source=${fresh()}&utm_medium=mail` : n % 4 === 1 ? `gclid=${fresh()}` : `${fresh()}=${fresh()}`
+    answers.push(await fetch(`${site}/en/news?${query}`))
+  }
+  expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200))
+  expect(await renders(), 'renders for 40 requests with parameters the news list does not read').toBeLessThanOrEqual(before + 1)
+  expect(answers.slice(1).map((answer) => answer.headers.get('x-page-cache'))).toEqual(answers.slice(1).map(() => 'HIT'))
+  const html = await answers[0]?.text()
+  // Stored as the plain page: its canonical (and every link) without the parameters.
+  expect(html).toContain(`<link rel="canonical" href="${site}/en/news"`)
+  expect(html).not.toMatch(/utm_source|utm_medium/)
+  expect((await fetch(`${site}/en/news`)).headers.get('x-page-cache')).toBe('HIT')
+
+  // A parameter the page reads still makes its own page (and campaign tags still leave it as it is).
+  const second = await fetch(`${site}/nieuws?page=2&utm_source=${fresh()}`)
+  expect(second.status).toBe(200)
+  expect(await second.text()).toContain(`<link rel="canonical" href="${site}/nieuws?page=2"`)
+  expect((await fetch(`${site}/nieuws?page=2&${fresh()}=1`)).headers.get('x-page-cache')).toBe('HIT')
 })
 
 interface ClientResult {
@@ -123,8 +152,8 @@ async function flood(prefix: string, connections: number, seconds: number): Prom
 test("one client flooding renders gets 429 while another client's cached page stays fast", async () => {
   test.setTimeout(60_000)
   await fetch(`${site}/over-ons`)
-  // Each a real page with a query of its own: a render every time (the page cache has none of them).
-  const result = await flood('/over-ons?flood={n}', 200, 4)
+  // Each a real page with a parameter it reads, a value of its own: a render every time (the page cache has none of them).
+  const result = await flood('/over-ons?location=flood-{n}', 200, 4)
   console.log('render flood', JSON.stringify(result))
   expect(result.flood.statusCodes['429'] ?? 0, 'the flood turned away').toBeGreaterThan(0)
   expect(result.cached.errors).toBe(0)

@@ -86,8 +86,9 @@ export async function startPostgres(): Promise<Service> {
   }
 }
 
-export async function startRedis(): Promise<Service> {
-  const port = await freePort()
+/** A throwaway Redis; on `port` when given (a test that stops it and starts it again where its clients reconnect). */
+export async function startRedis(port?: number): Promise<Service> {
+  port ??= await freePort()
   const child = spawn('/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
     stdio: ['ignore', 'pipe', 'ignore'],
   })

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { locationSearch, type LocationSearch } from '../../locations/search'
+import { blockSearch } from '../../locations/search'
 import { loadCmsPage } from '../../cms/load-page'
 import { CmsPage } from '../../components/CmsPage'
 import { pathCodec } from '../../i18n/i18n'
@@ -9,10 +9,7 @@ import { pageHead } from '../../seo/page-head'
 export const Route = createFileRoute('/$locale/$')({
   // Filters of a locations block (?country=de&type=dealer, locations/locations.ts) and the
   // location a contact page is asked about (?location=<id>, from a location page), kept as given.
-  validateSearch: (search): LocationSearch & { location?: string } => ({
-    ...locationSearch(search),
-    ...(typeof search.location === 'string' ? { location: search.location } : {}),
-  }),
+  validateSearch: blockSearch,
   loader: ({ context, params }) => loadCmsPage(context, pathCodec.toPublic(`/${context.locale}/${params._splat ?? ''}`)),
   head: ({ loaderData }) => pageHead(loaderData?.seo),
   component: ContentPage,

@@ -52,6 +52,18 @@ export function cmsCircuit(): CircuitBreaker {
   return breaker
 }
 
+let embeddedLoaded = false
+
+/** Start-up says so once the embedded CMS has loaded its content (lifecycle.server.ts). */
+export function embeddedCmsStarted(): void {
+  embeddedLoaded = true
+}
+
+/** Whether the embedded CMS has loaded its content (/readyz; a remote CMS is judged by its circuit). */
+export function embeddedCmsLoaded(): boolean {
+  return embeddedLoaded
+}
+
 const embeddedUrl = 'http://embedded-cms.invalid/graphql'
 
 /** The embedded CMS in-process, imported on first use: a site with CMS_GRAPHQL_URL never loads it. */

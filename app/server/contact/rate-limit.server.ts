@@ -71,3 +71,20 @@ export function redisRateLimiter(client: Redis, max: number, windowMs: number): 
     },
   }
 }
+
+/**
+ * `first` while it answers, `fallback` while it throws: with Redis away the contact form keeps
+ * its limit in the database (shared by this instance's workers, or by every instance on
+ * PostgreSQL) instead of refusing every visitor. The Redis connection logs the outage once.
+ */
+export function fallingBackRateLimiter(first: RateLimiter, fallback: RateLimiter): RateLimiter {
+  return {
+    async consume(key) {
+      try {
+        return await first.consume(key)
+      } catch {
+        return fallback.consume(key)
+      }
+    },
+  }
+}

@@ -19,15 +19,18 @@ import { verifyCaptcha } from './captcha.server'
 import { derivedIdempotencyKey } from './idempotency-key'
 import { noteContactRefusal, type ContactRefusalReason } from './refusals.server'
 import { rateLimitKey } from '../http/client-key'
-import { databaseRateLimiter, redisRateLimiter, type RateLimiter } from './rate-limit.server'
+import { databaseRateLimiter, fallingBackRateLimiter, redisRateLimiter, type RateLimiter } from './rate-limit.server'
 
 let limiter: RateLimiter | undefined
 
 async function rateLimiter(): Promise<RateLimiter> {
   const { max, windowMs } = getRuntimeConfig().CONTACT_RATE_LIMIT
-  // Redis when configured (every instance shares it), else the database (every worker shares it).
+  // Redis when configured (every instance shares it), else, or while it is away, the database
+  // (every worker shares it).
   const redis = await redisClient()
-  limiter ??= redis ? redisRateLimiter(redis, max, windowMs) : databaseRateLimiter(max, windowMs)
+  limiter ??= redis
+    ? fallingBackRateLimiter(redisRateLimiter(redis, max, windowMs), databaseRateLimiter(max, windowMs))
+    : databaseRateLimiter(max, windowMs)
   return limiter
 }
 

@@ -18,6 +18,7 @@ vi.mock('../http/client-key', () => ({ rateLimitKey: (ip: string) => ip }))
 vi.mock('./rate-limit.server', () => ({
   databaseRateLimiter: () => ({ consume }),
   redisRateLimiter: () => ({ consume }),
+  fallingBackRateLimiter: () => ({ consume }),
 }))
 
 afterEach(() => vi.clearAllMocks())

@@ -36,7 +36,9 @@ function site() {
       rendered.push({ request, context })
       const url = new URL(request.url)
       if (url.pathname.startsWith('/_serverFn/slow')) return new Promise<Response>(() => undefined)
-      const body = `<!doctype html><html><body>${url.pathname} cookie=${request.headers.get('cookie') ?? ''}</body></html>`
+      // A page whose route redirects (a news item under another language's slug, say).
+      if (url.pathname === '/verhuisd') return new Response(null, { status: 301, headers: { Location: `/elders${url.search}` } })
+      const body = `<!doctype html><html><body>${url.pathname}${url.search} cookie=${request.headers.get('cookie') ?? ''}</body></html>`
       return new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8' } })
     },
     serveMediaVariant: (_request, url) => (media.push(`variant ${url.pathname}`), new Response('variant')),
@@ -159,8 +161,8 @@ describe('the request layer: what it refuses before anything renders', () => {
 describe('the request layer: which requests share a cached page', () => {
   it('gives every consent cookie spelling the page the next anonymous visitor gets', async () => {
     const { get, rendered } = site()
-    for (const cookie of ['consent= granted', 'consent =granted; consent=denied', 'consent=granted', 'consent=denied']) {
-      const path = `/nieuws?p=${encodeURIComponent(cookie)}`
+    for (const [index, cookie] of ['consent= granted', 'consent =granted; consent=denied', 'consent=granted', 'consent=denied'].entries()) {
+      const path = `/nieuws?page=${index + 2}`
       const first = await get(path, { headers: { cookie } })
       expect(first.headers.get('x-page-cache'), cookie).toBe('MISS')
       const next = await get(path)
@@ -174,13 +176,52 @@ describe('the request layer: which requests share a cached page', () => {
     const { get } = site()
     await get('/over-ons/historie')
     expect((await get('/over-ons/historie?utm_source=newsletter&utm_medium=email&gclid=abc')).headers.get('x-page-cache')).toBe('HIT')
-    expect((await get('/over-ons/historie?utm_source=x&page=2')).headers.get('x-page-cache')).toBe('MISS')
+    await get('/nieuws?page=7')
+    expect((await get('/nieuws?utm_source=x&page=7')).headers.get('x-page-cache')).toBe('HIT')
+    expect((await get('/nieuws?page=8&utm_source=x')).headers.get('x-page-cache')).toBe('MISS')
+  })
+
+  it('gives a page the plain page for parameters its route does not read: one render for a flood of them', async () => {
+    const { get, rendered } = site()
+    const answers = []
+    for (let n = 0; n < 50; n++) answers.push(await get(`/over-ons?a${n}=${Math.random()}`))
+    answers.push(await get('/over-ons?fbclid=x&_=1'), await get('/over-ons'))
+    expect(rendered).toHaveLength(1)
+    // Rendered as the plain page (its links and canonical as the page's own): what every later hit gets.
+    expect(rendered[0]?.request.url).toBe('https://www.example.com/over-ons')
+    expect(answers.slice(1).map((answer) => answer.headers.get('x-page-cache'))).toEqual(answers.slice(1).map(() => 'HIT'))
+    const bodies = new Set(await Promise.all(answers.map((answer) => answer.text())))
+    expect([...bodies]).toEqual(['<!doctype html><html><body>/over-ons cookie=</body></html>'])
+  })
+
+  it('keeps the parameters a route reads (news paging, map filters, a preselected location, a thank-you link)', async () => {
+    const { get, rendered } = site()
+    for (const path of [
+      '/nieuws?page=12',
+      '/vestigingen?country=de&brand=audi',
+      '/contact?location=utrecht',
+      '/en?near=3512',
+      '/contact?sent=abc',
+    ]) {
+      expect((await get(`${path}&x=${path.length}`)).headers.get('x-page-cache'), path).toBe('MISS')
+      expect(rendered.at(-1)?.request.url, path).toBe(`https://www.example.com${path}`)
+      expect((await get(path)).headers.get('x-page-cache'), path).toBe('HIT')
+    }
+    // Another value is another page.
+    expect((await get('/nieuws?page=13')).headers.get('x-page-cache')).toBe('MISS')
+  })
+
+  it('puts the parameters left out of the render back on a redirect', async () => {
+    const { get } = site()
+    const moved = await get('/verhuisd?utm_source=mail&location=a&b=1')
+    expect(moved.status).toBe(301)
+    expect(moved.headers.get('location')).toBe('/elders?location=a&utm_source=mail&b=1')
   })
 
   it('renders an auth cookie nobody knows, in any spelling, without it, and stores that for everyone', async () => {
     const { get, rendered } = site()
     for (const cookie of ['auth_token =TOKEN', 'auth_token= TOKEN', 'AUTH_TOKEN=TOKEN', 'x=1; auth_token=TOKEN']) {
-      const path = `/over-ons?auth=${encodeURIComponent(cookie)}`
+      const path = `/over-ons/auth-${encodeURIComponent(cookie)}`
       const withCookie = await get(path, { headers: { cookie } })
       expect(withCookie.headers.get('x-page-cache'), cookie).toBe('MISS')
       expect(withCookie.headers.get('cache-control'), cookie).toContain('public')
@@ -200,7 +241,7 @@ describe('the request layer: which requests share a cached page', () => {
 
   it('answers HEAD with the headers and length of the GET, without a body', async () => {
     const { get } = site()
-    const path = `/over-ons?head=${Date.now()}`
+    const path = `/over-ons/head-${Date.now()}`
     const head = await get(path, { method: 'HEAD', headers: { 'accept-encoding': 'identity' } })
     const body = await (await get(path, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer()
     expect(head.status).toBe(200)

@@ -25,3 +25,13 @@ export function isServerRoutePath(pathname: string): boolean {
   const [, rawParams, found] = matcher.getMatchedRoutes(decoded)
   return found?.options.server?.handlers !== undefined && rawParams['**'] === undefined
 }
+
+/** The routes a page path matches as the router matches it (internal form, decoded), root first. */
+export function matchedRoutesOf(internalPath: string): ReadonlyArray<{ options: { validateSearch?: unknown } }> {
+  return matcher.getMatchedRoutes(internalPath)[0]
+}
+
+/** A query string as the router parses it into a route's search (values read as JSON where they are). */
+export function routerSearchOf(search: string): Record<string, unknown> {
+  return matcher.options.parseSearch(search)
+}

@@ -26,9 +26,15 @@ describe('render slots for page requests', () => {
     const refusedBefore = await busyRefusals()
     const client = () => '203.0.113.7'
     const held = heldRender()
-    // The client fills both render slots with pages nobody has cached (fresh queries).
+    // The client fills both render slots with pages nobody has cached (fresh filters of the home page's blocks).
     const pages = [1, 2].map((n) =>
-      deliverPage(new Request(`https://www.example.com/?q=${n}`), new URL(`https://www.example.com/?q=${n}`), held.render, `r${n}`, client),
+      deliverPage(
+        new Request(`https://www.example.com/?brand=${n}`),
+        new URL(`https://www.example.com/?brand=${n}`),
+        held.render,
+        `r${n}`,
+        client,
+      ),
     )
     // However long reaching the slots takes on this machine (not vi.waitFor's default second).
     await vi.waitFor(() => expect(renderSlotUsage().running).toBe(2), { timeout: 20_000 })

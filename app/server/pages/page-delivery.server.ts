@@ -24,6 +24,7 @@ import { rateLimitKey } from '../http/client-key'
 import { fillShell, shellTemplate, type ShellTemplate } from './not-found-shell'
 import { bytesOfHtml, htmlOfBytes } from '../http/page-bytes'
 import { missingPage, shellTemplateFor, type MissingPage } from './not-found-shell.server'
+import { pageQuery } from './page-query.server'
 
 /**
  * How every page leaves the server: from the page cache when it can be, with an ETag (304
@@ -36,12 +37,22 @@ type Render = (request: Request, marker: string) => Promise<Response>
 
 let slots: RenderSlots | undefined
 
+/** Where a page request is stored: its cache key, and the page as it is rendered for the key. */
+interface CacheEntry {
+  key: string
+  /** The request as rendered for the cache: its URL without the parameters the page does not read. */
+  request: Request
+  /** Those parameters, put back on a redirect's target. */
+  dropped: Array<[string, string]>
+}
+
 /**
  * The cache entry for a page request, or undefined when it must not come from or go to the
  * cache. Anonymous pages are the same bytes for everyone (per-visitor state such as the
- * consent choice is applied in the browser), so no cookie is part of the key.
+ * consent choice is applied in the browser), so no cookie is part of the key; nor is a query
+ * parameter the page does not read (page-query.server.ts).
  */
-function cacheKey(request: Request, url: URL): string | undefined {
+function cacheEntry(request: Request, url: URL): CacheEntry | undefined {
   // A form post's answer is that visitor's alone (contact form without JavaScript).
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
   const cookies = request.headers.get('cookie')
@@ -54,13 +65,26 @@ function cacheKey(request: Request, url: URL): string | undefined {
     const locale = preferredLocale(cookieValue(cookies, constants.languageCookie.name), request.headers.get('accept-language'))
     if (locale !== defaultLocale) return undefined
   }
-  // Campaign tags change nothing on the page: a tagged link shares the plain page's entry.
-  const query = [...url.searchParams].filter(([name]) => !trackingParameter.test(name))
-  return query.length ? `${url.host}${url.pathname}?${new URLSearchParams(query)}` : `${url.host}${url.pathname}`
+  const { kept, dropped } = pageQuery(url)
+  const search = kept.length ? `?${new URLSearchParams(kept)}` : ''
+  const key = `${url.host}${url.pathname}${search}`
+  if (dropped.length === 0) return { key, request, dropped }
+  // Rendered as the plain page would be: the stored bytes are the page every request of this key gets.
+  const plain = new URL(url)
+  plain.search = search
+  return { key, request: new Request(plain, { method: request.method, headers: request.headers, signal: request.signal }), dropped }
 }
 
-/** Query parameters only analytics reads (the page renders the same without them). */
-const trackingParameter = /^(?:utm_[a-z_]+|gclid|gbraid|wbraid|fbclid|msclkid|mc_cid|mc_eid|_ga|_gl)$/i
+/** A redirect rendered for the plain page, to the target with the visitor's other parameters back on (campaign tags survive it). */
+function withDroppedParams(response: Response, dropped: ReadonlyArray<[string, string]>): Response {
+  const location = response.headers.get('location')
+  if (dropped.length === 0 || location === null || response.status < 300 || response.status >= 400) return response
+  const hashAt = location.indexOf('#')
+  const [target, hash] = hashAt === -1 ? [location, ''] : [location.slice(0, hashAt), location.slice(hashAt)]
+  const headers = new Headers(response.headers)
+  headers.set('Location', `${target}${target.includes('?') ? '&' : '?'}${new URLSearchParams([...dropped])}${hash}`)
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+}
 
 function cacheControl(status: number, existing: string | null): string {
   if (existing && /private|no-store/.test(existing)) return existing
@@ -253,7 +277,8 @@ function pastDeadline(url: URL, requestId: string): Promise<Response> {
 export async function deliverPage(sent: Request, url: URL, render: Render, requestId: string, client: () => string): Promise<Response> {
   const request = await asSignedInOrAnonymous(sent, client)
   const cache = getPageCache()
-  const key = cache ? cacheKey(request, url) : undefined
+  const entry = cache ? cacheEntry(request, url) : undefined
+  const key = entry?.key
 
   const fromCache = (): Response | undefined => {
     const hit = cache && key ? cache.get(key) : undefined
@@ -261,11 +286,12 @@ export async function deliverPage(sent: Request, url: URL, render: Render, reque
     if (hit.freshness === 'stale') {
       const headers = new Headers(request.headers)
       headers.delete('if-none-match')
+      const pageUrl = entry?.request.url ?? request.url
       cache.revalidate(key, () =>
         withDeadline(
           getRuntimeConfig().HANDLER_TIMEOUT_MS,
           // Stopped at its deadline; not on the visitor's hanging up (it is for later visitors).
-          (deadline) => revalidate(new Request(request.url, { headers, signal: deadline }), key, render, deadline),
+          (deadline) => revalidate(new Request(pageUrl, { headers, signal: deadline }), key, render, deadline),
           noop,
         ),
       )
@@ -276,7 +302,7 @@ export async function deliverPage(sent: Request, url: URL, render: Render, reque
   if (cached) return cached
   return withDeadline(
     getRuntimeConfig().HANDLER_TIMEOUT_MS,
-    (deadline) => renderedAnswer(request, url, render, requestId, { cache, key, fromCache, client }, deadline),
+    (deadline) => renderedAnswer(request, url, render, requestId, { cache, entry, fromCache, client }, deadline),
     () => pastDeadline(url, requestId),
   )
 }
@@ -284,7 +310,7 @@ export async function deliverPage(sent: Request, url: URL, render: Render, reque
 /** What a page that is not in the cache needs from deliverPage. */
 interface Uncached {
   cache: PageCache | undefined
-  key: string | undefined
+  entry: CacheEntry | undefined
   fromCache: () => Response | undefined
   /** The visitor's address (client-ip.server.ts), worked out only when a render needs it. */
   client: () => string
@@ -296,14 +322,15 @@ async function renderedAnswer(
   url: URL,
   render: Render,
   requestId: string,
-  { cache, key, fromCache, client }: Uncached,
+  { cache, entry, fromCache, client }: Uncached,
   deadline: AbortSignal,
 ): Promise<Response> {
+  const key = entry?.key
   // The render stops at the deadline or when the visitor hangs up (Start aborts React's render and
   // stops waiting for the router on its request's signal): a render past its deadline does not
   // run on beside the one its slot goes to. Pages render as GET; HEAD sends the same headers without the body.
   const stop = AbortSignal.any([deadline, request.signal])
-  const renderRequest = requestWithSignal(request, stop, request.method === 'HEAD' ? 'GET' : request.method)
+  const asRendered = (sent: Request) => requestWithSignal(sent, stop, request.method === 'HEAD' ? 'GET' : request.method)
   if (cache && key) {
     const shell = await fromNotFoundShell(request, url, render, requestId, cache)
     if (shell) return shell
@@ -314,7 +341,8 @@ async function renderedAnswer(
   // there it waited for other visitors' pages, and a flood of such paths took the slots. Unless
   // where it goes is a news item the CMS is asked about: that waits its turn like a page (ADR 045).
   const redirect = pathRedirect(url, pathCodec)
-  if (redirect !== null && redirectKnownWithoutCms(url, redirect, pathCodec)) return render(renderRequest, createRenderMarker())
+  // Its query goes along as sent.
+  if (redirect !== null && redirectKnownWithoutCms(url, redirect, pathCodec)) return render(asRendered(request), createRenderMarker())
 
   // A visitor who hangs up leaves the line too, and frees the slot (Start stops waiting then). One
   // client flooding renders is turned away past its share of the slots (429), so the others' renders still get theirs.
@@ -337,10 +365,12 @@ async function renderedAnswer(
     const cachedMeanwhile = fromCache()
     if (cachedMeanwhile) return cachedMeanwhile
     const generation = cache?.generation
+    // The page as its cache entry holds it (without the parameters it does not read).
+    const renderRequest = asRendered(entry?.request ?? request)
     // Reading, hashing and compressing run inside the slot too: at most RENDER_CONCURRENCY at once.
     const rendered = await renderWithMarker(renderRequest, render)
     const { response, html } = rendered
-    if (html === undefined) return withSharedRedirectCaching(url, response)
+    if (html === undefined) return withSharedRedirectCaching(url, withDroppedParams(response, entry?.dropped ?? []))
     if (cache && key && isStorable(renderRequest, response)) {
       return deliver(request, cache.set(key, await toPage(rendered, html), generation), 'MISS', requestId)
     }

@@ -14,9 +14,40 @@ async function connect(): Promise<Redis> {
   const { Redis } = await import('ioredis')
   // Commands fail fast while Redis is away (a contact submission answers 503 rather than hang).
   const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 3_000, lazyConnect: false })
-  // ioredis reconnects by itself; an unhandled 'error' event would crash the worker.
-  redis.on('error', (error) => logger.error({ err: error }, '[redis] connection failed'))
+  watch(redis)
   return redis
+}
+
+/** Connections whose last word was an error (ioredis retries them, with an error per failed try). */
+const failing = new Set<Redis>()
+/** What the log last said: a line when Redis goes away and one when it is back, not one per retry and connection. */
+let logged: 'up' | 'down' = 'up'
+
+function watch(redis: Redis): void {
+  // ioredis reconnects by itself; an unhandled 'error' event would crash the worker.
+  redis.on('error', (error) => {
+    failing.add(redis)
+    if (logged === 'down') return
+    logged = 'down'
+    logger.error(
+      { err: error },
+      '[redis] connection lost: contact rate limits use the database and purges from other instances wait until it is back (ioredis retries)',
+    )
+  })
+  redis.on('ready', () => {
+    failing.delete(redis)
+    if (logged === 'up' || failing.size > 0) return
+    logged = 'up'
+    logger.info('[redis] connected again')
+  })
+  // Closed on purpose (shutdown): no longer this worker's connection.
+  redis.on('end', () => failing.delete(redis))
+}
+
+/** Redis as this worker sees it: 'off' without REDIS_URL, 'down' while a connection fails (/readyz). */
+export function redisHealth(): 'off' | 'ok' | 'down' {
+  if (!getRuntimeConfig().REDIS_URL) return 'off'
+  return failing.size > 0 ? 'down' : 'ok'
 }
 
 // A failed load (not a failed connection: ioredis retries those) is tried again next time.
