@@ -19,7 +19,7 @@
 // performance ≥ the reference's − 3 (PASS/FAIL; a miss does not change the exit code). Beside
 // them, with no target: all main-thread time and its script part (Lighthouse's
 // mainthread-work-breakdown, whole and its script groups) against the reference's, the work behind TBT and a
-// steadier figure than TBT itself, which counts only each task's part past 50 ms (ADR 048).
+// steadier figure than TBT itself, which counts only each task's part past 50 ms (ADR 091).
 //
 // Options (environment): LIGHTHOUSE_RUNS=5 (median of five runs per page),
 // LIGHTHOUSE_THROTTLING=devtools (throttle the real load instead of

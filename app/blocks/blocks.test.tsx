@@ -214,7 +214,7 @@ describe('blocks', () => {
     expect(screen.getByText('3 vestigingen')).toBeTruthy()
   })
 
-  it('InteractiveMap: each list card is six elements that still say everything (ADR 042, 047: the list under 600 nodes)', async () => {
+  it('InteractiveMap: each list card is six elements that still say everything (ADR 086, 089: the list under 600 nodes)', async () => {
     const { container } = await renderInRouter(<Block element={fixtures.InteractiveMap} isFirst={false} />, 'nl', [
       [['cms', 'locations', 'nl'], locations],
     ])

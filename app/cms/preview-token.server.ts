@@ -8,7 +8,7 @@ import { sameSecret } from '../server/platform/same-secret.server'
  * /graphql serves drafts to the site itself and to sites sharing the secret (the remote-CMS
  * setup), never to a copied cookie. Shared by the site (app/server/cms-client/preview.server.ts makes
  * it after checking the editor's cookie) and the embedded CMS (graphql-handler.server.ts checks
- * it), so neither reaches into the other (docs/decisions/033).
+ * it), so neither reaches into the other (docs/decisions/082).
  */
 
 export const previewHeader = 'X-Preview-Token'

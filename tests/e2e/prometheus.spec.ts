@@ -81,7 +81,7 @@ test.beforeAll(async () => {
   test.setTimeout(60_000)
   const sitePort = await freePort()
   site = `http://127.0.0.1:${sitePort}`
-  // Two workers: the per-worker panels (RSS, heap, restarts) and the merged scrape (ADR 030).
+  // Two workers: the per-worker panels (RSS, heap, restarts) and the merged scrape (ADR 081).
   server = await startServer(sitePort, {
     METRICS_TOKEN: token,
     WEB_CONCURRENCY: '2',

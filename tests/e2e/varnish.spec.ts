@@ -145,7 +145,7 @@ test.describe('Varnish in front of two instances', full, () => {
     expect(second.cache).toBe('HIT')
     expect(second.headers.get('etag')).toBe(first.headers.get('etag'))
     expect(second.body).toBe(first.body)
-    // The consent choice is applied in the browser (ADR 009, 018): same copy, with or without it.
+    // The consent choice is applied in the browser (ADR 069, 018): same copy, with or without it.
     for (const cookie of ['consent=granted', 'consent=denied; _ga=GA1.1.123.456', 'lang=de']) {
       const answer = await get('/en', { cookie })
       expect(answer.cache, cookie).toBe('HIT')

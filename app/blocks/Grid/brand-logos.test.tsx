@@ -25,7 +25,7 @@ describe('BrandLogo', () => {
   ])('%s: a wordmark named %s for assistive technology, in HTML text', (key, name) => {
     const { container } = render(<BrandLogo brand={key} fallback="Fallback" />)
     const logo = screen.getByRole('img', { name })
-    // Text, not an SVG <text>: the SVG wordmarks were a quarter of the home page's layout (ADR 048).
+    // Text, not an SVG <text>: the SVG wordmarks were a quarter of the home page's layout (ADR 090).
     expect(container.querySelector('svg')).toBeNull()
     expect(logo.textContent?.toLowerCase()).toBe(name.toLowerCase())
     expect(logo.className).toMatch(/^brand-logo brand-logo--(none|oval|pill|box) brand-logo--(short|medium|long)$/)

@@ -1,7 +1,7 @@
 /**
  * Brand logos as simple self-made wordmarks (lettering only, not the brands' artwork), referenced
  * by key from the CMS. HTML text on a CSS frame, not SVG: fifteen SVG `<text>` wordmarks were a
- * quarter of the home page's layout work on a phone (ADR 048).
+ * quarter of the home page's layout work on a phone (ADR 090).
  */
 import type { CSSProperties } from 'react'
 

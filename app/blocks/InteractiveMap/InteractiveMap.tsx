@@ -337,7 +337,7 @@ export function InteractiveMap({ block }: { block: BlockOf<'InteractiveMap'> }) 
               {/* The type is the card's own text, after its badge, which the stylesheet draws from
                   data-letter; the address breaks its lines by white-space (blocks.css). Six elements a
                   card (seven with a distance), so the unsorted list of 60 stays under 600 nodes with
-                  the map (ADR 042, ADR 047). */}
+                  the map (ADR 086, ADR 089). */}
               {i18n._(typeNames[location.type])}
               {km === null ? null : <span className="location-card__distance">{distanceLabel(km)}</span>}
               <address>

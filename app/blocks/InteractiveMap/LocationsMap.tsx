@@ -129,7 +129,7 @@ export default function LocationsMap({ locations, focusedId, tiles, locale, type
   // Created with its final view: no zoom animation and no tiles of a first, wider view.
   const [initialBounds] = useState(() => boundsOf(locations))
   // The markers join a task after the map: the map, its tiles and 60 markers with their popups
-  // in one commit were the longest task of the locations page on a phone (ADR 046).
+  // in one commit were the longest task of the locations page on a phone (ADR 088).
   const [withMarkers, setWithMarkers] = useState(false)
   useEffect(() => {
     const later = setTimeout(() => startTransition(() => setWithMarkers(true)), 0)

@@ -13,7 +13,7 @@ import { sameSecret } from '../platform/same-secret.server'
  * the CMS also serves drafts (`draft: true`), pages are rendered for that visitor alone
  * (`private, no-store`, never from or into the page cache) and show a "Preview" bar.
  *
- * Two tokens, never the same (docs/decisions/029-no-personal-data-in-urls-and-revocable-previews.md):
+ * Two tokens, never the same (docs/decisions/080-previews-end-when-the-editor-leaves.md):
  * - The editor's cookie (`<id>.<expiry>.<signature>`): leaving preview revokes its id in the
  *   database, so the cookie is dead for every worker and instance on it, wherever it was copied.
  * - What the site sends its CMS as X-Preview-Token (`<expiry>.<signature>`, another purpose,

@@ -37,7 +37,7 @@ export const minCompressBytes = 1024
 
 /**
  * A page as rendered, with its compressed forms. Brotli quality 5: done once per stored page
- * (not per response), ADR 009.
+ * (not per response), ADR 069.
  */
 export async function renderedPage(
   body: string | Buffer,

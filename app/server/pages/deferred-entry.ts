@@ -43,7 +43,7 @@ export const entryLoader =
   '(function(d){var o;function l(){if(o)return;o=1;var p=d.preloads.split(" ");' +
   // One link per task: Chromium spends about a millisecond on each inserted modulepreload (a
   // fetch starts synchronously), and two dozen of them in one task were the longest task after
-  // the paint (ADR 046).
+  // the paint (ADR 088).
   'p.forEach(function(h){setTimeout(function(){var k=document.createElement("link");k.rel="modulepreload";k.href=h;document.head.appendChild(k)},0)});' +
   // A hidden tab throttles timers to one a second: there the entry is imported at once.
   'var q=document.visibilityState==="hidden"?[]:p.filter(function(h){return h!==d.entry});(function n(i){if(i<q.length){var g=function(){setTimeout(function(){n(i+1)},0)};import(q[i]).then(g,g)}else import(d.entry)})(0)}' +

@@ -13,7 +13,7 @@ import { availableParallelism } from 'node:os'
  * these flags it stays under 250 MB at about the same requests per second. A memory flag the
  * operator gives (command line or NODE_OPTIONS) replaces ours, and --max-heap-size (which V8
  * refuses together with either of ours) replaces both: raise --max-old-space-size if the
- * content grows far beyond today's (docs/decisions/008, 024).
+ * content grows far beyond today's (docs/decisions/068, 024).
  */
 const workerMemoryFlags = ['--max-semi-space-size=4', '--max-old-space-size=192']
 
