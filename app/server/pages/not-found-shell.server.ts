@@ -5,7 +5,7 @@ import { isLocationSlug } from '../../locations/paths'
 import { cms } from '../cms-client/operations.server'
 import { logger } from '../platform/logger.server'
 import { shellPathOf, type ShellPath, type ShellTemplate } from './not-found-shell'
-import { pathRedirect } from '../redirects/path-redirects'
+import { decidePath } from '../redirects/path-decision.server'
 
 /** The routes whose 404 page a template answers: CMS pages (`/$locale/$`), a news item, a location. */
 export type ShellRoute = 'page' | 'news' | 'location'
@@ -29,7 +29,7 @@ export async function missingPage(url: URL): Promise<MissingPage | null> {
   const path = shellPathOf(url.pathname)
   if (!path) return null
   // What middleware/canonical-paths.ts redirects (the old site's paths, renamed segments, news aliases).
-  if (pathRedirect(url, pathCodec) !== null || pathCodec.foreignNewsPath(path.encoded) !== null) return null
+  if (decidePath(url, pathCodec).kind !== 'route') return null
   const [, locale, head, ...rest] = pathCodec.toInternal(path.encoded).split('/')
   if (!isLocale(locale) || head === undefined || reservedFirstSegments.has(head)) return null
   const [slug, ...deeper] = rest

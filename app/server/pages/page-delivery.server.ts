@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { FastResponse } from 'srvx'
 import { constants, defaultLocale } from '../../../app.config'
 import { pathCodec } from '../../i18n/i18n'
-import { redirectKnownWithoutCms } from '../redirects/news-alias.server'
-import { pathRedirect } from '../redirects/path-redirects'
+import { decidePath } from '../redirects/path-decision.server'
 import { internalSegment } from '../../i18n/paths'
 import { getRuntimeConfig } from '../platform/env.server'
 import { cookieValue } from '../../i18n/language-cookie'
@@ -337,12 +336,11 @@ async function renderedAnswer(
   }
 
   // A path the canonical-paths middleware answers with a 301 before any routing (`/nl/x`, `/x/`,
-  // an old or renamed path: pathRedirect) renders nothing, so it does not wait in the render line:
+  // an old or renamed path: decidePath) renders nothing, so it does not wait in the render line:
   // there it waited for other visitors' pages, and a flood of such paths took the slots. Unless
   // where it goes is a news item the CMS is asked about: that waits its turn like a page (ADR 045).
-  const redirect = pathRedirect(url, pathCodec)
   // Its query goes along as sent.
-  if (redirect !== null && redirectKnownWithoutCms(url, redirect, pathCodec)) return render(asRendered(request), createRenderMarker())
+  if (decidePath(url, pathCodec).kind === 'redirect') return render(asRendered(request), createRenderMarker())
 
   // A visitor who hangs up leaves the line too, and frees the slot (Start stops waiting then). One
   // client flooding renders is turned away past its share of the slots (429), so the others' renders still get theirs.
