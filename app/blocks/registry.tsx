@@ -1,4 +1,5 @@
 import { Hydrate } from '@tanstack/react-start'
+import { Fragment, type ReactNode } from 'react'
 import { visible } from '@tanstack/react-start/hydration'
 import type { BlockElement } from './blocks.fragment'
 import { ContactForm } from './ContactForm/ContactForm'
@@ -69,18 +70,21 @@ const selfHydrating: ReadonlySet<BlockElement['__typename']> = new Set(['Contact
  * the first paint (ADR 020). Until then a block is the server's HTML: its links work as plain
  * links. The code stays in the page's chunk (`split={false}`): only the work is deferred.
  */
-export function Blocks({ elements }: { elements: ReadonlyArray<BlockElement> }) {
+export function Blocks({ elements, afterFirst }: { elements: ReadonlyArray<BlockElement>; afterFirst?: ReactNode }) {
   return (
     <>
-      {elements.map((element, index) =>
-        index === 0 || selfHydrating.has(element.__typename) ? (
-          <Block key={element.id} element={element} isFirst={index === 0} />
-        ) : (
-          <Hydrate key={element.id} when={visible()} split={false}>
-            <Block element={element} isFirst={false} />
-          </Hydrate>
-        ),
-      )}
+      {elements.map((element, index) => (
+        <Fragment key={element.id}>
+          {index === 0 || selfHydrating.has(element.__typename) ? (
+            <Block element={element} isFirst={index === 0} />
+          ) : (
+            <Hydrate when={visible()} split={false}>
+              <Block element={element} isFirst={false} />
+            </Hydrate>
+          )}
+          {index === 0 ? afterFirst : null}
+        </Fragment>
+      ))}
     </>
   )
 }

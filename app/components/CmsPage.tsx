@@ -15,6 +15,8 @@ export function CmsPage({ page, breadcrumbs: crumbs }: { page: CmsPageData; brea
       const elements = page.elementalArea.elements
       // A page whose first block is not a Hero still needs its h1.
       const hasHero = elements[0]?.__typename === 'Hero'
+      // The page's own rich text (Content) stands under its title: after the hero when there is one.
+      const content = page.content ? <RichText html={page.content} className="cms-page__content" /> : null
       return (
         <div className="cms-page">
           {!hasHero ? (
@@ -23,7 +25,8 @@ export function CmsPage({ page, breadcrumbs: crumbs }: { page: CmsPageData; brea
               <h1>{page.title}</h1>
             </header>
           ) : null}
-          <Blocks elements={elements} />
+          {hasHero ? null : content}
+          <Blocks elements={elements} afterFirst={hasHero ? content : null} />
         </div>
       )
     }

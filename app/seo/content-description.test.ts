@@ -26,4 +26,10 @@ describe('a description from the page’s own text', () => {
     expect(descriptionFromContent({ title: 'Leeg', elementalArea: { elements: [{ image: { url: '/a.webp' } }] } })).toBeNull()
     expect(plainText('<p> </p>')).toBe('')
   })
+
+  it('leaves out what a script or style element holds (code an editor pasted, never shown)', () => {
+    const content = '<p>Welkom</p><script>alert("x")</script><style>p { color: red }</style><p>bij ons</p>'
+    expect(descriptionFromContent({ content })).toBe('Welkom bij ons')
+    expect(plainText('<p>Tekst</p><SCRIPT type="module">steal()')).toBe('Tekst')
+  })
 })

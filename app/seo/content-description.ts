@@ -15,15 +15,19 @@ const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 
 /** Markup to text: tags become spaces, the entities a sanitizer leaves are decoded. */
 export function plainText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(#x[\da-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
-      if (name.startsWith('#x') || name.startsWith('#X')) return String.fromCodePoint(Number.parseInt(name.slice(2), 16))
-      if (name.startsWith('#')) return String.fromCodePoint(Number(name.slice(1)))
-      return entities[name.toLowerCase()] ?? entity
-    })
-    .replace(/\s+/g, ' ')
-    .trim()
+  return (
+    html
+      // What a script or style element holds is code, never text a reader sees.
+      .replace(/<(script|style)\b[^>]*>[\s\S]*?(?:<\/\1\s*>|$)/gi, ' ')
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/&(#x[\da-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
+        if (name.startsWith('#x') || name.startsWith('#X')) return String.fromCodePoint(Number.parseInt(name.slice(2), 16))
+        if (name.startsWith('#')) return String.fromCodePoint(Number(name.slice(1)))
+        return entities[name.toLowerCase()] ?? entity
+      })
+      .replace(/\s+/g, ' ')
+      .trim()
+  )
 }
 
 /** Every text field's value in `data` (a page, its blocks, their items), depth first, in field order. */
