@@ -9,6 +9,7 @@ import { adminContentSecurityPolicy } from '../http/security-headers'
 import { adminConfig } from './admin-config'
 import { issueSessionToken } from './admin-session.server'
 import type { ContentFolder } from './content-folder.server'
+import { editorScript } from './editor-script'
 import { answerLocalApi } from './local-api.server'
 import { sessionScript } from './session-script'
 
@@ -23,9 +24,13 @@ export function currentAdminMode(config: RuntimeConfig = getRuntimeConfig()): Ad
   return adminMode(config, import.meta.env.DEV, process.env.NODE_ENV)
 }
 
-/** /admin's page; with the local backend, its session token and the script that sends it (session-script.ts). */
+/**
+ * /admin's page: editor.js (the admin's language, pasting, rich-text modes; it starts Decap),
+ * with the local backend its session token and the script that sends it (session-script.ts),
+ * then Decap.
+ */
 const indexHtml = (token: string | undefined) => `<!doctype html>
-<html lang="en">
+<html lang="nl">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -34,6 +39,7 @@ const indexHtml = (token: string | undefined) => `<!doctype html>
 <link rel="cms-config-url" type="text/yaml" href="/admin/config.yml">
 ${token === undefined ? '' : `<meta name="admin-session" content="${token}">\n`}</head>
 <body>
+<script src="/admin/editor.js"></script>
 ${token === undefined ? '' : '<script src="/admin/session.js"></script>\n'}<script src="/admin/decap-cms.js"></script>
 </body>
 </html>
@@ -161,6 +167,7 @@ export async function serveAdmin(request: Request, url: URL, socketAddress: stri
     const token = mode === 'local' ? issueSessionToken(resolve(process.cwd(), config.DATA_DIR)) : undefined
     return body(indexHtml(token), 'text/html; charset=utf-8')
   }
+  if (pathname === '/admin/editor.js') return body(`(${editorScript.toString()})()\n`, 'text/javascript; charset=utf-8')
   const view = viewPath.exec(pathname)
   if (view?.[1] !== undefined && view[2] !== undefined) return viewEntry(config, view[1], view[2])
   if (pathname === '/admin/session.js' && mode === 'local')

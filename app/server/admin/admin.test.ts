@@ -47,7 +47,7 @@ describe('the admin mode', () => {
     expect(local).toMatchObject({
       backend: { name: 'proxy', proxy_url: '/admin/api/v1' },
       media_folder: 'site-content/media',
-      locale: 'en',
+      locale: 'nl',
     })
     expect(local).not.toHaveProperty('publish_mode')
     // The collections follow the content folder's name (the local backend's repository is the folder around it).
@@ -173,6 +173,16 @@ describe("Decap's files", () => {
     expect(answer.status).toBe(301)
     expect(answer.headers.get('location')).toBe('/admin')
     expect(answer.headers.get('x-robots-tag')).toBe('noindex')
+  })
+
+  it("/admin/editor.js starts Decap itself (in the editor's language), in every admin mode", async () => {
+    const script = await get('/admin/editor.js')
+    expect(script.status).toBe(200)
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
+    const text = await script.text()
+    expect(text).toContain('CMS_MANUAL_INIT')
+    const page = await (await get('/admin')).text()
+    expect(page.indexOf('/admin/editor.js')).toBeLessThan(page.indexOf('/admin/decap-cms.js'))
   })
 
   it("are the package's app, chunks, CSS and WebAssembly only", async () => {

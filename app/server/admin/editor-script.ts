@@ -1,0 +1,69 @@
+/**
+ * /admin/editor.js, run in the editor's tab before Decap (in every admin mode), for what Decap's
+ * configuration cannot say:
+ *
+ * - The admin's own language (Decap's texts; the field labels are the generated ones): Dutch
+ *   unless the editor chose English with the button in the corner, remembered in this browser.
+ *   Decap is started here (CMS_MANUAL_INIT) with that language over /admin/config.yml.
+ *
+ * Served as this function's source (`(${editorScript})()`): it must use nothing from outside itself.
+ */
+export function editorScript(): void {
+  const languageKey = 'admin-language'
+  const stored = localStorage.getItem(languageKey)
+  const language = stored === 'en' ? 'en' : 'nl'
+  document.documentElement.lang = language
+  Reflect.set(window, 'CMS_MANUAL_INIT', true)
+
+  // ---- Starting Decap ----
+
+  interface Widget {
+    control: unknown
+    preview?: unknown
+    schema?: unknown
+  }
+  interface DecapCms {
+    init(options: { config: Record<string, unknown> }): void
+    getWidget(name: string): Widget | undefined
+    registerWidget(name: string, control: unknown, preview?: unknown, schema?: unknown): void
+  }
+  const isFunction = (value: unknown, name: string) =>
+    typeof value === 'object' && value !== null && typeof Reflect.get(value, name) === 'function'
+  const isCms = (value: unknown): value is DecapCms => ['init', 'getWidget', 'registerWidget'].every((name) => isFunction(value, name))
+
+  const switchLanguage = () => {
+    const button = document.createElement('button')
+    const other = language === 'nl' ? 'en' : 'nl'
+    button.type = 'button'
+    button.lang = other
+    button.textContent = other === 'en' ? 'English' : 'Nederlands'
+    button.title = other === 'en' ? 'Show the admin in English' : 'Toon de beheeromgeving in het Nederlands'
+    Object.assign(button.style, {
+      position: 'fixed',
+      left: '8px',
+      bottom: '8px',
+      zIndex: '250',
+      padding: '4px 10px',
+      font: '13px/1.4 system-ui, sans-serif',
+      color: '#313d3e',
+      background: '#fff',
+      border: '1px solid #dfdfe3',
+      borderRadius: '12px',
+      boxShadow: '0 1px 3px rgba(0,0,0,0.15)',
+      cursor: 'pointer',
+    })
+    button.addEventListener('click', () => {
+      localStorage.setItem(languageKey, other)
+      location.reload()
+    })
+    document.body.append(button)
+  }
+
+  // After decap-cms.js (a script after this one) has run, before anything is shown.
+  document.addEventListener('DOMContentLoaded', () => {
+    switchLanguage()
+    const cms: unknown = Reflect.get(window, 'CMS')
+    if (!isCms(cms)) return
+    cms.init({ config: { locale: language } })
+  })
+}
