@@ -5,6 +5,7 @@
  * - The admin's own language (Decap's texts; the field labels are the generated ones): Dutch
  *   unless the editor chose English with the button in the corner, remembered in this browser.
  *   Decap is started here (CMS_MANUAL_INIT) with that language over /admin/config.yml.
+ * - A yes/no field without a value shows its default (what the site uses), not "off".
  *
  * Served as this function's source (`(${editorScript})()`): it must use nothing from outside itself.
  */
@@ -17,6 +18,9 @@ export function editorScript(): void {
 
   // ---- Starting Decap ----
 
+  interface ImmutableMap {
+    get(key: string): unknown
+  }
   interface Widget {
     control: unknown
     preview?: unknown
@@ -27,9 +31,12 @@ export function editorScript(): void {
     getWidget(name: string): Widget | undefined
     registerWidget(name: string, control: unknown, preview?: unknown, schema?: unknown): void
   }
+  type CreateElement = (type: unknown, props: Record<string, unknown>) => unknown
   const isFunction = (value: unknown, name: string) =>
     typeof value === 'object' && value !== null && typeof Reflect.get(value, name) === 'function'
   const isCms = (value: unknown): value is DecapCms => ['init', 'getWidget', 'registerWidget'].every((name) => isFunction(value, name))
+  const isMap = (value: unknown): value is ImmutableMap => isFunction(value, 'get')
+  const isCreateElement = (value: unknown): value is CreateElement => typeof value === 'function'
 
   const switchLanguage = () => {
     const button = document.createElement('button')
@@ -63,7 +70,17 @@ export function editorScript(): void {
   document.addEventListener('DOMContentLoaded', () => {
     switchLanguage()
     const cms: unknown = Reflect.get(window, 'CMS')
+    const h: unknown = Reflect.get(window, 'h')
     if (!isCms(cms)) return
+    const boolean = cms.getWidget('boolean')
+    if (boolean && isCreateElement(h)) {
+      const control = (props: Record<string, unknown>) => {
+        const field = props.field
+        const value = props.value ?? (isMap(field) ? field.get('default') : undefined)
+        return h(boolean.control, { ...props, value })
+      }
+      cms.registerWidget('boolean', control, boolean.preview, boolean.schema)
+    }
     cms.init({ config: { locale: language } })
   })
 }
