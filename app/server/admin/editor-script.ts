@@ -5,6 +5,8 @@
  * - The admin's own language (Decap's texts; the field labels are the generated ones): Dutch
  *   unless the editor chose English with the button in the corner, remembered in this browser.
  *   Decap is started here (CMS_MANUAL_INIT) with that language over /admin/config.yml.
+ * - A rich-text field's Markdown mode belongs to that field while it is open: Decap would
+ *   remember the last switch for every rich-text field of every entry.
  * - A yes/no field without a value shows its default (what the site uses), not "off".
  *
  * Served as this function's source (`(${editorScript})()`): it must use nothing from outside itself.
@@ -15,6 +17,15 @@ export function editorScript(): void {
   const language = stored === 'en' ? 'en' : 'nl'
   document.documentElement.lang = language
   Reflect.set(window, 'CMS_MANUAL_INIT', true)
+
+  // Decap reads the stored mode when a rich-text field is made and stores each switch: nothing
+  // is stored, so every field opens in rich text and a switch stays with its own field.
+  const modeKey = 'cms.md-mode'
+  localStorage.removeItem(modeKey)
+  const setItem = Storage.prototype.setItem
+  Storage.prototype.setItem = function (this: Storage, key: string, value: string) {
+    if (key !== modeKey) setItem.call(this, key, value)
+  }
 
   // ---- Starting Decap ----
 
