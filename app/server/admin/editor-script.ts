@@ -3,7 +3,8 @@
  * configuration cannot say:
  *
  * - The admin's own language (Decap's texts; the field labels are the generated ones): Dutch
- *   unless the editor chose English with the button in the corner, remembered in this browser.
+ *   unless the editor chose English with the button in the corner of the lists, remembered in
+ *   this browser.
  *   Decap is started here (CMS_MANUAL_INIT) with that language over /admin/config.yml.
  * - A rich-text field's Markdown mode belongs to that field while it is open: Decap would
  *   remember the last switch for every rich-text field of every entry.
@@ -158,7 +159,7 @@ export function editorScript(): void {
     button.title = other === 'en' ? 'Show the admin in English' : 'Toon de beheeromgeving in het Nederlands'
     Object.assign(button.style, {
       position: 'fixed',
-      left: '8px',
+      right: '8px',
       bottom: '8px',
       zIndex: '250',
       padding: '4px 10px',
@@ -175,6 +176,12 @@ export function editorScript(): void {
       location.reload()
     })
     document.body.append(button)
+    // Not over an entry's form (on a phone it would cover a field): the lists and the login have it.
+    const place = () => {
+      button.hidden = /^#\/collections\/[^/]+\/(?:entries\/|new)/.test(location.hash)
+    }
+    place()
+    window.addEventListener('hashchange', place)
   }
 
   // After decap-cms.js (a script after this one) has run, before anything is shown.
