@@ -64,8 +64,12 @@ async function editor(browser: Browser): Promise<Page> {
   if (admin) return admin
   const page = await browser.newPage()
   // No preview pane beside the form (Decap keeps the editor's choice in localStorage): it would
-  // render every field a second time on each keystroke, and no test looks at it.
-  await page.addInitScript(() => localStorage.setItem('cms.right-pane', 'none'))
+  // render every field a second time on each keystroke, and no test looks at it. The admin in
+  // English (Dutch is its default): the tests name Decap's English texts.
+  await page.addInitScript(() => {
+    localStorage.setItem('cms.right-pane', 'none')
+    localStorage.setItem('admin-language', 'en')
+  })
   page.on('dialog', (dialog) => {
     if (dialog.type() === 'prompt') void dialog.accept(promptAnswer)
     else if (/local backup/.test(dialog.message())) void dialog.dismiss()
@@ -112,11 +116,13 @@ test('/admin has its own headers; the pages keep their policy', async ({ request
   const html = await admin.text()
   expect(html).toContain('<meta name="robots" content="noindex">')
   expect(html).toMatch(/<title>[^<]+<\/title>/)
-  expect(html).toContain('<script src="/admin/session.js"></script>\n<script src="/admin/decap-cms.js"></script>')
+  expect(html).toContain(
+    '<script src="/admin/editor.js"></script>\n<script src="/admin/session.js"></script>\n<script src="/admin/decap-cms.js"></script>',
+  )
   expect(html).toMatch(/<meta name="admin-session" content="[\w.-]+">/)
   const config = parse(await (await request.get(`${base}/admin/config.yml`)).text())
   expect(config.backend).toMatchObject({ name: 'proxy', proxy_url: '/admin/api/v1' })
-  expect(config.locale).toBe('en')
+  expect(config.locale).toBe('nl')
   // Served from the installed package, not a CDN.
   const app = await request.get(`${base}/admin/decap-cms.js`)
   expect(app.status()).toBe(200)

@@ -221,7 +221,7 @@ describe('the Decap config follows the content schemas', () => {
   })
 
   it('collections are YAML files in the content folder, Decap in English', () => {
-    const expected: Partial<DecapConfig> = { locale: 'en', media_folder: 'content/media', public_folder: '/media' }
+    const expected: Partial<DecapConfig> = { locale: 'nl', media_folder: 'content/media', public_folder: '/media' }
     expect(config).toMatchObject(expected)
     expect(collection('pages')).toMatchObject({ folder: 'content/pages', extension: 'yaml', format: 'yaml', identifier_field: 'id' })
     expect(collection('news')).toMatchObject({ folder: 'content/news', extension: 'yaml', format: 'yaml' })

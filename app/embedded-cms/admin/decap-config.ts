@@ -84,7 +84,7 @@ export type DecapCollection = DecapFolderCollection | DecapFileCollection
 
 export interface DecapConfig {
   backend: object
-  /** Decap's own UI language. */
+  /** Decap's own UI language: Dutch unless the editor chose another (app/server/admin/editor-script.ts). */
   locale: string
   site_url?: string
   media_folder: string
@@ -385,7 +385,7 @@ export function decapConfig(options: DecapConfigOptions): DecapConfig {
   const { backend, mediaFolder = `${contentFolder}/media`, publicFolder = '/media', siteUrl } = options
   return {
     backend,
-    locale: 'en',
+    locale: 'nl',
     ...(siteUrl === undefined ? {} : { site_url: siteUrl }),
     media_folder: mediaFolder,
     public_folder: publicFolder,

@@ -35,31 +35,41 @@ export function adminBackend(config: RuntimeConfig, mode: Exclude<AdminMode, 'of
  * The admin's Decap configuration: the collections generated from the content schema
  * (decap-config.ts), saved through the mode's backend. `contentFolder` is the name of the
  * content folder inside the repository (CONTENT_DIR's own name with the local backend, whose
- * repository is the folder around it).
+ * repository is the folder around it); `siteUrl` is the site "View Live" opens (SITE_URL unless given).
  */
 export function adminConfig(
   config: RuntimeConfig,
   mode: Exclude<AdminMode, 'off'>,
   generate: typeof decapConfig,
   contentFolder = 'content',
+  siteUrl = config.SITE_URL,
 ): Record<string, unknown> {
   const inFolder = (path: string) => path.replace(/^content\//, `${contentFolder}/`)
   const generated = generate({
     backend: adminBackend(config, mode),
     mediaFolder: `${contentFolder}/media`,
     publicFolder: '/media',
-    siteUrl: config.SITE_URL,
+    siteUrl,
   })
   return {
     ...generated,
+    // "View Live" (and a draft's preview link on a git host) goes through the site, which knows
+    // each entry's public address (admin.server.ts); Decap's templates cannot nest a page's parents.
     collections: generated.collections.map((collection) =>
       'folder' in collection
-        ? { ...collection, folder: inFolder(collection.folder) }
-        : { ...collection, files: collection.files.map((file) => ({ ...file, file: inFolder(file.file) })) },
+        ? { ...collection, folder: inFolder(collection.folder), preview_path: `admin/view/${collection.name}/{{slug}}` }
+        : {
+            ...collection,
+            files: collection.files.map((file) => ({
+              ...file,
+              file: inFolder(file.file),
+              preview_path: `admin/view/${collection.name}/${file.name}`,
+            })),
+          },
     ),
     // On a git host every edit is a branch and a merge request: drafts, review, publish.
     ...(mode === 'local' ? {} : { publish_mode: 'editorial_workflow' }),
-    display_url: config.SITE_URL,
+    display_url: siteUrl,
     // Decap's own preview pane would show the fields, not the page (ADR 035): the site's preview mode shows the page.
     editor: { preview: false },
   }

@@ -9,6 +9,7 @@ import { adminContentSecurityPolicy } from '../http/security-headers'
 import { adminConfig } from './admin-config'
 import { issueSessionToken } from './admin-session.server'
 import type { ContentFolder } from './content-folder.server'
+import { editorScript } from './editor-script'
 import { answerLocalApi } from './local-api.server'
 import { sessionScript } from './session-script'
 
@@ -23,9 +24,13 @@ export function currentAdminMode(config: RuntimeConfig = getRuntimeConfig()): Ad
   return adminMode(config, import.meta.env.DEV, process.env.NODE_ENV)
 }
 
-/** /admin's page; with the local backend, its session token and the script that sends it (session-script.ts). */
+/**
+ * /admin's page: editor.js (the admin's language, pasting, rich-text modes; it starts Decap),
+ * with the local backend its session token and the script that sends it (session-script.ts),
+ * then Decap.
+ */
 const indexHtml = (token: string | undefined) => `<!doctype html>
-<html lang="en">
+<html lang="nl">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -34,6 +39,7 @@ const indexHtml = (token: string | undefined) => `<!doctype html>
 <link rel="cms-config-url" type="text/yaml" href="/admin/config.yml">
 ${token === undefined ? '' : `<meta name="admin-session" content="${token}">\n`}</head>
 <body>
+<script src="/admin/editor.js"></script>
 ${token === undefined ? '' : '<script src="/admin/session.js"></script>\n'}<script src="/admin/decap-cms.js"></script>
 </body>
 </html>
@@ -83,11 +89,27 @@ function withAdminHeaders(response: Response, config: RuntimeConfig): Response {
   return copy
 }
 
-function notFound(config: RuntimeConfig): Response {
-  return new Response('Not found / Niet gevonden\n', {
+function notFound(config: RuntimeConfig, text = 'Not found / Niet gevonden'): Response {
+  return new Response(`${text}\n`, {
     status: 404,
     headers: { 'Content-Type': 'text/plain; charset=utf-8', ...adminHeaders(config) },
   })
+}
+
+/** /admin/view/<collection>/<entry>: "View Live" in the admin (its preview_path, admin-config.ts). */
+const viewPath = /^\/admin\/view\/([a-z-]+)\/([\w-]{1,200})$/
+
+/**
+ * Sends the editor to an entry's public page, which only the site can compute (a page's address
+ * is its parents' segments, a news item's its slug). Never cached: the address changes with the
+ * content.
+ */
+async function viewEntry(config: RuntimeConfig, collection: string, slug: string): Promise<Response> {
+  const { entryPublicPath } = await import('../../embedded-cms/index.server')
+  const path = entryPublicPath(collection, slug)
+  if (path === undefined)
+    return notFound(config, `No public page for ${collection}/${slug} / Geen openbare pagina voor ${collection}/${slug}`)
+  return new Response(null, { status: 302, headers: { Location: path, ...adminHeaders(config) } })
 }
 
 let folderOf: { config: RuntimeConfig; folder: ContentFolder } | undefined
@@ -145,6 +167,9 @@ export async function serveAdmin(request: Request, url: URL, socketAddress: stri
     const token = mode === 'local' ? issueSessionToken(resolve(process.cwd(), config.DATA_DIR)) : undefined
     return body(indexHtml(token), 'text/html; charset=utf-8')
   }
+  if (pathname === '/admin/editor.js') return body(`(${editorScript.toString()})()\n`, 'text/javascript; charset=utf-8')
+  const view = viewPath.exec(pathname)
+  if (view?.[1] !== undefined && view[2] !== undefined) return viewEntry(config, view[1], view[2])
   if (pathname === '/admin/session.js' && mode === 'local')
     return body(`(${sessionScript.toString()})()\n`, 'text/javascript; charset=utf-8')
   // Decap reads "config.yml" next to the page; /admin/ would be the same page under another URL.
@@ -153,7 +178,9 @@ export async function serveAdmin(request: Request, url: URL, socketAddress: stri
     const folder = mode === 'local' ? basename(resolve(process.cwd(), config.CONTENT_DIR)) : 'content'
     // The content model lives in the embedded CMS (decap-config.ts), loaded when asked for, like the CMS itself.
     const { decapConfig } = await import('../../embedded-cms/index.server')
-    return body(stringify(adminConfig(config, mode, decapConfig, folder)), 'text/yaml; charset=utf-8')
+    // Locally "View Live" opens this site, where the save is live, whatever SITE_URL names.
+    const siteUrl = mode === 'local' ? url.origin : config.SITE_URL
+    return body(stringify(adminConfig(config, mode, decapConfig, folder, siteUrl)), 'text/yaml; charset=utf-8')
   }
   const file = packageFile.exec(pathname)?.[1]
   if (!file) return notFound(config)

@@ -47,7 +47,7 @@ describe('the admin mode', () => {
     expect(local).toMatchObject({
       backend: { name: 'proxy', proxy_url: '/admin/api/v1' },
       media_folder: 'site-content/media',
-      locale: 'en',
+      locale: 'nl',
     })
     expect(local).not.toHaveProperty('publish_mode')
     // The collections follow the content folder's name (the local backend's repository is the folder around it).
@@ -175,10 +175,57 @@ describe("Decap's files", () => {
     expect(answer.headers.get('x-robots-tag')).toBe('noindex')
   })
 
+  it("/admin/editor.js starts Decap itself (in the editor's language), in every admin mode", async () => {
+    const script = await get('/admin/editor.js')
+    expect(script.status).toBe(200)
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
+    const text = await script.text()
+    expect(text).toContain('CMS_MANUAL_INIT')
+    const page = await (await get('/admin')).text()
+    expect(page.indexOf('/admin/editor.js')).toBeLessThan(page.indexOf('/admin/decap-cms.js'))
+  })
+
   it("are the package's app, chunks, CSS and WebAssembly only", async () => {
     expect((await get('/admin/cms.css')).headers.get('content-type')).toBe('text/css; charset=utf-8')
     for (const path of ['/admin/decap-cms.js.map', '/admin/cms.js', '/admin/../package.json', '/admin/99999.decap-cms.js']) {
       expect((await get(path)).status, path).toBe(404)
     }
+  })
+})
+
+describe('"View Live"', () => {
+  const get = (path: string) => {
+    const url = new URL(path, 'http://localhost:3000')
+    return serveAdmin(new Request(url), url, '127.0.0.1')
+  }
+
+  it("sends the editor to the entry's public page, never cached; an unknown entry is a 404 that names it", async () => {
+    for (const [path, location] of [
+      ['/admin/view/pages-page/about', '/over-ons'],
+      ['/admin/view/pages/history', '/over-ons/historie'],
+      ['/admin/view/news/jubileum', '/nieuws/zestig-jaar-autogroep-horizon'],
+      ['/admin/view/locations/locations', '/vestigingen'],
+      ['/admin/view/locations/utrecht-dealer', '/vestigingen/utrecht-dealer'],
+      ['/admin/view/settings/site', '/'],
+    ] as const) {
+      const answer = await get(path)
+      expect(answer.status, path).toBe(302)
+      expect(answer.headers.get('location'), path).toBe(location)
+      expect(answer.headers.get('cache-control')).toBe('no-store')
+    }
+    const unknown = await get('/admin/view/news/no-such-item')
+    expect(unknown.status).toBe(404)
+    expect(await unknown.text()).toContain('news/no-such-item')
+    expect((await get('/admin/view/news/../site')).status).toBe(404)
+  })
+
+  it("is each collection's preview_path, on the site the editor is on with the local backend", () => {
+    const local = adminConfig(config(), 'local', decapConfig, 'content', 'http://localhost:3000')
+    expect(local).toMatchObject({ site_url: 'http://localhost:3000', display_url: 'http://localhost:3000' })
+    const collections = Array.isArray(local.collections) ? local.collections : []
+    expect(collections.find((collection) => collection.name === 'news')).toMatchObject({ preview_path: 'admin/view/news/{{slug}}' })
+    expect(collections.find((collection) => collection.name === 'settings')?.files?.[0]).toMatchObject({
+      preview_path: 'admin/view/settings/site',
+    })
   })
 })

@@ -1,5 +1,7 @@
-import { basename } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { basename, posix } from 'node:path'
 import * as v from 'valibot'
+import { publicMediaFile, publicMediaNames } from '../../media/media-files.server'
 import { limitBody } from '../http/request-guard.server'
 import { isSessionToken } from './admin-session.server'
 import { filesIn, readInFolder, versionOf, writableKind, type ContentFolder } from './content-folder.server'
@@ -142,6 +144,24 @@ function mediaOf(folder: ContentFolder, path: string) {
   return { id: versionOf(bytes), content: bytes.toString('base64'), encoding: 'base64', path, name: basename(path) }
 }
 
+/**
+ * A file shipped in public/media, as if it were in the media folder: Decap's library lists only
+ * files directly in its folder, and picking one writes `/media/<name>`, the URL the site serves
+ * it at. The id is of the name and the bytes (an upload may be a copy of a shipped image).
+ */
+function publicMediaOf(folder: ContentFolder, name: string) {
+  const file = publicMediaFile(`/media/${name}`)
+  if (!file) return undefined
+  let bytes
+  try {
+    bytes = readFileSync(file)
+  } catch {
+    return undefined
+  }
+  const path = `${folder.mediaFolder}/${name}`
+  return { id: versionOf(`public\0${name}\0${versionOf(bytes)}`), content: bytes.toString('base64'), encoding: 'base64', path, name }
+}
+
 async function perform(input: Call, options: LocalApiOptions): Promise<Response> {
   const { folder } = options
   const readable = (path: string) => writableKind(folder, path) !== undefined
@@ -170,11 +190,20 @@ async function perform(input: Call, options: LocalApiOptions): Promise<Response>
         : refusal(403, `${input.params.path}: not an entry's file`)
     case 'getMedia': {
       if (input.params.mediaFolder !== folder.mediaFolder) return answer(200, [])
-      // Each file goes whole, in base64 (Decap's protocol): the library gets as many as fit a bound.
+      // The uploads, then the images shipped with the site that no upload's name hides (the
+      // content uses them: picking one is choosing it again). Each file goes whole, in base64
+      // (Decap's protocol): the library gets as many as fit a bound.
+      const uploads = filesIn(folder, folder.mediaFolder).filter((path) => writableKind(folder, path) === 'media')
+      const uploaded = new Set(uploads.map((path) => posix.basename(path)))
+      const files = [
+        ...uploads.map((path) => mediaOf(folder, path)),
+        ...publicMediaNames()
+          .filter((name) => !uploaded.has(name))
+          .map((name) => publicMediaOf(folder, name)),
+      ]
       const listed = []
       let bytes = 0
-      for (const path of filesIn(folder, folder.mediaFolder)) {
-        const media = writableKind(folder, path) === 'media' ? mediaOf(folder, path) : undefined
+      for (const media of files) {
         if (!media) continue
         bytes += media.content.length
         if (bytes > mediaListLimit) break
@@ -183,8 +212,11 @@ async function perform(input: Call, options: LocalApiOptions): Promise<Response>
       return answer(200, listed)
     }
     case 'getMediaFile': {
-      const media = writableKind(folder, input.params.path) === 'media' ? mediaOf(folder, input.params.path) : undefined
-      return media ? answer(200, media) : refusal(404, `${input.params.path}: no such file`)
+      const { path } = input.params
+      if (writableKind(folder, path) !== 'media') return refusal(404, `${path}: no such file`)
+      // An upload, or else the image of that name shipped with the site.
+      const media = mediaOf(folder, path) ?? publicMediaOf(folder, posix.basename(path))
+      return media ? answer(200, media) : refusal(404, `${path}: no such file`)
     }
     default: {
       const now = options.now?.() ?? new Date()

@@ -377,3 +377,39 @@ describe('uploads', () => {
     expect(dirname(join(site.root, 'content/media/car.webp'))).toBe(join(site.root, 'content/media'))
   })
 })
+
+describe('the media library', () => {
+  it('lists the uploads and the images shipped in public/media, as files of the media folder', async () => {
+    const site = project()
+    writeFileSync(join(site.root, 'content/media/car.webp'), 'an upload')
+    // An upload of a shipped image's name: the library lists the upload once.
+    writeFileSync(join(site.root, 'content/media/team.webp'), 'a team photo of our own')
+    const answer = await site.send({ action: 'getMedia', params: { mediaFolder: 'content/media' } })
+    expect(answer.status).toBe(200)
+    const listed: Array<{ path: string; name: string; content: string }> = await answer.json()
+    const paths = listed.map((media) => media.path)
+    expect(paths).toContain('content/media/car.webp')
+    expect(paths).toContain('content/media/hero-home.webp')
+    expect(paths.filter((path) => path === 'content/media/team.webp')).toHaveLength(1)
+    expect(Buffer.from(listed.find((media) => media.name === 'team.webp')?.content ?? '', 'base64').toString()).toBe(
+      'a team photo of our own',
+    )
+    // Decap lists only files directly in its folder (and would insert /media/<name> for one below it).
+    expect(paths.every((path) => /^content\/media\/[^/]+$/.test(path))).toBe(true)
+    const shipped = readFileSync('public/media/hero-home.webp').toString('base64')
+    expect(listed.find((media) => media.name === 'hero-home.webp')?.content).toBe(shipped)
+  })
+
+  it('reads a shipped image by its media-folder path, and refuses to delete it', async () => {
+    const site = project()
+    const file = await site.send({ action: 'getMediaFile', params: { path: 'content/media/hero-home.webp' } })
+    expect(file.status).toBe(200)
+    expect((await file.json()).content).toBe(readFileSync('public/media/hero-home.webp').toString('base64'))
+    expect((await site.send({ action: 'getMediaFile', params: { path: 'content/media/nothing.webp' } })).status).toBe(404)
+    const before = site.snapshot()
+    const deleted = await site.send({ action: 'deleteFile', params: { path: 'content/media/hero-home.webp' } })
+    expect(deleted.status).toBe(422)
+    expect((await deleted.json()).error).toMatch(/^hero-home\.webp comes with the site/)
+    expect(site.snapshot()).toEqual(before)
+  })
+})

@@ -1,6 +1,7 @@
 import { dirname, join, posix } from 'node:path'
 import { lock } from 'proper-lockfile'
 import { mediaTypes } from '../../media/media-files'
+import { publicMediaFile } from '../../media/media-files.server'
 import { logger } from '../platform/logger.server'
 import { readInFolder, removeInFolder, versionOf, writableKind, writeInFolder, type ContentFolder } from './content-folder.server'
 
@@ -172,6 +173,11 @@ export async function saveMedia(folder: ContentFolder, asset: { path: string; co
 /** deleteFile(s): entries (at the version the editor opened) or uploads, refused when the content would break without them. */
 export async function deleteEntries(folder: ContentFolder, paths: string[], base: Record<string, string | null>): Promise<Outcome> {
   for (const path of paths) if (writableKind(folder, path) === undefined) return refused(403, `${path}: not a file the admin may delete`)
+  for (const path of paths) {
+    // The media library lists the images shipped in public/media beside the uploads (local-api.server.ts).
+    if (writableKind(folder, path) === 'media' && !readInFolder(folder, path) && publicMediaFile(`/media/${posix.basename(path)}`))
+      return refused(422, `${posix.basename(path)} comes with the site (public/media) and cannot be deleted in the admin`)
+  }
   return underSaveLock(folder, async () => {
     for (const path of paths) {
       const current = readInFolder(folder, path)

@@ -1,0 +1,35 @@
+import { languages } from '../../../app.config'
+import { locationsPath } from '../../locations/paths'
+import { newsPath } from '../../news/news-paths'
+import { currentContent } from '../content-store.server'
+
+/**
+ * The public address of an entry of the admin (Decap's collection and the entry's slug, its
+ * file name), for "View Live": a page or news item in Dutch, else in the first language it has;
+ * a location's own page. Drafts count (the editor may be in preview mode). Undefined when the
+ * content has no such entry.
+ */
+export function entryPublicPath(collection: string, slug: string): string | undefined {
+  const content = currentContent(true)
+  if (collection === 'pages' || collection.startsWith('pages-')) {
+    for (const { iso } of languages) {
+      for (const page of content.pages.get(iso)?.values() ?? []) if (page.id === slug) return page.link
+    }
+    return undefined
+  }
+  if (collection === 'news') {
+    for (const { code, iso } of languages) {
+      const item = content.news.get(iso)?.find((news) => news.id === slug)
+      if (item) return newsPath(code, item.slug)
+    }
+    return undefined
+  }
+  if (collection === 'locations') {
+    // The file of all locations is the list; a location's id is its page.
+    if (slug === 'locations') return locationsPath('nl')
+    return content.locations.some((location) => location.id === slug) ? locationsPath('nl', slug) : undefined
+  }
+  // The site's settings and menus show on every page.
+  if (collection === 'settings' && (slug === 'site' || slug === 'navigation')) return '/'
+  return undefined
+}

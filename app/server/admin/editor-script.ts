@@ -1,0 +1,204 @@
+/**
+ * /admin/editor.js, run in the editor's tab before Decap (in every admin mode), for what Decap's
+ * configuration cannot say:
+ *
+ * - The admin's own language (Decap's texts; the field labels are the generated ones): Dutch
+ *   unless the editor chose English with the button in the corner of the lists, remembered in
+ *   this browser.
+ *   Decap is started here (CMS_MANUAL_INIT) with that language over /admin/config.yml.
+ * - A rich-text field's Markdown mode belongs to that field while it is open: Decap would
+ *   remember the last switch for every rich-text field of every entry.
+ * - Pasted HTML (Word, Google Docs, a web page) is reduced to what the editor keeps (paragraphs,
+ *   headings, lists, quotes, links, bold, italic, line breaks) before Decap reads it: Decap's
+ *   reader drops the whole paste when a styled span or a bold run holds a link.
+ * - A yes/no field without a value shows its default (what the site uses), not "off".
+ *
+ * Served as this function's source (`(${editorScript})()`): it must use nothing from outside itself.
+ */
+export function editorScript(): void {
+  const languageKey = 'admin-language'
+  const stored = localStorage.getItem(languageKey)
+  const language = stored === 'en' ? 'en' : 'nl'
+  document.documentElement.lang = language
+  Reflect.set(window, 'CMS_MANUAL_INIT', true)
+
+  // Decap reads the stored mode when a rich-text field is made and stores each switch: nothing
+  // is stored, so every field opens in rich text and a switch stays with its own field.
+  const modeKey = 'cms.md-mode'
+  localStorage.removeItem(modeKey)
+  const setItem = Storage.prototype.setItem
+  Storage.prototype.setItem = function (this: Storage, key: string, value: string) {
+    if (key !== modeKey) setItem.call(this, key, value)
+  }
+
+  // ---- Pasting ----
+
+  const blocks: Record<string, string> = {
+    P: 'p',
+    DIV: 'p',
+    H1: 'h2',
+    H2: 'h2',
+    H3: 'h3',
+    H4: 'h4',
+    H5: 'h4',
+    H6: 'h4',
+    UL: 'ul',
+    OL: 'ol',
+    LI: 'li',
+    BLOCKQUOTE: 'blockquote',
+  }
+  const dropped = new Set(['SCRIPT', 'STYLE', 'META', 'LINK', 'TITLE', 'HEAD', 'IMG', 'svg', 'TEMPLATE', 'IFRAME', 'OBJECT'])
+  const safeHref = (href: string | null) => (href !== null && /^(?:https?:|mailto:|tel:|\/|#)/i.test(href.trim()) ? href.trim() : undefined)
+  interface Marks {
+    bold: boolean
+    italic: boolean
+  }
+  const marksOf = (element: Element, marks: Marks): Marks => {
+    const style = element instanceof HTMLElement ? element.style : undefined
+    const weight = style?.fontWeight ?? ''
+    let bold = marks.bold || element.nodeName === 'STRONG' || (element.nodeName === 'B' && weight === '')
+    if (weight === 'bold' || weight === 'bolder' || Number(weight) >= 600) bold = true
+    // Google Docs wraps the whole paste in <b style="font-weight:normal">.
+    if (weight === 'normal' || (weight !== '' && Number(weight) < 600)) bold = false
+    let italic = marks.italic || element.nodeName === 'EM' || element.nodeName === 'I'
+    if (style?.fontStyle === 'italic') italic = true
+    if (style?.fontStyle === 'normal') italic = false
+    return { bold, italic }
+  }
+  const wrap = (parent: Element, children: Node[]): Element => {
+    for (const child of children) parent.append(child)
+    return parent
+  }
+  /**
+   * The node's content as the editor keeps it: marks (bold, italic) only ever around text, so no
+   * element ends up inside a mark; everything else unwrapped to its text.
+   */
+  const cleaned = (node: Node, marks: Marks, out: Document): Node[] => {
+    if (node.nodeType === Node.TEXT_NODE) {
+      let result: Node = out.createTextNode(node.textContent ?? '')
+      if (marks.italic) result = wrap(out.createElement('em'), [result])
+      if (marks.bold) result = wrap(out.createElement('strong'), [result])
+      return [result]
+    }
+    if (!(node instanceof Element) || dropped.has(node.nodeName)) return []
+    if (node.nodeName === 'BR') return [out.createElement('br')]
+    const inner = marksOf(node, marks)
+    const children = Array.from(node.childNodes).flatMap((child) => cleaned(child, inner, out))
+    const block = blocks[node.nodeName]
+    // A DIV is a paragraph unless it holds paragraphs of its own (Word's page sections).
+    const holdsBlocks = children.some((child) => child instanceof Element && Object.values(blocks).includes(child.localName))
+    if (block && !(node.nodeName === 'DIV' && holdsBlocks)) return [wrap(out.createElement(block), children)]
+    const href = node.nodeName === 'A' ? safeHref(node.getAttribute('href')) : undefined
+    if (href) {
+      const link = out.createElement('a')
+      link.setAttribute('href', href)
+      return [wrap(link, children)]
+    }
+    return children
+  }
+  const cleanHtml = (html: string): string => {
+    const source = new DOMParser().parseFromString(html, 'text/html')
+    const out = document.implementation.createHTMLDocument('')
+    const nodes = Array.from(source.body.childNodes).flatMap((node) => cleaned(node, { bold: false, italic: false }, out))
+    return wrap(out.createElement('div'), nodes).innerHTML
+  }
+  /** Decap's rich-text editor (Slate) around a node, if any. */
+  const richTextEditor = (target: EventTarget | null) =>
+    target instanceof Node ? (target instanceof Element ? target : target.parentElement)?.closest('[data-slate-editor="true"]') : null
+  window.addEventListener(
+    'paste',
+    (event) => {
+      const data = event.clipboardData
+      const editor = richTextEditor(event.target)
+      // A copy from Decap's own editor carries its own fragment, which Decap reads as it is.
+      if (!data || !editor || !data.types.includes('text/html') || data.types.some((type) => type.startsWith('application/x-slate'))) return
+      const html = cleanHtml(data.getData('text/html'))
+      const plain = data.getData('text/plain')
+      event.preventDefault()
+      event.stopImmediatePropagation()
+      const transfer = new DataTransfer()
+      transfer.setData('text/html', html)
+      transfer.setData('text/plain', plain)
+      // Decap's editor takes a paste as the browser announces it, a "beforeinput" with the data.
+      const target = event.target instanceof Node && editor.contains(event.target) ? event.target : editor
+      target.dispatchEvent(
+        new InputEvent('beforeinput', { inputType: 'insertFromPaste', dataTransfer: transfer, bubbles: true, cancelable: true }),
+      )
+    },
+    true,
+  )
+
+  // ---- Starting Decap ----
+
+  interface ImmutableMap {
+    get(key: string): unknown
+  }
+  interface Widget {
+    control: unknown
+    preview?: unknown
+    schema?: unknown
+  }
+  interface DecapCms {
+    init(options: { config: Record<string, unknown> }): void
+    getWidget(name: string): Widget | undefined
+    registerWidget(name: string, control: unknown, preview?: unknown, schema?: unknown): void
+  }
+  type CreateElement = (type: unknown, props: Record<string, unknown>) => unknown
+  const isFunction = (value: unknown, name: string) =>
+    typeof value === 'object' && value !== null && typeof Reflect.get(value, name) === 'function'
+  const isCms = (value: unknown): value is DecapCms => ['init', 'getWidget', 'registerWidget'].every((name) => isFunction(value, name))
+  const isMap = (value: unknown): value is ImmutableMap => isFunction(value, 'get')
+  const isCreateElement = (value: unknown): value is CreateElement => typeof value === 'function'
+
+  const switchLanguage = () => {
+    const button = document.createElement('button')
+    const other = language === 'nl' ? 'en' : 'nl'
+    button.type = 'button'
+    button.lang = other
+    button.textContent = other === 'en' ? 'English' : 'Nederlands'
+    button.title = other === 'en' ? 'Show the admin in English' : 'Toon de beheeromgeving in het Nederlands'
+    Object.assign(button.style, {
+      position: 'fixed',
+      right: '8px',
+      bottom: '8px',
+      zIndex: '250',
+      padding: '4px 10px',
+      font: '13px/1.4 system-ui, sans-serif',
+      color: '#313d3e',
+      background: '#fff',
+      border: '1px solid #dfdfe3',
+      borderRadius: '12px',
+      boxShadow: '0 1px 3px rgba(0,0,0,0.15)',
+      cursor: 'pointer',
+    })
+    button.addEventListener('click', () => {
+      localStorage.setItem(languageKey, other)
+      location.reload()
+    })
+    document.body.append(button)
+    // Not over an entry's form (on a phone it would cover a field): the lists and the login have it.
+    const place = () => {
+      button.hidden = /^#\/collections\/[^/]+\/(?:entries\/|new)/.test(location.hash)
+    }
+    place()
+    window.addEventListener('hashchange', place)
+  }
+
+  // After decap-cms.js (a script after this one) has run, before anything is shown.
+  document.addEventListener('DOMContentLoaded', () => {
+    switchLanguage()
+    const cms: unknown = Reflect.get(window, 'CMS')
+    const h: unknown = Reflect.get(window, 'h')
+    if (!isCms(cms)) return
+    const boolean = cms.getWidget('boolean')
+    if (boolean && isCreateElement(h)) {
+      const control = (props: Record<string, unknown>) => {
+        const field = props.field
+        const value = props.value ?? (isMap(field) ? field.get('default') : undefined)
+        return h(boolean.control, { ...props, value })
+      }
+      cms.registerWidget('boolean', control, boolean.preview, boolean.schema)
+    }
+    cms.init({ config: { locale: language } })
+  })
+}
