@@ -13,7 +13,10 @@ vi.mock('../platform/env.server', () => ({
 }))
 vi.mock('../platform/db.server', () => ({ databaseWritable: async () => state.databaseWritable }))
 vi.mock('../platform/redis.server', () => ({ redisHealth: () => state.redis }))
-vi.mock('../cms-client/client.server', () => ({ cmsCircuit: () => ({ state: state.circuit }), embeddedCmsLoaded: () => state.embeddedLoaded }))
+vi.mock('../cms-client/client.server', () => ({
+  cmsCircuit: () => ({ state: state.circuit }),
+  embeddedCmsLoaded: () => state.embeddedLoaded,
+}))
 
 const { readiness } = await import('./readiness.server')
 
