@@ -180,6 +180,14 @@ describe('content catalogs', () => {
   })
 })
 
+describe.skipIf(spawnSync('msgfmt', ['--version']).error !== undefined)('the committed content catalogs', () => {
+  it.each(targetLocales.map(catalogPath))('%s pass msgfmt -c without a warning', (file) => {
+    const result = spawnSync('msgfmt', ['-c', '--check-format', '-o', '/dev/null', file], { encoding: 'utf8' })
+    expect(result.stderr).toBe('')
+    expect(result.status).toBe(0)
+  })
+})
+
 describe('Markdown pieces', () => {
   it('give every rich text back exactly, structure outside the texts', () => {
     const model = readContentTexts(root, join(root, 'content'))
