@@ -63,8 +63,12 @@ function walk(
   if (Array.isArray(data)) {
     if (shape.type !== 'array') return
     const item = get(shape.node, 'item')
+    const idOf = (value: unknown) => (isRecord(value) && typeof value.id === 'string' ? value.id : undefined)
+    const ids = data.map(idOf)
     data.forEach((value, index) => {
-      const id = isRecord(value) && typeof value.id === 'string' ? value.id : undefined
+      // An id two items share cannot tell them apart: those fall back to their index.
+      const own = idOf(value)
+      const id = own !== undefined && ids.indexOf(own) === ids.lastIndexOf(own) ? own : undefined
       const type = isRecord(value) && typeof value.type === 'string' ? value.type : undefined
       const label = [type ? `${type} block` : 'item', id ?? `${index + 1}`].join(' ')
       walk(item, value, [...path, index], `${key}[${id ?? index}]`, [...where, label], found)
