@@ -10,6 +10,12 @@
  *            markup (lib/message-checks.ts), URL segments valid and their history current.
  *            Exits 1 on any problem.
  *   status   per locale and catalog: translated, fuzzy, missing, and what is not translated.
+ *
+ *   content  extract's content step alone (below).
+ *
+ * The content's texts (pages, news, site settings) have catalogs of their own,
+ * app/locales/<lang>/content.po (lib/content-translations.ts): extract first writes their
+ * finished translations into the content YAML, then writes them anew; check and status cover them.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -17,6 +23,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { getConfig, type CatalogType } from '@lingui/conf'
 import { catalogFiles, catalogStatus, parseCatalog, readCatalog, routesCatalog, type CatalogFile } from './lib/catalogs'
+import { contentProblems, contentStatus, defaultContentDir, extractContent, readContentCatalogs } from './lib/content-translations'
 import { messageCatalogProblems } from './lib/message-checks'
 import { historyProblems, segmentProblems, updateHistory, type SegmentHistory, type Segments } from './lib/segment-rules'
 
@@ -106,6 +113,17 @@ async function extract(): Promise<void> {
   // Back to Lingui's layout (msgmerge writes its own), dropping what msgmerge kept as obsolete.
   lingui(['extract', '--clean', '--overwrite'])
   writeFileSync(historyFile, JSON.stringify(updateHistory(readHistory(), await currentSegments()), null, 2) + '\n')
+  extractContentCatalogs()
+}
+
+/** The content catalogs; a copy of the project without a content folder has none. */
+function extractContentCatalogs(): void {
+  const contentDir = defaultContentDir(root)
+  if (!existsSync(contentDir)) return
+  const { applied, changed, conflicts } = extractContent(root, contentDir)
+  console.log(`content: ${applied} translations applied${changed.length > 0 ? ` to ${changed.join(', ')}` : ''}`)
+  for (const conflict of conflicts) console.error(`✗ ${conflict}`)
+  if (conflicts.length > 0) process.exitCode = 1
 }
 
 function readHistory(): SegmentHistory {
@@ -156,6 +174,13 @@ async function status(): Promise<void> {
       ].join(''),
     )
   }
+  if (existsSync(defaultContentDir(root))) {
+    console.log(`\nContent (app/locales/<locale>/content.po; words: Dutch words left to translate or review)`)
+    console.log([pad('locale', 8), pad('translated', 12), pad('fuzzy', 7), pad('missing', 9), 'words'].join(''))
+    for (const row of contentStatus(root)) {
+      console.log([pad(row.locale, 8), pad(row.translated, 12), pad(row.fuzzy, 7), pad(row.missing, 9), row.words].join(''))
+    }
+  }
   for (const { entry, status } of rows) {
     if (status.fuzzy.length + status.missing.length === 0) continue
     console.log(`\nNot translated in ${entry.shown}:`)
@@ -175,9 +200,15 @@ async function check(): Promise<void> {
   } catch {
     problems.push('The catalogs are not in sync with the code: run npm run extract')
   }
+  const hasContent = existsSync(defaultContentDir(root))
+  const contentCatalogs = hasContent
+    ? readContentCatalogs(root)
+        .map((c) => join(root, c.file))
+        .filter((file) => existsSync(file))
+    : []
   if (hasMsgfmt()) {
-    for (const entry of files) {
-      const result = spawnSync('msgfmt', ['-c', '--check-format', '-o', '/dev/null', entry.file], { encoding: 'utf8' })
+    for (const file of [...files.map((entry) => entry.file), ...contentCatalogs]) {
+      const result = spawnSync('msgfmt', ['-c', '--check-format', '-o', '/dev/null', file], { encoding: 'utf8' })
       if (result.status !== 0 || result.stderr.trim()) problems.push(`msgfmt -c --check-format:\n${result.stderr.trim()}`)
     }
   } else {
@@ -189,6 +220,8 @@ async function check(): Promise<void> {
   }
   // The same checks the build runs (vite.config.ts): what a typo would break on the site.
   problems.push(...(await messageCatalogProblems(config)))
+  // Fuzzy and missing content texts are no failure: the YAML keeps showing its own text for them.
+  if (hasContent) problems.push(...contentProblems(root, defaultContentDir(root)))
   const segments = await currentSegments()
   for (const [locale, row] of Object.entries(segments)) {
     const shown = files.find((f) => f.name === routesCatalog && f.locale === locale)?.shown ?? locale
@@ -198,17 +231,22 @@ async function check(): Promise<void> {
     problems.push(`app/i18n/segment-history.json: ${problem} (run npm run extract)`)
   }
   if (problems.length === 0) {
-    console.log(`i18n: ${files.length} catalogs in sync, complete and valid.`)
+    console.log(`i18n: ${files.length + contentCatalogs.length} catalogs in sync, complete and valid.`)
     return
   }
   for (const problem of problems) console.error(`✗ ${problem}`)
   process.exitCode = 1
 }
 
-const commands: Record<string, () => Promise<void>> = { extract, check, status }
+/** extract's content step alone: quicker when only content changed. */
+async function content(): Promise<void> {
+  extractContentCatalogs()
+}
+
+const commands: Record<string, () => Promise<void>> = { extract, check, status, content }
 const command = commands[process.argv[2] ?? '']
 if (!command) {
-  console.error('usage: i18n.ts extract | check | status')
+  console.error('usage: i18n.ts extract | check | status | content')
   process.exitCode = 2
 } else {
   await command()

@@ -237,4 +237,6 @@ test('npm run format changes nothing in formatted sources', full, async () => {
 test('npm run i18n:status lists every catalog', async () => {
   const { stdout } = await run('npm', ['run', 'i18n:status'])
   for (const name of ['routes', 'messages']) expect(stdout).toMatch(new RegExp(`^de +${name} +\\d+ +\\d+ +\\d+$`, 'm'))
+  // The content catalogs: translated, fuzzy, missing and the Dutch words left.
+  expect(stdout).toMatch(/^de +\d+ +\d+ +\d+ +\d+$/m)
 })
