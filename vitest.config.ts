@@ -15,6 +15,9 @@ export default defineConfig({
     // there are 112 of them (126 s against 147 s for the suite here). No test changes the process
     // (chdir, signals, exit); each file still gets a fresh module graph.
     pool: 'threads',
+    // A passing test ends when it is done: the limit is for a hang, and the default 5 s is
+    // within reach of a slow test on a loaded machine.
+    testTimeout: 30_000,
     // Everything the tests write to the temporary folder goes in one, deleted at the end; one
     // PostgreSQL server for the run (the store tests' databases).
     globalSetup: ['tests/support/vitest-global-setup.ts', 'tests/support/vitest-postgres-setup.ts'],

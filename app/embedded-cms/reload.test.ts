@@ -28,10 +28,13 @@ async function siteTitle(): Promise<unknown> {
   return result.data?.readSiteConfig
 }
 
-/** The next reload, or a failure naming what was not seen after 3 s. */
+/**
+ * The next reload, or a failure naming what was not seen after 20 s: the reload ends the wait, so
+ * the deadline only has to be beyond what a loaded machine takes.
+ */
 function nextChange(what: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no reload within 3 s after ${what}`)), 3_000)
+    const timer = setTimeout(() => reject(new Error(`no reload within 20 s after ${what}`)), 20_000)
     const off = onContentChange(() => {
       clearTimeout(timer)
       off()
@@ -70,4 +73,4 @@ it('serves an edit and announces it; keeps the last good content after a broken 
     /content not reloaded, still serving the last good version:\n.*site\.yaml:1:10: title\.nl: expected string, got 42/,
   )
   expect(await siteTitle()).toEqual({ title: 'Autogroep Horizon Live' })
-}, 10_000)
+}, 90_000)

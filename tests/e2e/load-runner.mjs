@@ -1,8 +1,9 @@
 // Runs the load of load.spec.ts in its own process (autocannon does not load inside
 // Playwright's test runner) and prints the result as JSON.
+// Usage: node load-runner.mjs <base URL> <requests> <connections>
 import autocannon from 'autocannon'
 
-const baseURL = process.argv[2]
+const [baseURL, amount, connections] = process.argv.slice(2)
 let rendered = 0
 /** Non-2xx answers per path (with their status): the spec shows which page failed. */
 const failures = {}
@@ -25,10 +26,11 @@ const asVisitor = (request) => ({
   headers: { ...request.headers, 'x-forwarded-for': visitorAddress(sent++) },
 })
 
+// A number of requests, not a duration: what the spec counts is the same on any machine.
 const result = await autocannon({
   url: baseURL,
-  connections: 50,
-  duration: 5,
+  connections: Number(connections),
+  amount: Number(amount),
   timeout: 10,
   headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' },
   requests: [

@@ -12,7 +12,7 @@ import { startServer, stopServer } from './server-process'
  * site slow for anyone else. A missing page is answered from the 404 template whatever its query
  * or characters, a made-up auth cookie does not turn a cached page into a render, nor does a
  * query parameter the page does not read (app/server/pages/page-query.server.ts), and one client
- * flooding renders gets 429 while another's cached page stays fast (server function calls:
+ * flooding renders gets 429 while another's cached page is not held up behind it (server function calls:
  * app/server/pages/function-slots.test.ts).
  * Own server (E2E_PORT+115), trusting loopback's X-Forwarded-For so two clients can be told apart.
  */
@@ -27,7 +27,13 @@ let output = ''
 test.beforeAll(async () => {
   server = await startServer(
     port,
-    { METRICS_TOKEN: token, TRUST_PROXY: 'loopback', DATA_DIR: mkdtempSync(join(tmpdir(), 'site-render-floods-')) },
+    {
+      METRICS_TOKEN: token,
+      TRUST_PROXY: 'loopback',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'site-render-floods-')),
+      // Render counts must not move when a cached page or 404 template expires, however long the tests take.
+      PAGE_CACHE_TTL: '3600',
+    },
     { onOutput: (text) => (output += text) },
   )
 })
@@ -149,20 +155,27 @@ async function flood(prefix: string, connections: number, seconds: number): Prom
   return JSON.parse(stdout)
 }
 
-test("one client flooding renders gets 429 while another client's cached page stays fast", async () => {
-  test.setTimeout(60_000)
+test("one client flooding renders gets 429 while another client's cached page is not served at its pace", async () => {
+  test.setTimeout(120_000)
   await fetch(`${site}/over-ons`)
   // Each a real page with a parameter it reads, a value of its own: a render every time (the page cache has none of them).
   const result = await flood('/over-ons?location=flood-{n}', 200, 4)
   console.log('render flood', JSON.stringify(result))
+  // 200 connections each asking again as soon as answered, against a few render slots: the
+  // flood is past its share whatever the machine's speed.
   expect(result.flood.statusCodes['429'] ?? 0, 'the flood turned away').toBeGreaterThan(0)
   expect(result.cached.errors).toBe(0)
   expect(Object.keys(result.cached.statusCodes)).toEqual(['200'])
-  // Loose bounds: the test machine (2 shared cores) runs the load generator too; the figures on
-  // a quiet machine are in the issue's note. Before the fix these clients got no answer at all
-  // for seconds (every render slot and the queue behind them were the flood's).
-  expect(result.cached.requests, 'cached pages answered').toBeGreaterThan(20)
-  expect(result.cached.p50, 'cached page p50 (ms)').toBeLessThan(300)
-  expect(result.cached.p99, 'cached page p99 (ms)').toBeLessThan(1500)
-  expect(result.healthz.p99, '/healthz p99 (ms)').toBeLessThan(1500)
+  expect(result.healthz.errors).toBe(0)
+  // Before the fix the other clients waited in the flood's queue: a connection of theirs got
+  // answers at the pace of one of the flood's, or none for seconds. Answers per connection
+  // compare the clients on one machine at one moment, so a slower or faster machine changes
+  // both alike; milliseconds are for `npm run bench`.
+  const perConnection = (client: ClientResult, connections: number) => client.requests / connections
+  expect(perConnection(result.cached, 4), 'cached page answers per connection, against 10× the flood’s').toBeGreaterThan(
+    10 * perConnection(result.flood, 200),
+  )
+  expect(perConnection(result.healthz, 1), '/healthz answers per connection, against 10× the flood’s').toBeGreaterThan(
+    10 * perConnection(result.flood, 200),
+  )
 })

@@ -2,11 +2,15 @@ import { setupI18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
-import { render } from '@testing-library/react'
+import { configure, render } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import type { SafeHtml } from '../../app/cms/safe-html'
 import { sanitizeHtml } from '../../app/server/cms-client/sanitize'
 import { localeRewrite } from '../../app/i18n/i18n'
+
+// findBy… and waitFor end as soon as the UI shows what they wait for: their deadline (1 s by
+// default) only has to lie beyond what a loaded machine takes.
+configure({ asyncUtilTimeout: 10_000 })
 
 /**
  * Renders UI inside a memory router (a lone root route, with the site's locale

@@ -185,6 +185,9 @@ describe('CMS mutations', () => {
   })
 })
 
+/** A refresh in the background, to the stand-in CMS: it ends the wait, so the deadline is generous (vi.waitFor's own is 1 s). */
+const backgroundCall = { timeout: 10_000, interval: 20 }
+
 describe('CMS response cache', () => {
   it('serves from cache within the TTL', async () => {
     const { createCmsOperation, clock } = await freshClient()
@@ -211,8 +214,8 @@ describe('CMS response cache', () => {
     clock.time += 61_000
     const stale = await run({ locale: 'nl_NL' })
     expect(stale.readSiteConfig.tagline).toBe('v1')
-    await vi.waitFor(() => expect(seen).toHaveLength(2))
-    await vi.waitFor(async () => expect((await run({ locale: 'nl_NL' })).readSiteConfig.tagline).toBe('v2'))
+    await vi.waitFor(() => expect(seen).toHaveLength(2), backgroundCall)
+    await vi.waitFor(async () => expect((await run({ locale: 'nl_NL' })).readSiteConfig.tagline).toBe('v2'), backgroundCall)
   })
 
   it('keeps serving the last good result when the CMS fails (stale-if-error)', async () => {
@@ -222,7 +225,7 @@ describe('CMS response cache', () => {
     mode = 'http-500'
     clock.time += 61_000
     expect((await run({ locale: 'nl_NL' })).readSiteConfig.title).toBe('Remote')
-    await vi.waitFor(() => expect(seen).toHaveLength(2))
+    await vi.waitFor(() => expect(seen).toHaveLength(2), backgroundCall)
     clock.time += 61_000
     expect((await run({ locale: 'nl_NL' })).readSiteConfig.title).toBe('Remote')
   })

@@ -11,13 +11,16 @@ const { deliverPage } = await import('./page-delivery.server')
 /** A render that never ends on its own and stops when its request's signal aborts, as Start's handler does. */
 function hangingRender() {
   const seen: Request[] = []
+  let begin: () => void = () => undefined
+  const started = new Promise<void>((resolve) => (begin = resolve))
   const render = (request: Request) => {
     seen.push(request)
+    begin()
     return new Promise<Response>((_, reject) => {
       request.signal.addEventListener('abort', () => reject(request.signal.reason), { once: true })
     })
   }
-  return { render, seen }
+  return { render, seen, started }
 }
 
 const url = new URL('http://127.0.0.1/over-ons')
@@ -41,15 +44,22 @@ describe('deliverPage past its deadline', () => {
   })
 
   it('stops the render when the visitor hangs up', async () => {
-    const { render, seen } = hangingRender()
-    const visitor = new AbortController()
-    const answer = deliverPage(new Request(url, { signal: visitor.signal }), url, render, 'req-3', () => '192.0.2.3')
-    await vi.waitFor(() => expect(seen).toHaveLength(1))
-    const gone = new Error('client went away')
-    visitor.abort(gone)
-    expect(seen[0]?.signal.aborted).toBe(true)
-    expect(seen[0]?.signal.reason).toBe(gone)
-    await expect(answer).rejects.toBe(gone)
+    // The deadline's timer is held: on a slow machine it could fire before the hang-up, and
+    // stop the render for its own reason.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      const { render, seen, started } = hangingRender()
+      const visitor = new AbortController()
+      const answer = deliverPage(new Request(url, { signal: visitor.signal }), url, render, 'req-3', () => '192.0.2.3')
+      await started
+      const gone = new Error('client went away')
+      visitor.abort(gone)
+      expect(seen[0]?.signal.aborted).toBe(true)
+      expect(seen[0]?.signal.reason).toBe(gone)
+      await expect(answer).rejects.toBe(gone)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('passes a form post on with its body', async () => {
