@@ -60,8 +60,10 @@ sub vcl_recv {
 
     # The site's purge: every instance sends BAN / when its content changed (CACHE_BAN_URLS).
     # It empties everything, as the site's own purge does.
+    # Only on the listener named "purge" (varnishd -a purge=ADDRESS): behind a TLS terminator on
+    # this machine every visitor's client.ip is 127.0.0.1, so the ACL alone would let anyone ban.
     if (req.method == "BAN") {
-        if (client.ip !~ purgers) {
+        if (local.socket != "purge" || client.ip !~ purgers) {
             return (synth(403, "Forbidden"));
         }
         ban("obj.status != 0");

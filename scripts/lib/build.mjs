@@ -35,7 +35,8 @@ function buildLinesShown(output) {
   const lines = output.split('\n').filter((line) => line.trim())
   // Matched without colour codes (a terminal, or FORCE_COLOR, gets nitro's prefix coloured).
   const plain = (line) => stripVTControlCharacters(line).trim()
-  return verbose ? lines : lines.filter((line) => !/^\[nitro\]|^ℹ Generated|codeSplitting\.groups/.test(plain(line)))
+  // Under CI consola's plain reporter puts a tag first (`[success] [nitro] …`, `[start] [nitro] …`).
+  return verbose ? lines : lines.filter((line) => !/^(?:\[\w+\] )?\[nitro\]|^ℹ Generated|codeSplitting\.groups/.test(plain(line)))
 }
 
 /** Runs `vite build` (with `configArgs`) when `marker` is missing or older than `sourcePaths`. */

@@ -10,8 +10,9 @@
  *   order), unless the YAML's text changed since the catalog last saw it (a conflict).
  */
 import { hash } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
+import * as v from 'valibot'
 import { parse } from 'yaml'
 import { languages, localeCodes, defaultLocale, type Locale } from '../../app.config.ts'
 import { editedYaml } from '../../app/embedded-cms/admin/yaml-edit.ts'
@@ -213,7 +214,8 @@ export function textState(text: ContentText, locale: string, byKey: Map<string, 
   if (!first) return { kind: 'none' }
   const translations: string[] = []
   for (const [index, entry] of entries.entries()) {
-    if (!entry || entry.fuzzy || !entry.translation || entry.id !== dutch[index]) return { kind: 'none' }
+    // A blank msgstr is no translation (the schema would refuse it in the YAML).
+    if (!entry || entry.fuzzy || !entry.translation.trim() || entry.id !== dutch[index]) return { kind: 'none' }
     translations.push(entry.translation)
   }
   const value = text.rich ? joinPieces(markdownPieces(text.values[defaultLocale] ?? ''), translations) : (translations[0] ?? '')
@@ -287,6 +289,12 @@ export function mergedCatalog(model: ContentModel, locale: Locale, old: PoFile |
     const yamlHash = shortHash(yaml)
     const aligned = alignedSegments(text, locale, dutch.length)
     const conflict = textState(text, locale, oldByKey).kind === 'conflict'
+    // Whether the catalog held exactly the YAML's text when it was last written: then an editor's
+    // newer text may replace its entries. Otherwise a translator changed them since (in part, or
+    // fuzzy), and that work is kept against the old hash, so applying reports the conflict.
+    const oldTranslations = keys.map((key) => oldByKey.get(key)?.translation ?? '')
+    const oldText = text.rich ? joinPieces(markdownPieces(text.values[defaultLocale] ?? ''), oldTranslations) : (oldTranslations[0] ?? '')
+    const catalogWasYaml = oldTranslations.every(Boolean) && shortHash(oldText) === wasOf(oldByKey.get(keys[0] ?? text.key))
     // Old entries of this text, for a paragraph that moved (a Dutch paragraph added above it).
     const oldOfText = (old?.entries ?? []).filter((e) => e.context === text.key || e.context.startsWith(`${text.key}#`))
     dutch.forEach((id, index) => {
@@ -296,7 +304,8 @@ export function mergedCatalog(model: ContentModel, locale: Locale, old: PoFile |
       const entry: PoEntry = { context: key, id, translation: '', fuzzy: false, comments, references: [reference] }
       // The YAML's text changed since the last extract (an editor's edit, or a translation applied): it is newer.
       const yamlChanged = wasOf(before ?? oldOfText[0]) !== yamlHash
-      if (conflict && before) {
+      const translatorsWork = yamlChanged && !catalogWasYaml && before?.translation && before.translation !== (aligned?.[index] ?? '')
+      if ((conflict || translatorsWork) && before) {
         entries.push({ ...before, comments: [...comments, `${wasPrefix}${wasOf(before) ?? '-'}`], references: [reference] })
         return
       }
@@ -360,11 +369,36 @@ export function applyContentTranslations(root: string, contentDir: string): Appl
     }
   }
   for (const [file, data] of updated) {
+    // Checked as the server will read it: a translation it would refuse (too long, a broken
+    // value) must not stop the site at its next start. The file is left as it is.
+    const schema = fileSchema(file, data)
+    const checked = schema ? v.safeParse(schema, data) : undefined
+    if (checked && !checked.success) {
+      const issue = checked.issues[0]
+      const where = issue ? (v.getDotPath(issue) ?? '') : ''
+      result.conflicts.push(
+        `${file}: not written: with the catalogs' translations ${where} ${issue?.message ?? 'is invalid'}; fix the msgstr, then run npm run extract`,
+      )
+      continue
+    }
     const before = model.files.find((f) => f.file === file)?.text
-    writeFileSync(join(root, file), editedYaml(before, data))
+    // Written whole or not at all: the running server watches the folder and reads what it finds.
+    const path = join(root, file)
+    const scratch = `${path}.translations-${process.pid}`
+    writeFileSync(scratch, editedYaml(before, data))
+    renameSync(scratch, path)
     result.changed.push(file)
   }
   return result
+}
+
+/** The schema a content file is read with, by its place in the content folder. */
+function fileSchema(file: string, data: unknown): v.GenericSchema | undefined {
+  if (/(?:^|\/)pages\/[^/]+\.yaml$/.test(file)) return pageFileSchemaFor(languagesOf(data))
+  if (/(?:^|\/)news\/[^/]+\.yaml$/.test(file)) return newsFileSchema
+  if (/(?:^|\/)site\.yaml$/.test(file)) return siteFileSchema
+  if (/(?:^|\/)locations\.yaml$/.test(file)) return locationsFileSchema
+  return undefined
 }
 
 /** Each language's catalog text for today's content (what extract writes). */

@@ -25,7 +25,7 @@ const contentDir = join(mkdtempSync(join(tmpdir(), 'site-admin-')), 'content')
 cpSync('content', contentDir, { recursive: true })
 mkdirSync(join(contentDir, 'media'), { recursive: true })
 /** An image under a name of its own (public/media's names are served before the content folder's). */
-const upload = join(contentDir, '..', 'showroom.webp')
+const upload = join(contentDir, '..', 'showroom-opening.webp')
 copyFileSync('public/media/lease-keys.webp', upload)
 /** An SVG, which the site does not serve from uploads. */
 const svgLogo = join(contentDir, '..', 'logo.svg')
@@ -339,7 +339,7 @@ test('an entry opened by its address shows that entry; a refused upload is forgo
   await choose(upload)
   await publish(page)
   await expect(savedNotice(page)).toBeVisible({ timeout: 20_000 })
-  expect(parse(readFileSync(join(contentDir, 'news/jubileum.yaml'), 'utf8')).image.src).toBe('/media/showroom.webp')
+  expect(parse(readFileSync(join(contentDir, 'news/jubileum.yaml'), 'utf8')).image.src).toBe('/media/showroom-opening.webp')
   expect(existsSync(join(contentDir, 'media/logo.svg'))).toBe(false)
 })
 

@@ -29,6 +29,8 @@ const contentDir = join(root, 'content')
 const about = join(contentDir, 'pages/about.yaml')
 const varnishDir = join(root, 'varnish')
 let base = ''
+/** Varnish's listener for the site's bans (named purge in the VCL). */
+let banBase = ''
 /** The first instance's own address, to compare with what Varnish answers. */
 let originA = ''
 let varnish: ChildProcess | undefined
@@ -79,7 +81,8 @@ test.describe('Varnish in front of two instances', full, () => {
   test.beforeAll(async () => {
     test.setTimeout(90_000)
     cpSync('content', contentDir, { recursive: true })
-    const [varnishPort, portA, portB] = await Promise.all([freePort(), freePort(), freePort()])
+    const [varnishPort, banPort, portA, portB] = await Promise.all([freePort(), freePort(), freePort(), freePort()])
+    banBase = `http://127.0.0.1:${banPort}`
     base = `http://127.0.0.1:${varnishPort}`
     originA = `http://127.0.0.1:${portA}`
     // The shipped VCL with this test's two origins in place of its example ports.
@@ -99,7 +102,7 @@ test.describe('Varnish in front of two instances', full, () => {
       PAGE_CACHE_SWR: String(swr),
       CACHE_PURGE_SECRET: purgeSecret,
       PREVIEW_SECRET: previewSecret,
-      CACHE_BAN_URLS: `${base}/`,
+      CACHE_BAN_URLS: `${banBase}/`,
       STOP_GRACE_SECONDS: '1',
     }
     origins.push(
@@ -117,7 +120,22 @@ test.describe('Varnish in front of two instances', full, () => {
     // -F: in the foreground, so it stops with this process; -j none: no jail (runs as root or not).
     varnish = spawn(
       '/usr/sbin/varnishd',
-      ['-F', '-j', 'none', '-n', varnishDir, '-a', `127.0.0.1:${varnishPort}`, '-f', vcl, '-s', 'malloc,64m'],
+      // Visitors on one listener, the site's bans on another (named purge): BAN is refused on the first.
+      [
+        '-F',
+        '-j',
+        'none',
+        '-n',
+        varnishDir,
+        '-a',
+        `127.0.0.1:${varnishPort}`,
+        '-a',
+        `purge=127.0.0.1:${banPort}`,
+        '-f',
+        vcl,
+        '-s',
+        'malloc,64m',
+      ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     )
     varnish.stdout?.on('data', (chunk: Buffer) => (varnishLog += chunk.toString()))
@@ -229,6 +247,13 @@ test.describe('Varnish in front of two instances', full, () => {
       .toContain('<title>Over ons bijgewerkt')
     test.info().annotations.push({ type: 'edit visible after', description: `${Date.now() - started} ms` })
     await secondBan('/over-ons')
+  })
+
+  test('a BAN on the visitors’ listener is refused, even from this machine', async () => {
+    await get('/en/about-us')
+    expect((await get('/en/about-us')).cache).toBe('HIT')
+    expect((await fetch(`${base}/`, { method: 'BAN' })).status).toBe(403)
+    expect((await get('/en/about-us')).cache).toBe('HIT')
   })
 
   test('the CMS webhook sent through Varnish purges the instances and Varnish', async () => {

@@ -153,6 +153,28 @@ describe('content catalogs', () => {
     expect(contentProblems(scratch, contentDir()).join('\n')).toContain('in conflict')
   })
 
+  it('keep a translator’s unfinished work when an editor changes the same text in the YAML', () => {
+    const context = 'pages/about:elements[about-facts].right#2'
+    edit('content/pages/about.yaml', '- 15 automerken', '- 16 automerken')
+    extractContent(scratch, contentDir())
+    // The translator starts on the fuzzy German entry and leaves it fuzzy (not yet reviewed)…
+    const po = catalog('de')
+    po.entries = po.entries.map((e) => (e.context === context ? { ...e, translation: '16 Automarken' } : e))
+    writeFileSync(join(scratch, catalogPath('de')), serializePo(po))
+    // …while an editor changes the German text of the same list in the admin.
+    edit('content/pages/about.yaml', '- 15 Automarken', '- 15 Marken')
+    extractContent(scratch, contentDir())
+    expect(entry('de', context)).toMatchObject({ translation: '16 Automarken', fuzzy: true })
+    expect(read('content/pages/about.yaml')).toContain('        - 15 Marken\n')
+  })
+
+  it('take a blank msgstr for no translation, never writing it into the YAML', () => {
+    const yaml = read('content/pages/about.yaml')
+    setTranslation('en', 'pages/about:elements[about-hero].subtitle', '   ')
+    expect(extractContent(scratch, contentDir())).toMatchObject({ applied: 0, changed: [], conflicts: [] })
+    expect(read('content/pages/about.yaml')).toBe(yaml)
+  })
+
   it('refuse a translation that breaks a link, naming the catalog line', () => {
     const context = 'pages/contact:elements[contact-details].right#2'
     expect(entry('en', context).id).toContain('](tel:+31301234567)')

@@ -86,6 +86,10 @@ describe('uploads', () => {
     )
     expect(uploadProblem(folder, 'content/pages/x.jpg', base64(10))).toMatch(/uploads go into the media folder/)
     expect(uploadProblem(folder, 'content/media/../x.jpg', base64(10))).toMatch(/uploads go into the media folder/)
+    // public/media/hero-home.webp comes with the site and is served before any upload of that name.
+    expect(uploadProblem(folder, 'content/media/hero-home.webp', base64(10))).toBe(
+      'hero-home.webp: an image of this name comes with the site; give the upload another name',
+    )
   })
 })
 

@@ -33,6 +33,8 @@ export function uploadProblem(folder: ContentFolder, path: string, base64: strin
     return `${name}: the site serves only ${Object.keys(mediaTypes).join(', ')} files; convert it to one of those (e.g. an SVG logo to PNG)`
   }
   if (writableKind(folder, path) !== 'media') return `${name}: not a file name the media folder can hold`
+  // The site serves public/media before the content folder: an upload of that name would never be seen.
+  if (publicMediaFile(`/media/${name}`)) return `${name}: an image of this name comes with the site; give the upload another name`
   const size = Buffer.byteLength(base64, 'base64')
   if (size > uploadLimitBytes)
     return `${name} is ${megabytes(size)}; files up to ${megabytes(uploadLimitBytes)} can be uploaded (make the image smaller)`

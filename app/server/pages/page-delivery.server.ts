@@ -74,10 +74,12 @@ function cacheEntry(request: Request, url: URL): CacheEntry | undefined {
   return { key, request: new Request(plain, { method: request.method, headers: request.headers, signal: request.signal }), dropped }
 }
 
-/** A redirect rendered for the plain page, to the target with the visitor's other parameters back on (campaign tags survive it). */
-function withDroppedParams(response: Response, dropped: ReadonlyArray<[string, string]>): Response {
+/** A redirect rendered for the plain page, to the site's own target with the visitor's other parameters back on (campaign tags survive it). */
+function withDroppedParams(url: URL, response: Response, dropped: ReadonlyArray<[string, string]>): Response {
   const location = response.headers.get('location')
   if (dropped.length === 0 || location === null || response.status < 300 || response.status >= 400) return response
+  // Only to the site itself: a visitor's parameters do not go along to another site (as the path redirects do).
+  if (!URL.canParse(location, url) || new URL(location, url).origin !== url.origin) return response
   const hashAt = location.indexOf('#')
   const [target, hash] = hashAt === -1 ? [location, ''] : [location.slice(0, hashAt), location.slice(hashAt)]
   const headers = new Headers(response.headers)
@@ -368,7 +370,7 @@ async function renderedAnswer(
     // Reading, hashing and compressing run inside the slot too: at most RENDER_CONCURRENCY at once.
     const rendered = await renderWithMarker(renderRequest, render)
     const { response, html } = rendered
-    if (html === undefined) return withSharedRedirectCaching(url, withDroppedParams(response, entry?.dropped ?? []))
+    if (html === undefined) return withSharedRedirectCaching(url, withDroppedParams(url, response, entry?.dropped ?? []))
     if (cache && key && isStorable(renderRequest, response)) {
       return deliver(request, cache.set(key, await toPage(rendered, html), generation), 'MISS', requestId)
     }

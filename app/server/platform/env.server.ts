@@ -172,6 +172,8 @@ export const runtimeConfigSchema = v.object({
         'must be a comma list of http:// or https:// addresses, e.g. http://127.0.0.1:6081',
       ),
       v.transform((s) => s.split(',')),
+      // Each must be a URL `new URL` takes: a bad one would otherwise fail at every content change.
+      v.check((urls) => urls.every((url) => URL.canParse(url)), 'must be a comma list of valid addresses, e.g. http://127.0.0.1:6081'),
     ),
   ),
   /**
