@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
 import { parse } from 'yaml'
 import { startServer, stopServer } from './server-process'
+import { field, savedNotice, textIn } from './decap-form'
 
 /**
  * An editor's day in the admin (Decap CMS at /admin over the local backend): pasting from a word
@@ -64,19 +65,6 @@ async function editor(browser: Browser): Promise<Page> {
   admin = page
   return page
 }
-
-/** The control of a field by its label ("(optional)" aside), within `scope` (as in admin.spec.ts). */
-function field(scope: Page | Locator, label: string): Locator {
-  const name = new RegExp(`^${label.replace(/[()]/g, '\\$&')}(?: \\(optional\\))?$`, 'i')
-  return scope.locator('label').filter({ hasText: name }).first().locator('xpath=parent::div/parent::div')
-}
-
-/** The text input of a per-language field (`Title` → `Nederlands (nl)`). */
-function textIn(scope: Page | Locator, label: string, language: string): Locator {
-  return field(field(scope, label), language).locator('input, textarea, [contenteditable="true"]').first()
-}
-
-const savedNotice = (page: Page) => page.getByText(/^Entry (?:saved|published)$/)
 
 async function publish(page: Page): Promise<void> {
   await expect(savedNotice(page)).toHaveCount(0, { timeout: 20_000 })

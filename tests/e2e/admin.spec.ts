@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
 import { parse } from 'yaml'
 import { startServer, stopServer } from './server-process'
+import { field, savedNotice, textIn } from './decap-form'
 
 /**
  * The editors' admin: Decap CMS at /admin over the local backend, on a server of its
@@ -81,24 +82,6 @@ async function editor(browser: Browser): Promise<Page> {
   admin = page
   return page
 }
-
-/**
- * The control of a field by its label ("(optional)" aside), within `scope`: the block whose top
- * bar holds the first such label (the label's grandparent; found from the labels, not by testing
- * every div of Decap's large form).
- */
-function field(scope: Page | Locator, label: string): Locator {
-  const name = new RegExp(`^${label.replace(/[()]/g, '\\$&')}(?: \\(optional\\))?$`, 'i')
-  return scope.locator('label').filter({ hasText: name }).first().locator('xpath=parent::div/parent::div')
-}
-
-/** The text input of a per-language field (`Title` → `Nederlands (nl)`). */
-function textIn(scope: Page | Locator, label: string, language: string): Locator {
-  return field(field(scope, label), language).locator('input, textarea, [contenteditable="true"]').first()
-}
-
-/** Decap's notice of a save (it stays a few seconds: the next save waits for it to go). */
-const savedNotice = (page: Page) => page.getByText(/^Entry (?:saved|published)$/)
 
 async function publish(page: Page): Promise<void> {
   await expect(savedNotice(page)).toHaveCount(0, { timeout: 20_000 })
