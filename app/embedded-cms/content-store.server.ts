@@ -1,6 +1,8 @@
-import { resolve } from 'node:path'
+import { existsSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { getRuntimeConfig } from '../server/platform/env.server'
-import { readContentSteps, type ParsedFiles } from './content/read'
+import { ContentError, draftsFolder, readContentSteps, type ParsedFiles } from './content/read'
+import { dayIn, nextPublication, startOfDay } from './content/schedule'
 import { loadParsedFiles, saveParsedFiles } from './content/parse-cache.server'
 import { buildContentSteps, ProjectionMemo, type EmbeddedContent } from './content/projection.server'
 import { runAtOnce, runInSlices, type Steps } from './content/steps'
@@ -37,6 +39,8 @@ function contentDir(): string {
 interface Built {
   loaded: Loaded
   memo: ProjectionMemo
+  /** The next date a scheduled news item is out (schedule.ts), if any. */
+  nextPublication: string | undefined
 }
 
 /**
@@ -46,12 +50,32 @@ interface Built {
 function* buildSteps(dir: string, parsed?: ParsedFiles): Steps<Built> {
   const raw = yield* readContentSteps(dir, parsed)
   const next = new ProjectionMemo(memo)
+  const today = dayIn(new Date())
   // Both are checked now, so a draft's mistakes show up as soon as it is saved; preview first: it
   // holds every file, so its messages point at the right places (menu positions shift without drafts).
   // The two share every value they can (ProjectionMemo), and the content online shares the unchanged ones.
-  const preview = yield* buildContentSteps(raw, { drafts: true, memo: next })
-  const published = yield* buildContentSteps(raw, { drafts: false, memo: next })
-  return { loaded: { preview, published }, memo: next }
+  let preview = yield* buildContentSteps(raw, { drafts: true, memo: next })
+  const published = yield* buildContentSteps(raw, { drafts: false, memo: next, today })
+  // The admin's unpublished entries over the published files, for preview mode only (ADR 092).
+  // Each was checked as its publish would be; one that no longer fits (another publish since)
+  // costs only the preview of the drafts, never the content visitors see.
+  const drafts = join(dir, draftsFolder)
+  if (existsSync(drafts)) {
+    try {
+      preview = yield* buildContentSteps(yield* readContentSteps(dir, parsed, drafts), { drafts: true, memo: next })
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error
+      logger.warn(`[cms] preview shows the published content without the drafts: a draft does not fit it:\n${error.message}`)
+    }
+  }
+  return {
+    loaded: { preview, published },
+    memo: next,
+    nextPublication: nextPublication(
+      raw.news.map(({ item }) => item.date),
+      today,
+    ),
+  }
 }
 
 /** Puts built content online at once (between two requests) and tells the listeners. */
@@ -59,6 +83,8 @@ function install(built: Built): Loaded {
   const previous = content
   content = built.loaded
   memo = built.memo
+  nextDate = built.nextPublication
+  schedulePublication()
   // Only a change invalidates caches; the first load has nothing cached yet
   // (and clearing would abort the very request that triggered the load).
   if (previous) for (const listener of listeners) listener()
@@ -178,12 +204,43 @@ function watchContent(): void {
   } catch (error) {
     logger.warn({ err: error }, '[cms] cannot watch content for changes')
   }
+  schedulePublication()
 }
 
 /** Stops watching content files (for tests that load content from a temporary folder). */
 export function stopWatchingContent(): void {
   watcher?.close()
   watcher = undefined
+  clearTimeout(publication)
+  publication = undefined
+}
+
+let publication: ReturnType<typeof setTimeout> | undefined
+/** The next date a scheduled news item of the content online is out. */
+let nextDate: string | undefined
+/** Longest wait setTimeout takes (about 24 days): a later date is waited for in turns. */
+const longestWaitMs = 2 ** 31 - 1
+
+/**
+ * Builds the content again when the next scheduled news item's day begins (ADR 093): every
+ * worker and instance does so by its own clock, and the reload clears the page caches as any
+ * change does. Only while the content is watched (a server, not a one-off read).
+ */
+function schedulePublication(): void {
+  clearTimeout(publication)
+  publication = undefined
+  const date = nextDate
+  if (date === undefined || !watcher) return
+  // A moment after the day begins: a clock a little behind still finds it begun.
+  const wait = Math.min(startOfDay(date).getTime() - Date.now() + 1000, longestWaitMs)
+  publication = setTimeout(
+    () => {
+      publication = undefined
+      void reloadContentInBackground()
+    },
+    Math.max(wait, 0),
+  )
+  publication.unref()
 }
 
 /** Called after every successful reload: caches of CMS results are out of date. Returns an unsubscribe function. */

@@ -159,6 +159,8 @@ const labels: Record<string, string> = {
   openingHours: 'Opening hours',
   socialLinks: 'Social media links',
   imagePosition: 'Image position',
+  // The old "Draft" switch took a live page offline at once; a change now waits as a draft anyway (ADR 092).
+  draft: 'Offline (hidden from visitors)',
 }
 
 /** `metaDescription` → "Meta description", unless named above. */
@@ -176,7 +178,8 @@ const hints: Record<string, string> = {
   width: 'Read from the image file when left empty.',
   height: 'Read from the image file when left empty.',
   focus: 'Where the subject is (0 to 1 from the top left); a crop keeps it in view.',
-  draft: 'A draft is only shown in preview mode.',
+  draft:
+    'Once published, visitors no longer see it (preview mode still does). To change a live page, just Save: it stays as it is until you publish.',
   sort: 'Order among pages with the same parent, ascending.',
   openingHours: 'Like "Mo-Fr 08:00-18:00", in the location\'s time zone.',
 }
@@ -418,7 +421,10 @@ export function decapConfig(options: DecapConfigOptions): DecapConfig {
         slug: '{{slug}}',
         summary: '{{date}} {{title.nl}}',
         sortable_fields: ['date', 'id'],
-        fields: fieldsOf(contentModel.news),
+        // A news item's date is when it goes out (ADR 093); a timeline entry's date is only history.
+        fields: fieldsOf(contentModel.news).map((field) =>
+          field.name === 'date' ? { ...field, hint: 'A date in the future schedules the item: visitors see it from that day on.' } : field,
+        ),
       },
       {
         name: 'locations',

@@ -13,6 +13,7 @@ import { mediaVersion } from '../../media/media-files.server'
 import { descriptionFromContent } from '../../seo/content-description'
 import { richTextHtml } from './markdown'
 import { runAtOnce, type Steps } from './steps'
+import { isOut } from './schedule'
 
 // The resolved graph the resolvers serve: per locale, links, translations and breadcrumbs computed once.
 
@@ -240,10 +241,11 @@ function elementValue(el: ContentElement, locale: Locale, links: Resolver): Elem
 }
 
 /**
- * The content visitors see: drafts, and pages below a draft, left out; menus skip them. The
- * ids left out are returned too, so a link to one is named as such.
+ * The content visitors see: drafts, and pages below a draft, left out; menus skip them; news
+ * dated after `today` waits for its day (schedule.ts). The ids left out are returned too, so a
+ * link to one is named as such.
  */
-function withoutDrafts(all: RawContent): { raw: RawContent; unpublished: Set<string> } {
+function withoutDrafts(all: RawContent, today: string | undefined): { raw: RawContent; unpublished: Set<string> } {
   const parentOf = new Map(all.pages.map(({ page }) => [page.id, page.parent]))
   const drafts = new Set(all.pages.filter(({ page }) => page.draft).map(({ page }) => page.id))
   const isUnpublished = (id: string): boolean => {
@@ -260,7 +262,7 @@ function withoutDrafts(all: RawContent): { raw: RawContent; unpublished: Set<str
   const raw: RawContent = {
     ...all,
     pages: all.pages.filter(({ page }) => !unpublished.has(page.id)),
-    news: all.news.filter(({ item }) => !item.draft),
+    news: all.news.filter(({ item }) => !item.draft && (today === undefined || isOut(item.date, today))),
     navigation: {
       main: inMenu(all.navigation.main),
       footer: inMenu(all.navigation.footer),
@@ -271,20 +273,25 @@ function withoutDrafts(all: RawContent): { raw: RawContent; unpublished: Set<str
   return { raw, unpublished }
 }
 
+export interface BuildOptions {
+  /** Preview mode: drafts and scheduled news included. */
+  drafts: boolean
+  memo?: ProjectionMemo
+  /** The date it is (`2026-11-29`, schedule.ts): news dated later is left out without `drafts`. Every item when not given. */
+  today?: string
+}
+
 /**
  * Turns validated files into the per-locale graph the resolvers serve (links, translations,
  * breadcrumbs computed once): with `drafts` for preview mode, else without them.
  */
-export function buildContent(all: RawContent, options: { drafts: boolean; memo?: ProjectionMemo }): EmbeddedContent {
+export function buildContent(all: RawContent, options: BuildOptions): EmbeddedContent {
   return runAtOnce(buildContentSteps(all, options))
 }
 
 /** buildContent in steps (steps.ts): one step per page and language, and per news item. */
-export function* buildContentSteps(
-  all: RawContent,
-  { drafts, memo = new ProjectionMemo() }: { drafts: boolean; memo?: ProjectionMemo },
-): Steps<EmbeddedContent> {
-  const { raw, unpublished } = drafts ? { raw: all, unpublished: new Set<string>() } : withoutDrafts(all)
+export function* buildContentSteps(all: RawContent, { drafts, memo = new ProjectionMemo(), today }: BuildOptions): Steps<EmbeddedContent> {
+  const { raw, unpublished } = drafts ? { raw: all, unpublished: new Set<string>() } : withoutDrafts(all, today)
   const byId = checkReferences(raw, unpublished)
   const pageById = (id: string): PageFile => {
     const page = byId.get(id)?.page

@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto'
-import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs'
+import { readdirSync, readFileSync, existsSync, lstatSync, statSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { imageSize } from 'image-size'
 import { constructFromEvents, EVENT_ID, parseEvents, YAMLException, type Event } from 'js-yaml'
@@ -351,8 +351,19 @@ export function readContent(dir: string): RawContent {
   return runAtOnce(readContentSteps(dir))
 }
 
-/** readContent in steps (steps.ts): one step per file. With `parsed`, YAML parsed earlier is looked up there first. */
-export function* readContentSteps(dir: string, parsed?: ParsedFiles): Steps<RawContent> {
+/**
+ * The folder inside the content folder where the admin keeps unpublished entries, mirroring the
+ * content's paths (`drafts/pages/about.yaml`); never read for visitors, read over the content
+ * in preview mode (ADR 092; app/server/admin/drafts.server.ts writes it).
+ */
+export const draftsFolder = 'drafts'
+
+/**
+ * readContent in steps (steps.ts): one step per file. With `parsed`, YAML parsed earlier is
+ * looked up there first. With `overlay` (a folder mirroring `dir`: the drafts), a file there is
+ * read instead of the one of the same name in `dir`, and a file only there is read too.
+ */
+export function* readContentSteps(dir: string, parsed?: ParsedFiles, overlay?: string): Steps<RawContent> {
   const root = join(dir, '..')
   const display = (path: string) => relative(root, path)
   const sources = new ContentSources()
@@ -385,16 +396,25 @@ export function* readContentSteps(dir: string, parsed?: ParsedFiles): Steps<RawC
   }
   const load = <K extends keyof FileKinds>(kind: K, schema: v.GenericSchema<unknown, FileKinds[K]>, path: string) =>
     checked(kind, path, (data, file) => validate(schema, data, file, sources))
-  const yamlFiles = (folder: string) =>
+  const namesIn = (folder: string) =>
     existsSync(folder)
       ? readdirSync(folder, { withFileTypes: true })
           // Hidden files are an editor's temporary copies and lock files (`.#about.yaml`), never content; the watcher ignores them too.
           // Only regular files: a link could lead out of the folder, and the admin's save check skips links too.
           .filter((entry) => entry.isFile() && entry.name.endsWith('.yaml') && !entry.name.startsWith('.'))
           .map((entry) => entry.name)
-          .sort()
-          .map((name) => join(folder, name))
       : []
+  /** The file read for a path of `dir`: the overlay's of that name when there is one (a regular file). */
+  const pick = (path: string) => {
+    if (overlay === undefined) return path
+    const over = join(overlay, relative(dir, path))
+    return existsSync(over) && lstatSync(over).isFile() ? over : path
+  }
+  const yamlFiles = (folder: string) => {
+    const names = new Set(namesIn(folder))
+    if (overlay !== undefined) for (const name of namesIn(join(overlay, relative(dir, folder)))) names.add(name)
+    return [...names].sort().map((name) => pick(join(folder, name)))
+  }
 
   for (const required of ['site.yaml', 'navigation.yaml', 'pages']) {
     if (!existsSync(join(dir, required))) throw new ContentError(`${display(join(dir, required))}: missing`)
@@ -411,7 +431,7 @@ export function* readContentSteps(dir: string, parsed?: ParsedFiles): Steps<RawC
     news.push({ file: display(path), item: load('news', newsFileSchema, path) })
     yield
   }
-  const locationsPath = join(dir, 'locations.yaml')
+  const locationsPath = pick(join(dir, 'locations.yaml'))
   const locations = existsSync(locationsPath) ? load('locations', locationsFileSchema, locationsPath).locations : []
   const locationsModified = existsSync(locationsPath) ? statSync(locationsPath).mtime.toISOString() : new Date(0).toISOString()
   const ids = new Set<string>()
@@ -419,8 +439,8 @@ export function* readContentSteps(dir: string, parsed?: ParsedFiles): Steps<RawC
     if (ids.has(location.id)) throw new ContentError(sources.problem(display(locationsPath), `locations[${index}].id`, `"${location.id}" is used twice`))
     ids.add(location.id)
   }
-  const navigationPath = join(dir, 'navigation.yaml')
-  const sitePath = join(dir, 'site.yaml')
+  const navigationPath = pick(join(dir, 'navigation.yaml'))
+  const sitePath = pick(join(dir, 'site.yaml'))
   const site = load('site', siteFileSchema, sitePath)
   const imageSizes = yield* measureImages(
     dir,

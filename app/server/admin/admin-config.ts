@@ -67,8 +67,9 @@ export function adminConfig(
             })),
           },
     ),
-    // On a git host every edit is a branch and a merge request: drafts, review, publish.
-    ...(mode === 'local' ? {} : { publish_mode: 'editorial_workflow' }),
+    // Drafts beside the published entries, then publish: locally kept in the content folder
+    // (workflow.server.ts, ADR 092); on a git host a branch and a merge request per edit.
+    publish_mode: 'editorial_workflow',
     display_url: siteUrl,
     // Decap's own preview pane would show the fields, not the page (ADR 035): the site's preview mode shows the page.
     editor: { preview: false },

@@ -124,11 +124,17 @@ async function contentFolder(config: RuntimeConfig): Promise<ContentFolder> {
   const collections = Array.isArray(generated.collections) ? generated.collections : []
   const entryFolders = new Set<string>()
   const entryFiles = new Set<string>()
+  const byName = new Map<string, string | Map<string, string>>()
   for (const collection of collections) {
+    const files = new Map<string, string>()
     if (typeof collection.folder === 'string') entryFolders.add(collection.folder)
-    for (const file of Array.isArray(collection.files) ? collection.files : []) if (typeof file.file === 'string') entryFiles.add(file.file)
+    for (const file of Array.isArray(collection.files) ? collection.files : []) {
+      if (typeof file.file === 'string') entryFiles.add(file.file)
+      if (typeof file.file === 'string' && typeof file.name === 'string') files.set(file.name, file.file)
+    }
+    if (typeof collection.name === 'string') byName.set(collection.name, typeof collection.folder === 'string' ? collection.folder : files)
   }
-  const folder: ContentFolder = { root, name, entryFolders, entryFiles, mediaFolder: `${name}/media` }
+  const folder: ContentFolder = { root, name, entryFolders, entryFiles, mediaFolder: `${name}/media`, collections: byName }
   folderOf = { config, folder }
   return folder
 }

@@ -37,7 +37,7 @@ describe('the admin mode', () => {
     expect(() => config({ CMS_ADMIN: 'wordpress' })).toThrow(/CMS_ADMIN/)
   })
 
-  it('saves on a git host through the editorial workflow with PKCE, locally through the checked API', () => {
+  it('saves through the editorial workflow: on a git host with PKCE, locally through the checked API', () => {
     const gitlab = adminConfig(config({ CMS_ADMIN: 'gitlab', CMS_REPO: 'team/site', CMS_APP_ID: 'abc' }), 'gitlab', decapConfig)
     expect(gitlab).toMatchObject({
       publish_mode: 'editorial_workflow',
@@ -49,7 +49,8 @@ describe('the admin mode', () => {
       media_folder: 'site-content/media',
       locale: 'nl',
     })
-    expect(local).not.toHaveProperty('publish_mode')
+    // Drafts beside the published entries locally too (ADR 092).
+    expect(local).toHaveProperty('publish_mode', 'editorial_workflow')
     // The collections follow the content folder's name (the local backend's repository is the folder around it).
     expect(JSON.stringify(local)).toContain('"folder":"site-content/news"')
     expect(JSON.stringify(local)).not.toContain('"content/')

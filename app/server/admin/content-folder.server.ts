@@ -22,6 +22,11 @@ export interface ContentFolder {
   entryFiles: ReadonlySet<string>
   /** The media folder (`content/media`). */
   mediaFolder: string
+  /**
+   * Decap's collections by name: a folder collection's folder, or a file collection's files by
+   * name (the editorial workflow names an entry by collection and slug).
+   */
+  collections?: ReadonlyMap<string, string | ReadonlyMap<string, string>>
 }
 
 export type FileKind = 'entry' | 'media'

@@ -3,9 +3,11 @@ import { basename, posix } from 'node:path'
 import * as v from 'valibot'
 import { publicMediaFile, publicMediaNames } from '../../media/media-files.server'
 import { limitBody } from '../http/request-guard.server'
+import { everyRole, roleRefusal, type AdminRole } from './admin-actions'
 import { isSessionToken } from './admin-session.server'
 import { filesIn, readInFolder, versionOf, writableKind, type ContentFolder } from './content-folder.server'
 import { deleteEntries, saveEntry, saveMedia, uploadLimitBytes } from './local-save.server'
+import { isPublished, performWorkflow, workflowCall } from './workflow.server'
 
 /**
  * /admin/api/v1 with CMS_ADMIN=local: Decap's proxy-backend protocol, answered by the site itself
@@ -109,6 +111,8 @@ export interface LocalApiOptions {
   socketAddress: string | undefined
   /** The time of a save (its lastEdited). */
   now?: () => Date
+  /** The roles of whoever calls (admin-actions.ts): locally, every role. */
+  roles?: ReadonlySet<AdminRole>
 }
 
 export async function answerLocalApi(request: Request, url: URL, options: LocalApiOptions): Promise<Response> {
@@ -127,8 +131,20 @@ export async function answerLocalApi(request: Request, url: URL, options: LocalA
   } catch {
     return refusal(400, 'Not JSON')
   }
+  const roles = options.roles ?? everyRole
+  // Decap's editorial workflow: drafts beside the published entries (workflow.server.ts).
+  const workflow = v.safeParse(workflowCall, body)
+  if (workflow.success) {
+    const { action } = workflow.output
+    const refused = roleRefusal({ action, asDraft: true, published: isPublished(options.folder, workflow.output) }, roles)
+    if (refused) return refusal(403, refused)
+    const outcome = await performWorkflow(options.folder, workflow.output, options.now?.() ?? new Date())
+    return answer(outcome.status, outcome.body)
+  }
   const parsed = v.safeParse(call, body)
   if (!parsed.success) return refusal(422, `Unknown or malformed call: ${parsed.issues[0]?.message ?? ''}`)
+  const refused = roleRefusal({ action: parsed.output.action }, roles)
+  if (refused) return refusal(403, refused)
   return perform(parsed.output, options)
 }
 
@@ -167,7 +183,7 @@ async function perform(input: Call, options: LocalApiOptions): Promise<Response>
   const readable = (path: string) => writableKind(folder, path) !== undefined
   switch (input.action) {
     case 'info':
-      return answer(200, { repo: folder.name, publish_modes: ['simple'], type: 'local_fs' })
+      return answer(200, { repo: folder.name, publish_modes: ['simple', 'editorial_workflow'], type: 'local_fs' })
     case 'getDeployPreview':
       return answer(200, null)
     case 'entriesByFolder': {

@@ -77,7 +77,7 @@ describe('only the editor’s tab on this machine reaches the API', () => {
   it('answers the tab: loopback, its own Origin and its session token', async () => {
     const answer = await site.send(info)
     expect(answer.status).toBe(200)
-    expect(await answer.json()).toEqual({ repo: 'content', publish_modes: ['simple'], type: 'local_fs' })
+    expect(await answer.json()).toEqual({ repo: 'content', publish_modes: ['simple', 'editorial_workflow'], type: 'local_fs' })
   })
 
   it.each<[string, Record<string, string>, { socket?: string; url?: URL }]>([

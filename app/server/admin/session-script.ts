@@ -53,9 +53,11 @@ export function sessionScript(): void {
     if (response.ok) {
       const answer: unknown = await response.clone().json()
       if (Array.isArray(answer)) for (const item of answer) learn(item, false)
-      else learn(answer, call.action === 'getEntry')
-      if (call.action === 'persistEntry' && isRecord(answer) && isRecord(answer.versions)) {
-        for (const [path, id] of Object.entries(answer.versions)) if (typeof id === 'string') versions.set(path, id)
+      // Opening an entry: its published file, or its draft (editorial workflow).
+      else learn(answer, call.action === 'getEntry' || call.action === 'unpublishedEntryDataFile')
+      // A save, a publish or a discarded draft says which version the tab goes on from (null: no file).
+      if (isRecord(answer) && isRecord(answer.versions)) {
+        for (const [path, id] of Object.entries(answer.versions)) if (typeof id === 'string' || id === null) versions.set(path, id)
         for (const file of Array.isArray(params.dataFiles) ? params.dataFiles : []) {
           // A renamed entry is no longer at its old path.
           if (isRecord(file) && typeof file.newPath === 'string' && file.newPath !== file.path && typeof file.path === 'string')
