@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { getRuntimeConfig } from '../server/platform/env.server'
 import { ContentError, draftsFolder, readContentSteps, type ParsedFiles } from './content/read'
@@ -60,7 +60,7 @@ function* buildSteps(dir: string, parsed?: ParsedFiles): Steps<Built> {
   // Each was checked as its publish would be; one that no longer fits (another publish since)
   // costs only the preview of the drafts, never the content visitors see.
   const drafts = join(dir, draftsFolder)
-  if (existsSync(drafts)) {
+  if (hasDrafts(drafts)) {
     try {
       preview = yield* buildContentSteps(yield* readContentSteps(dir, parsed, drafts), { drafts: true, memo: next })
     } catch (error) {
@@ -75,6 +75,16 @@ function* buildSteps(dir: string, parsed?: ParsedFiles): Steps<Built> {
       raw.news.map(({ item }) => item.date),
       today,
     ),
+  }
+}
+
+/** Whether the drafts folder holds a draft: without one, preview is the content with its offline pages (no second read). */
+function hasDrafts(folder: string): boolean {
+  if (!existsSync(folder)) return false
+  try {
+    return readdirSync(folder, { recursive: true, encoding: 'utf8' }).some((name) => name.endsWith('.yaml'))
+  } catch {
+    return false
   }
 }
 

@@ -353,7 +353,7 @@ export function readContent(dir: string): RawContent {
 
 /**
  * The folder inside the content folder where the admin keeps unpublished entries, mirroring the
- * content's paths (`drafts/pages/about.yaml`); never read for visitors, read over the content
+ * content's paths (`drafts/pages/<id>.yaml`); never read for visitors, read over the content
  * in preview mode (ADR 092; app/server/admin/drafts.server.ts writes it).
  */
 export const draftsFolder = 'drafts'

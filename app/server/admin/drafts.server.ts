@@ -5,10 +5,10 @@ import { readInFolder, removeInFolder, resolveInFolder, versionOf, writeInFolder
 
 /**
  * Unpublished entries (Decap's editorial workflow) kept in the content folder itself, so every
- * worker and instance sharing the folder sees the same ones (ADR 092): the draft of
- * `content/pages/about.yaml` is `content/drafts/pages/about.yaml`, a whole entry file as a save
- * would write it, with `content/drafts/pages/about.workflow.json` beside it (status, the
- * published version it was begun from, who and when). The site's reader never reads
+ * worker and instance sharing the folder sees the same ones (ADR 092): the draft of a page is
+ * `drafts/pages/<id>.yaml` in the content folder, a whole entry file as a save
+ * would write it, with `drafts/pages/<id>.workflow.json` beside it (status, the published
+ * version it was begun from, when). The site's reader never reads
  * `drafts/` for visitors; preview mode reads it over the published files (read.ts).
  * Every write here happens under the admin's save lock (local-save.server.ts).
  */
@@ -41,7 +41,7 @@ export interface Draft {
   version: string
 }
 
-/** `content/pages/about.yaml` → `content/drafts/pages/about.yaml`. */
+/** An entry's path → its draft's path (`pages/<id>.yaml` → `drafts/pages/<id>.yaml`, inside the content folder). */
 export function draftPathOf(folder: ContentFolder, path: string): string {
   return `${folder.name}/${draftsFolderName}/${path.slice(folder.name.length + 1)}`
 }
@@ -81,7 +81,7 @@ export function removeDraft(folder: ContentFolder, path: string): void {
   removeInFolder(folder, draftPathOf(folder, path))
 }
 
-/** Every draft in the folder, by its entry's path (two levels: `drafts/site.yaml`, `drafts/pages/about.yaml`). */
+/** Every draft in the folder, by its entry's path (two levels: a file collection's draft directly in `drafts/`, a folder's below). */
 export function listDrafts(folder: ContentFolder): Draft[] {
   const root = `${folder.name}/${draftsFolderName}`
   const drafts: Draft[] = []

@@ -9,7 +9,7 @@ import { saveEntry, underSaveLock, uploadProblem, type EntrySave, type Outcome }
  * published entry (drafts.server.ts), the live site unchanged; publishing writes the draft
  * through the same checked save as a save without the workflow (validation, lock, 409), then
  * lets the draft go. The calls and their answers are those of Decap's proxy backend
- * (decap-cms-backend-proxy, src/implementation.ts).
+ * (the implementation of the decap-cms-backend-proxy package).
  */
 
 const path = v.pipe(v.string(), v.maxLength(300))
