@@ -1,6 +1,6 @@
 /**
- * The locations (content/locations.yaml): their fields as editors write them (valibot, which
- * also generates the admin's form) and their type in the GraphQL contract, side by side.
+ * A location (content/locations/<id>.yaml, one file each: ADR 098): its fields as editors write
+ * them (valibot, which also generates the admin's form) and its type in the GraphQL contract, side by side.
  * `npm run codegen` writes `graphql` below into app/cms/schema.graphql; the embedded CMS serves
  * a location's fields as written, with the defaults filled in (projection.server.ts).
  */
@@ -39,32 +39,28 @@ const openingHoursValue = v.pipe(
   }),
 )
 
-export const locationsFileSchema = v.strictObject({
-  locations: v.array(
-    v.strictObject({
-      /** Also the location page's address segment (/vestigingen/<id>), in every language. */
-      id: slug,
-      name: text,
-      type: v.picklist(locationTypes),
-      brands: v.optional(v.array(text), []),
-      /** What the location offers; its type's usual services when left out (app/locations/services.ts). */
-      services: v.optional(v.array(v.picklist(locationServices))),
-      address: v.strictObject({ street: text, postalCode: text, city: text, country: v.picklist(locationCountries) }),
-      lat: v.pipe(v.number(), v.minValue(-90), v.maxValue(90)),
-      lng: v.pipe(v.number(), v.minValue(-180), v.maxValue(180)),
-      phone: v.optional(text),
-      email: v.optional(v.pipe(v.string(), v.email('must be an email address'))),
-      website: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'))),
-      /** schema.org format ("Mo-Fr 08:00-18:00"), in the location's time zone. */
-      openingHours: v.optional(v.array(openingHoursValue), []),
-      /** IANA time zone of the opening hours; the country's when left out (app.config.ts). */
-      timeZone: v.optional(v.pipe(v.string(), v.check(isTimeZone, 'must be an IANA time zone such as Europe/Amsterdam'))),
-      /** When the location last changed (its page's sitemap lastmod); the file's modification time when left out. */
-      lastEdited: v.optional(isoTimestamp),
-    }),
-  ),
+export const locationFileSchema = v.strictObject({
+  /** Also the location page's address segment (/vestigingen/<id>), in every language. */
+  id: slug,
+  name: text,
+  type: v.picklist(locationTypes),
+  brands: v.optional(v.array(text), []),
+  /** What the location offers; its type's usual services when left out (app/locations/services.ts). */
+  services: v.optional(v.array(v.picklist(locationServices))),
+  address: v.strictObject({ street: text, postalCode: text, city: text, country: v.picklist(locationCountries) }),
+  lat: v.pipe(v.number(), v.minValue(-90), v.maxValue(90)),
+  lng: v.pipe(v.number(), v.minValue(-180), v.maxValue(180)),
+  phone: v.optional(text),
+  email: v.optional(v.pipe(v.string(), v.email('must be an email address'))),
+  website: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'))),
+  /** schema.org format ("Mo-Fr 08:00-18:00"), in the location's time zone. */
+  openingHours: v.optional(v.array(openingHoursValue), []),
+  /** IANA time zone of the opening hours; the country's when left out (app.config.ts). */
+  timeZone: v.optional(v.pipe(v.string(), v.check(isTimeZone, 'must be an IANA time zone such as Europe/Amsterdam'))),
+  /** When the location last changed (its page's sitemap lastmod); the file's modification time when left out. */
+  lastEdited: v.optional(isoTimestamp),
 })
-export type LocationsFile = v.InferOutput<typeof locationsFileSchema>
+export type LocationFile = v.InferOutput<typeof locationFileSchema>
 
 /** The contract's location types (a new optional field is served as written, null when absent). */
 export const graphql = `

@@ -115,15 +115,16 @@ export function writeContentFixture(out: string, size: FixtureSize, source = 'co
     writeFileSync(join(pagesFolder, `generated-${pad(n)}.yaml`), stringify(page, noAliases))
   }
 
-  const locationsFile = join(target, 'locations.yaml')
-  const file = fieldsOf(locationsFile)
-  const existing = Array.isArray(file.locations) ? file.locations.filter(isFields) : []
-  const locations = [...existing]
+  const locationsFolder = join(target, 'locations')
+  mkdirSync(locationsFolder, { recursive: true })
+  const locationTemplates = existsSync(join(source, 'locations'))
+    ? yamlFiles(join(source, 'locations')).map((name) => fieldsOf(join(source, 'locations', name)))
+    : []
   for (let n = 0; n < size.locations; n++) {
-    const template = existing[n % existing.length]
-    if (!template) throw new Error(`${source}/locations.yaml: no location to copy`)
-    locations.push({ ...template, id: `${String(template.id)}-g${pad(n)}`, name: `${String(template.name)} ${n}` })
+    const template = locationTemplates[n % locationTemplates.length]
+    if (!template) throw new Error(`${source}/locations: no location to copy`)
+    const id = `${String(template.id)}-g${pad(n)}`
+    writeFileSync(join(locationsFolder, `${id}.yaml`), stringify({ ...template, id, name: `${String(template.name)} ${n}` }, noAliases))
   }
-  writeFileSync(locationsFile, stringify({ ...file, locations }, noAliases))
   return target
 }

@@ -6,7 +6,7 @@
  */
 import { readdirSync } from 'node:fs'
 import { sep } from 'node:path'
-import { locationsFileSchema } from '../../app/content-types/locations'
+import { locationFileSchema } from '../../app/content-types/locations'
 import { toJsonSchema } from '@valibot/to-json-schema'
 import type * as v from 'valibot'
 import { navigationFileSchema, newsFileSchema, pageFileSchemaFor, siteFileSchema } from '../../app/embedded-cms/content/schema'
@@ -40,11 +40,11 @@ export const contentFileKinds: ReadonlyArray<{ name: string; title: string; sche
     glob: 'navigation.yaml',
   },
   {
-    name: 'locations.json',
-    title: 'Locations (content/locations.yaml)',
-    schema: locationsFileSchema,
-    files: /^locations\.yaml$/,
-    glob: 'locations.yaml',
+    name: 'location.json',
+    title: 'A location (content/locations/*.yaml)',
+    schema: locationFileSchema,
+    files: /^locations\/[^/]+\.yaml$/,
+    glob: 'locations/*.yaml',
   },
 ]
 

@@ -19,7 +19,7 @@ import { editedYaml } from '../../app/embedded-cms/admin/yaml-edit.ts'
 import { ContentSources } from '../../app/embedded-cms/content/read.ts'
 import { newsFileSchema, pageFileSchemaFor, siteFileSchema } from '../../app/embedded-cms/content/schema.ts'
 import { actionOf, entriesOf, get, isPerLocale, shapeOf, variantName, variantOptions } from '../../app/embedded-cms/content/schema-shape.ts'
-import { locationsFileSchema } from '../../app/content-types/locations.ts'
+import { locationFileSchema } from '../../app/content-types/locations.ts'
 import { richText } from '../../app/content-types/fields.ts'
 import { parsePo, serializePo, type PoEntry, type PoFile } from './content-po.ts'
 import { catalogProblems } from './content-checks.ts'
@@ -133,19 +133,19 @@ function contentFiles(root: string, contentDir: string): Array<ContentFile & { s
     found.push({ file: relative(root, path), text, data, schema: schemaOf(data), prefix, label })
   }
   add(join(contentDir, 'site.yaml'), 'site', 'Site settings', () => siteFileSchema)
-  for (const folder of ['pages', 'news']) {
+  const kinds = { pages: 'Page', news: 'News item', locations: 'Location' } as const
+  for (const folder of ['pages', 'news', 'locations'] as const) {
     const dir = join(contentDir, folder)
     if (!existsSync(dir)) continue
     for (const name of readdirSync(dir)
       .filter((n) => n.endsWith('.yaml') && !n.startsWith('.'))
       .sort()) {
       const id = name.slice(0, -'.yaml'.length)
-      add(join(dir, name), `${folder}/${id}`, `${folder === 'pages' ? 'Page' : 'News item'} ${id}`, (data) =>
-        folder === 'pages' ? pageFileSchemaFor(languagesOf(data)) : newsFileSchema,
+      add(join(dir, name), `${folder}/${id}`, `${kinds[folder]} ${id}`, (data) =>
+        folder === 'pages' ? pageFileSchemaFor(languagesOf(data)) : folder === 'news' ? newsFileSchema : locationFileSchema,
       )
     }
   }
-  add(join(contentDir, 'locations.yaml'), 'locations', 'Locations', () => locationsFileSchema)
   return found
 }
 
@@ -397,7 +397,7 @@ function fileSchema(file: string, data: unknown): v.GenericSchema | undefined {
   if (/(?:^|\/)pages\/[^/]+\.yaml$/.test(file)) return pageFileSchemaFor(languagesOf(data))
   if (/(?:^|\/)news\/[^/]+\.yaml$/.test(file)) return newsFileSchema
   if (/(?:^|\/)site\.yaml$/.test(file)) return siteFileSchema
-  if (/(?:^|\/)locations\.yaml$/.test(file)) return locationsFileSchema
+  if (/(?:^|\/)locations\/[^/]+\.yaml$/.test(file)) return locationFileSchema
   return undefined
 }
 

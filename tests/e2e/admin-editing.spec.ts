@@ -194,11 +194,10 @@ test('"View Live" opens the entry\'s own public page', async ({ browser, request
     await expect(viewLive(page)).toBeVisible({ timeout: 20_000 })
     expect(await redirectOf(await viewLive(page).getAttribute('href'))).toBe(path)
   }
-  const page = await editor(browser)
-  await page.goto(`${base}/admin#/collections/locations/entries/locations`, { waitUntil: 'commit' })
-  await expect(viewLive(page)).toBeVisible({ timeout: 120_000 })
-  expect(await redirectOf(await viewLive(page).getAttribute('href'))).toBe('/vestigingen')
-  expect(await redirectOf(`${base}/admin/view/locations/utrecht-dealer`)).toBe('/vestigingen/utrecht-dealer')
+  // A location is an entry of its own (ADR 098): its page.
+  const page = await openEntry(browser, 'locations', 'utrecht-dealer')
+  await expect(viewLive(page)).toBeVisible({ timeout: 20_000 })
+  expect(await redirectOf(await viewLive(page).getAttribute('href'))).toBe('/vestigingen/utrecht-dealer')
   // The page itself answers there.
   expect((await request.get(`${base}/nieuws/zestig-jaar-autogroep-horizon`)).status()).toBe(200)
   const unknown = await request.get(`${base}/admin/view/news/no-such-item`, { maxRedirects: 0 })

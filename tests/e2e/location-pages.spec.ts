@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { XMLParser } from 'fast-xml-parser'
 import * as v from 'valibot'
@@ -7,10 +7,11 @@ import { demoPages, locales } from './demo-pages'
 import { expect, expectNoA11yViolations, openLocationsList, openPage, test, withoutInlineStylesheet } from './fixtures'
 import { tier } from './tiers'
 
-/** The content's locations: what every page must show. */
-const contentLocations = v.parse(
-  v.object({
-    locations: v.array(
+/** The content's locations (a file each): what every page must show. */
+const contentLocations = readdirSync('content/locations')
+  .filter((name) => name.endsWith('.yaml'))
+  .map((name) =>
+    v.parse(
       v.object({
         id: v.string(),
         name: v.string(),
@@ -21,10 +22,19 @@ const contentLocations = v.parse(
         lat: v.number(),
         lng: v.number(),
       }),
+      parse(readFileSync(`content/locations/${name}`, 'utf8')),
     ),
-  }),
-  parse(readFileSync('content/locations.yaml', 'utf8')),
-).locations
+  )
+  // The site's order (ADR 098): by country as the list's selector has them, then city, then id.
+  .sort((a, b) => {
+    const countries = ['NL', 'BE', 'DE', 'FR', 'LU', 'GB', 'DK']
+    const text = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0)
+    return (
+      countries.indexOf(a.address.country) - countries.indexOf(b.address.country) ||
+      text(a.address.city, b.address.city) ||
+      text(a.id, b.id)
+    )
+  })
 
 type ContentLocation = (typeof contentLocations)[number]
 

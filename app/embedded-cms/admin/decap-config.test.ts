@@ -142,7 +142,7 @@ describe('the Decap config follows the content schemas', () => {
 
   it.each([
     ['news', () => folderFields('news'), contentModel.news],
-    ['locations', () => fileFields('locations', 'locations'), contentModel.locations],
+    ['locations', () => folderFields('locations'), contentModel.location],
     ['site', () => fileFields('settings', 'site'), contentModel.site],
     ['navigation', () => fileFields('settings', 'navigation'), contentModel.navigation],
   ])('%s', (_name, fields, schema) => {
@@ -225,7 +225,12 @@ describe('the Decap config follows the content schemas', () => {
     expect(config).toMatchObject(expected)
     expect(collection('pages')).toMatchObject({ folder: 'content/pages', extension: 'yaml', format: 'yaml', identifier_field: 'id' })
     expect(collection('news')).toMatchObject({ folder: 'content/news', extension: 'yaml', format: 'yaml' })
-    expect(collection('locations')).toMatchObject({ files: [{ file: 'content/locations.yaml' }] })
+    expect(collection('locations')).toMatchObject({
+      folder: 'content/locations',
+      extension: 'yaml',
+      format: 'yaml',
+      identifier_field: 'id',
+    })
     expect(collection('settings')).toMatchObject({ files: [{ file: 'content/site.yaml' }, { file: 'content/navigation.yaml' }] })
   })
 })
@@ -258,5 +263,24 @@ describe('a collection per kind of page', () => {
       { label: '301', value: 301 },
       { label: '302', value: 302 },
     ])
+  })
+})
+
+describe('the lists an editor scans', () => {
+  it("has one entry per location, sorted by city and searchable by city, name and id (the summary's fields)", () => {
+    const locations = collection('locations')
+    if (!('folder' in locations)) throw new Error('locations is not a folder collection')
+    expect(locations).toMatchObject({ create: true, slug: '{{slug}}' })
+    expect(locations.sortable_fields?.[0]).toEqual({ field: 'address.city', label: 'City', default_sort: 'asc' })
+    expect(locations.summary).toContain('{{address.city}}')
+    expect(locations.summary).toContain('{{name}}')
+    expect(locations.summary).toContain('{{id}}')
+    // Opening-hours rows show their value, not "Item".
+    expect(locations.fields.find((f) => f.name === 'openingHours')).toMatchObject({ widget: 'list', summary: '{{fields.item}}' })
+  })
+
+  it('lists news newest first', () => {
+    const news = collection('news')
+    expect('folder' in news && news.sortable_fields?.[0]).toEqual({ field: 'date', label: 'Date', default_sort: 'desc' })
   })
 })

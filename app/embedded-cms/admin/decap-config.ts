@@ -8,7 +8,8 @@
  * Pure: no server-only imports, so the admin's server route and the tests share it.
  */
 import * as v from 'valibot'
-import { locationsFileSchema } from '../../content-types/locations'
+import { locationFileSchema } from '../../content-types/locations'
+import { locationTypes } from '../../locations/locations'
 import { languages } from '../../../app.config'
 import { navigationFileSchema, newsFileSchema, pageFileSchemaFor, pageReference, richText, siteFileSchema } from '../content/schema'
 import { actionOf, entriesOf, get, isPerLocale, shapeOf, variantName, variantOptions, type SchemaShape } from '../content/schema-shape'
@@ -68,7 +69,11 @@ export interface DecapFolderCollection extends CollectionBase {
   identifier_field: string
   slug: string
   summary: string
-  sortable_fields?: string[]
+  /** Decap sorts by the first with `default_sort` when the list opens. */
+  sortable_fields?: Array<string | { field: string; label?: string; default_sort?: boolean | 'asc' | 'desc' }>
+  /** The list's "Group by" (entries by a field's value) and "Filter by" (a field matching a regular expression). */
+  view_groups?: Array<{ label: string; field: string }>
+  view_filters?: Array<{ label: string; field: string; pattern: string }>
   /** Only the folder's files whose field has this value (a kind of page); new ones get it from a hidden field. */
   filter?: { field: string; value: string }
   /** Not in the admin's list of collections (still the target of relation fields). */
@@ -110,7 +115,7 @@ export const contentModel = {
   news: newsFileSchema,
   site: siteFileSchema,
   navigation: navigationFileSchema,
-  locations: locationsFileSchema,
+  location: locationFileSchema,
 } as const
 
 /**
@@ -309,7 +314,8 @@ function listOf(item: SchemaShape): Partial<DecapField> {
     }
   }
   if (item.type === 'object' || item.type === 'strict_object') return { widget: 'list', collapsed: true, fields: objectFields(item) }
-  return { widget: 'list', field: fieldOf('item', item.present) }
+  // Each row labelled by its value ("Mo-Fr 08:00-18:00"), not "Item".
+  return { widget: 'list', summary: '{{fields.item}}', field: fieldOf('item', item.present) }
 }
 
 // ---- Collections ----
@@ -380,6 +386,37 @@ export function pageKindCollections(folder: string): DecapFolderCollection[] {
   })
 }
 
+/** The kinds of location as the admin's filter names them. */
+const locationTypeLabels: Record<(typeof locationTypes)[number], string> = {
+  dealer: 'Dealers',
+  carbodyrepairshop: 'Body repair shops',
+  leaselocation: 'Lease locations',
+  otherlocation: 'Other locations',
+}
+
+/**
+ * One entry per location (a file each, ADR 098): listed and sorted by city, found by name, city or
+ * id (Decap searches the fields of the summary), grouped by country and filtered by type on demand.
+ */
+export function locationsCollection(folder: string): DecapFolderCollection {
+  return {
+    name: 'locations',
+    label: 'Locations',
+    label_singular: 'Location',
+    folder,
+    extension: 'yaml',
+    format: 'yaml',
+    create: true,
+    identifier_field: 'id',
+    slug: '{{slug}}',
+    summary: '{{address.city}} – {{name}} ({{id}})',
+    sortable_fields: [{ field: 'address.city', label: 'City', default_sort: 'asc' }, 'name', 'id'],
+    view_groups: [{ label: 'Country', field: 'address.country' }],
+    view_filters: locationTypes.map((type) => ({ label: locationTypeLabels[type], field: 'type', pattern: `^${type}$` })),
+    fields: fieldsOf(contentModel.location),
+  }
+}
+
 function fieldsOf(schema: unknown): DecapField[] {
   return objectFields(shapeOf(schema))
 }
@@ -420,19 +457,14 @@ export function decapConfig(options: DecapConfigOptions): DecapConfig {
         identifier_field: 'id',
         slug: '{{slug}}',
         summary: '{{date}} {{title.nl}}',
-        sortable_fields: ['date', 'id'],
+        // Newest first, as the site lists them (not in file-name order).
+        sortable_fields: [{ field: 'date', label: 'Date', default_sort: 'desc' }, 'id'],
         // A news item's date is when it goes out (ADR 093); a timeline entry's date is only history.
         fields: fieldsOf(contentModel.news).map((field) =>
           field.name === 'date' ? { ...field, hint: 'A date in the future schedules the item: visitors see it from that day on.' } : field,
         ),
       },
-      {
-        name: 'locations',
-        label: 'Locations',
-        files: [
-          { name: 'locations', label: 'Locations', file: `${contentFolder}/locations.yaml`, fields: fieldsOf(contentModel.locations) },
-        ],
-      },
+      locationsCollection(`${contentFolder}/locations`),
       {
         name: 'settings',
         label: 'Site settings',

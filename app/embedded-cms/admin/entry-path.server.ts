@@ -25,8 +25,7 @@ export function entryPublicPath(collection: string, slug: string): string | unde
     return undefined
   }
   if (collection === 'locations') {
-    // The file of all locations is the list; a location's id is its page.
-    if (slug === 'locations') return locationsPath('nl')
+    // A location's file is named by its id, its page's address segment.
     return content.locations.some((location) => location.id === slug) ? locationsPath('nl', slug) : undefined
   }
   // The site's settings and menus show on every page.

@@ -119,10 +119,10 @@ export function saveProblem(contentDir: string, change: ProposedChange): string 
 
 /** The schema of a content file by its path (`content/pages/x.yaml`), as the admin's forms are generated from. */
 function schemaOfFile(path: string): unknown {
-  const [, folder, name] = /^[^/]+\/(?:(pages|news)\/)?([^/]+)$/.exec(path) ?? []
+  const [, folder, name] = /^[^/]+\/(?:(pages|news|locations)\/)?([^/]+)$/.exec(path) ?? []
   if (folder === 'pages') return contentModel.page
   if (folder === 'news') return contentModel.news
-  if (name === 'locations.yaml') return contentModel.locations
+  if (folder === 'locations') return contentModel.location
   if (name === 'site.yaml') return contentModel.site
   if (name === 'navigation.yaml') return contentModel.navigation
   return undefined
@@ -144,6 +144,7 @@ export function entryText(path: string, before: string | undefined, raw: string,
     // The file on disk is broken (a start would have refused it): the save replaces it whole.
     earlier = undefined
   }
-  const kind = /^[^/]+\/pages\/[^/]+$/.test(path) ? 'page' : /^[^/]+\/locations\.yaml$/.test(path) ? 'locations' : 'other'
+  // A page's and a location's file has its own lastEdited.
+  const kind = /^[^/]+\/(?:pages|locations)\/[^/]+$/.test(path) ? 'dated' : 'other'
   return editedYaml(earlier === undefined ? undefined : before, stamped(kind, earlier, withoutStaleSizes(earlier, value), now))
 }

@@ -4,7 +4,7 @@ import { Document, isMap, isNode, isScalar, isSeq, parse, parseDocument, type Pa
 
 /**
  * A save from /admin as a change to the file, not a new file. Decap sends the whole entry as
- * YAML of its own style: written as sent, one phone number changed in locations.yaml rewrote
+ * YAML of its own style: written as sent, one phone number changed in the locations' file rewrote
  * hundreds of lines and dropped every comment. Here the new data is merged into the file's
  * document: what did not change keeps its node (comments, key order, flow style), and lines the
  * stringifier writes only differently (`{a: 1}` for `{ a: 1 }`) keep their old text.
@@ -122,24 +122,12 @@ export const editedAt = (now: Date): string => now.toISOString().replace(/\.\d{3
 const withoutStamp = (value: unknown) => (isRecord(value) ? { ...value, lastEdited: undefined } : value)
 
 /**
- * `value` with `lastEdited` set where the content says when it changed: a page file's own, each
- * location in locations.yaml whose data changed. The server sets it, so sitemap dates follow saves.
+ * `value` with `lastEdited` set when its data changed, for a file that says when it changed (a
+ * page's, a location's: `dated`). The server sets it, so sitemap dates follow saves.
  */
-export function stamped(kind: 'page' | 'locations' | 'other', before: unknown, value: unknown, now: Date): unknown {
-  if (!isRecord(value)) return value
-  if (kind === 'page') return isDeepStrictEqual(withoutStamp(before), withoutStamp(value)) ? value : { ...value, lastEdited: editedAt(now) }
-  if (kind === 'locations' && Array.isArray(value.locations)) {
-    const earlier = new Map<unknown, unknown>()
-    if (isRecord(before) && Array.isArray(before.locations))
-      for (const item of before.locations) if (isRecord(item)) earlier.set(item.id, item)
-    const locations = value.locations.map((item: unknown) =>
-      isRecord(item) && !isDeepStrictEqual(withoutStamp(earlier.get(item.id)), withoutStamp(item))
-        ? { ...item, lastEdited: editedAt(now) }
-        : item,
-    )
-    return { ...value, locations }
-  }
-  return value
+export function stamped(kind: 'dated' | 'other', before: unknown, value: unknown, now: Date): unknown {
+  if (!isRecord(value) || kind !== 'dated') return value
+  return isDeepStrictEqual(withoutStamp(before), withoutStamp(value)) ? value : { ...value, lastEdited: editedAt(now) }
 }
 
 /** Every image's size in `data` (objects with a `src`, `width` and `height`), by src. */

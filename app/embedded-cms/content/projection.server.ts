@@ -3,7 +3,7 @@ import { countryTimeZones } from '../../../app.config'
 import { defaultServices, type LocationService } from '../../locations/services'
 import type { CallToActionValue, ImageValue, Projection } from '../../content-types/block'
 import { blocks } from '../../blocks/blocks.gen'
-import type { LocationsFile } from '../../content-types/locations'
+import type { LocationFile } from '../../content-types/locations'
 import type { ContentElement, ContentLink, NewsFile, PageFile, PageTexts } from './schema'
 import { ContentError, type ContentSources, type ImageSize, type RawContent } from './read'
 import { locationPageProblem, redirectedLinkProblem, reservedSegmentProblem } from './reachability'
@@ -101,7 +101,7 @@ export interface SiteConfigValue {
 }
 
 /** A location as the contract serves it: defaults filled in, absent fields null. */
-export type LocationValue = Omit<LocationsFile['locations'][number], 'phone' | 'email' | 'website'> & {
+export type LocationValue = Omit<LocationFile, 'phone' | 'email' | 'website'> & {
   services: LocationService[]
   timeZone: string
   lastEdited: string
@@ -330,11 +330,11 @@ export function* buildContentSteps(all: RawContent, { drafts, memo = new Project
   }
 
   const content: EmbeddedContent = {
-    locations: raw.locations.map((location) => ({
+    locations: raw.locations.map(({ location, modified }) => ({
       ...location,
       services: [...(location.services ?? defaultServices[location.type])],
       timeZone: location.timeZone ?? countryTimeZones[location.address.country],
-      lastEdited: location.lastEdited ?? raw.locationsModified,
+      lastEdited: location.lastEdited ?? modified,
       phone: location.phone ?? null,
       email: location.email ?? null,
       website: location.website ?? null,

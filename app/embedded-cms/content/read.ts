@@ -6,7 +6,7 @@ import { constructFromEvents, EVENT_ID, parseEvents, YAMLException, type Event }
 import * as v from 'valibot'
 import { isMap, isNode, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml'
 import { contentLanguages } from '../../content-types/fields'
-import { locationsFileSchema, type LocationsFile } from '../../content-types/locations'
+import { locationCountries, locationFileSchema, type LocationFile } from '../../content-types/locations'
 import {
   navigationFileSchema,
   pageFileSchemaFor,
@@ -287,9 +287,8 @@ export interface RawContent {
   /** `modified`: the file's modification time, the page's lastEdited when it states none. */
   pages: Array<{ file: string; page: PageFile; modified: string }>
   news: Array<{ file: string; item: NewsFile }>
-  locations: LocationsFile['locations']
-  /** locations.yaml's modification time: a location's lastEdited when it states none. */
-  locationsModified: string
+  /** In the site's order: by country (the list's country order), then city. `modified`: the file's modification time, the location's lastEdited when it states none. */
+  locations: Array<{ file: string; location: LocationFile; modified: string }>
   site: SiteFile
   navigation: NavigationFile
   /** Display path of navigation.yaml, for reference errors found later. */
@@ -309,7 +308,7 @@ interface Checked<T> {
 interface FileKinds {
   page: PageFile
   news: NewsFile
-  locations: LocationsFile
+  location: LocationFile
   site: SiteFile
   navigation: NavigationFile
 }
@@ -317,7 +316,7 @@ interface FileKinds {
 /** Each kind's files of a read, by display path. */
 type CheckedFiles = { [K in keyof FileKinds]: Map<string, Checked<FileKinds[K]>> }
 
-const noFiles = (): CheckedFiles => ({ page: new Map(), news: new Map(), locations: new Map(), site: new Map(), navigation: new Map() })
+const noFiles = (): CheckedFiles => ({ page: new Map(), news: new Map(), location: new Map(), site: new Map(), navigation: new Map() })
 
 /**
  * The files of the last complete read: the next one parses and validates only files whose text
@@ -342,6 +341,15 @@ export interface ParsedFiles {
 
 /** The key of a file's text in ParsedFiles. */
 export const textDigest = (text: string): string => hash('sha256', text, 'base64url')
+
+/** Code-point order: the same on every machine (no locale collation data). */
+const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
+
+/** The site's order of locations: by country as the list's selector orders them, then city, then id (not file order: ADR 098). */
+function siteOrder(a: { location: LocationFile }, b: { location: LocationFile }): number {
+  const country = (entry: { location: LocationFile }) => locationCountries.indexOf(entry.location.address.country)
+  return country(a) - country(b) || byText(a.location.address.city, b.location.address.city) || byText(a.location.id, b.location.id)
+}
 
 /**
  * Reads and validates every content file under `dir`. File names in messages
@@ -431,14 +439,25 @@ export function* readContentSteps(dir: string, parsed?: ParsedFiles, overlay?: s
     news.push({ file: display(path), item: load('news', newsFileSchema, path) })
     yield
   }
-  const locationsPath = pick(join(dir, 'locations.yaml'))
-  const locations = existsSync(locationsPath) ? load('locations', locationsFileSchema, locationsPath).locations : []
-  const locationsModified = existsSync(locationsPath) ? statSync(locationsPath).mtime.toISOString() : new Date(0).toISOString()
-  const ids = new Set<string>()
-  for (const [index, location] of locations.entries()) {
-    if (ids.has(location.id)) throw new ContentError(sources.problem(display(locationsPath), `locations[${index}].id`, `"${location.id}" is used twice`))
-    ids.add(location.id)
+  // One file per location since ADR 098: the single file of before is refused, not ignored (the site would show no locations).
+  const singleFile = join(dir, 'locations.yaml')
+  if (existsSync(singleFile)) {
+    throw new ContentError(
+      `${display(singleFile)}: locations are now one file each in ${display(join(dir, 'locations'))}/; split this file with \`npm run content:split-locations -- ${display(dir)}\``,
+    )
   }
+  const locations: RawContent['locations'] = []
+  const fileOfId = new Map<string, string>()
+  for (const path of yamlFiles(join(dir, 'locations'))) {
+    const file = display(path)
+    const location = load('location', locationFileSchema, path)
+    const other = fileOfId.get(location.id)
+    if (other) throw new ContentError(sources.problem(file, 'id', `"${location.id}" is also the id of ${other}`))
+    fileOfId.set(location.id, file)
+    locations.push({ file, location, modified: statSync(path).mtime.toISOString() })
+    yield
+  }
+  locations.sort(siteOrder)
   const navigationPath = pick(join(dir, 'navigation.yaml'))
   const sitePath = pick(join(dir, 'site.yaml'))
   const site = load('site', siteFileSchema, sitePath)
@@ -457,7 +476,6 @@ export function* readContentSteps(dir: string, parsed?: ParsedFiles, overlay?: s
     pages,
     news,
     locations,
-    locationsModified,
     site,
     navigation,
     navigationFile: display(navigationPath),

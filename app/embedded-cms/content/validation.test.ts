@@ -402,8 +402,9 @@ describe('locations', () => {
   }
 
   it('fills in the country’s time zone, the type’s services and the file’s date, and finds one by id', async () => {
-    const dir = fixture({ 'locations.yaml': { locations: [location(), location({ id: 'london', address: { street: 'S', postalCode: 'SE1', city: 'London', country: 'GB' }, services: ['evCharging'], lastEdited: '2026-05-01T10:00:00Z' })] } })
-    utimesSync(join(dir, 'locations.yaml'), new Date('2026-03-04T05:06:07Z'), new Date('2026-03-04T05:06:07Z'))
+    const london = location({ id: 'london', address: { street: 'S', postalCode: 'SE1', city: 'London', country: 'GB' }, services: ['evCharging'], lastEdited: '2026-05-01T10:00:00Z' })
+    const dir = fixture({ 'locations/utrecht-dealer.yaml': location(), 'locations/london.yaml': london })
+    utimesSync(join(dir, 'locations/utrecht-dealer.yaml'), new Date('2026-03-04T05:06:07Z'), new Date('2026-03-04T05:06:07Z'))
     reloadContent(dir)
     expect(
       await ask(
@@ -416,14 +417,38 @@ describe('locations', () => {
     })
   })
 
-  it('names opening hours it cannot read, an unknown time zone or service, and an id that is no address', () => {
-    const file = (fields: Record<string, unknown>) => fixture({ 'locations.yaml': { locations: [location(fields)] } })
-    expect(errorOf(file({ openingHours: ['Mo-Fr 08:00-18:00', 'Sa 17:00-09:00'] }))).toMatch(
-      /^content\/locations\.yaml:\d+:\d+: locations\[0\]\.openingHours\[1\]: "17:00-09:00" in "Sa 17:00-09:00" closes before it opens/,
+  it('lists them by country (the list’s order), then city, whatever their files’ names', async () => {
+    const at = (id: string, city: string, country: string) => location({ id, address: { street: 'S', postalCode: '1', city, country } })
+    reloadContent(
+      fixture({
+        'locations/a.yaml': at('a', 'Kolding', 'DK'),
+        'locations/b.yaml': at('b', 'Zwolle', 'NL'),
+        'locations/c.yaml': at('c', 'Aachen', 'DE'),
+        'locations/d.yaml': at('d', 'Amersfoort', 'NL'),
+      }),
     )
-    expect(errorOf(file({ timeZone: 'Europe/Utrecht' }))).toMatch(/locations\[0\]\.timeZone: must be an IANA time zone/)
-    expect(errorOf(file({ services: ['carWash'] }))).toMatch(/locations\[0\]\.services\[0\]/)
-    expect(errorOf(file({ id: 'utrecht--dealer' }))).toMatch(/locations\[0\]\.id: must be lowercase words joined by dashes/)
+    const data = await ask(`{ readLocations(locale: "nl_NL") { id } }`)
+    expect(data).toEqual({ readLocations: [{ id: 'd' }, { id: 'b' }, { id: 'c' }, { id: 'a' }] })
+  })
+
+  it('names opening hours it cannot read, an unknown time zone or service, and an id that is no address', () => {
+    const file = (fields: Record<string, unknown>) => fixture({ 'locations/utrecht-dealer.yaml': location(fields) })
+    expect(errorOf(file({ openingHours: ['Mo-Fr 08:00-18:00', 'Sa 17:00-09:00'] }))).toMatch(
+      /^content\/locations\/utrecht-dealer\.yaml:\d+:\d+: openingHours\[1\]: "17:00-09:00" in "Sa 17:00-09:00" closes before it opens/,
+    )
+    expect(errorOf(file({ timeZone: 'Europe/Utrecht' }))).toMatch(/^content\/locations\/utrecht-dealer\.yaml:\d+:\d+: timeZone: must be an IANA time zone/)
+    expect(errorOf(file({ services: ['carWash'] }))).toMatch(/: services\[0\]/)
+    expect(errorOf(file({ id: 'utrecht--dealer' }))).toMatch(/: id: must be lowercase words joined by dashes/)
+  })
+
+  it('names both files of an id used twice', () => {
+    const dir = fixture({ 'locations/utrecht-dealer.yaml': location(), 'locations/utrecht-2.yaml': location() })
+    expect(errorOf(dir)).toMatch(/^content\/locations\/utrecht-dealer\.yaml:1:\d+: id: "utrecht-dealer" is also the id of content\/locations\/utrecht-2\.yaml/)
+  })
+
+  it('refuses the single locations.yaml of before, naming the migration', () => {
+    const dir = fixture({ 'locations.yaml': { locations: [location()] } })
+    expect(errorOf(dir)).toMatch(/^content\/locations\.yaml: locations are now one file each in content\/locations\/; split this file with `npm run content:split-locations/)
   })
 
   it('refuses a page below the locations list: its address is a location page’s', () => {

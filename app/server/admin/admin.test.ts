@@ -209,7 +209,6 @@ describe('"View Live"', () => {
       ['/admin/view/pages-page/about', '/over-ons'],
       ['/admin/view/pages/history', '/over-ons/historie'],
       ['/admin/view/news/jubileum', '/nieuws/zestig-jaar-autogroep-horizon'],
-      ['/admin/view/locations/locations', '/vestigingen'],
       ['/admin/view/locations/utrecht-dealer', '/vestigingen/utrecht-dealer'],
       ['/admin/view/settings/site', '/'],
     ] as const) {
@@ -229,6 +228,9 @@ describe('"View Live"', () => {
     expect(local).toMatchObject({ site_url: 'http://localhost:3000', display_url: 'http://localhost:3000' })
     const collections = Array.isArray(local.collections) ? local.collections : []
     expect(collections.find((collection) => collection.name === 'news')).toMatchObject({ preview_path: 'admin/view/news/{{slug}}' })
+    expect(collections.find((collection) => collection.name === 'locations')).toMatchObject({
+      preview_path: 'admin/view/locations/{{slug}}',
+    })
     expect(collections.find((collection) => collection.name === 'settings')?.files?.[0]).toMatchObject({
       preview_path: 'admin/view/settings/site',
     })

@@ -26,8 +26,8 @@ function project() {
   const folder: ContentFolder = {
     root: content,
     name: 'content',
-    entryFolders: new Set(['content/pages', 'content/news']),
-    entryFiles: new Set(['content/site.yaml', 'content/navigation.yaml', 'content/locations.yaml']),
+    entryFolders: new Set(['content/pages', 'content/news', 'content/locations']),
+    entryFiles: new Set(['content/site.yaml', 'content/navigation.yaml']),
     mediaFolder: 'content/media',
   }
   const url = new URL('http://localhost:3000/admin/api/v1')
@@ -311,12 +311,14 @@ describe('editors keep their work and their file', () => {
     expect(made.status).toBe(409)
   })
 
-  it('changes only what changed: a one-field edit of locations.yaml is a one-line diff, plus that location’s lastEdited', async () => {
+  it('changes only what changed: a location’s phone is a one-line diff of its file, plus its lastEdited', async () => {
     const site = project()
-    const path = 'content/locations.yaml'
+    const path = 'content/locations/rotterdam-carbodyrepairshop.yaml'
+    const other = 'content/locations/utrecht-dealer.yaml'
+    const untouched = site.read(other)
     const before = site.read(path)
     const data = parse(before)
-    data.locations[2].phone = '+31 30 000 00 00'
+    data.phone = '+31 30 000 00 00'
     // Decap's style: block collections, its own quoting.
     const { stringify } = await import('yaml')
     const answer = await site.persist([{ path, raw: stringify(data, { collectionStyle: 'block' }) }], { [path]: site.version(path) })
@@ -325,13 +327,21 @@ describe('editors keep their work and their file', () => {
     const changed = diffLines(before, after).filter((part) => part.added || part.removed)
     const added = changed.filter((part) => part.added).flatMap((part) => part.value.split('\n').filter(Boolean))
     const removed = changed.filter((part) => part.removed).flatMap((part) => part.value.split('\n').filter(Boolean))
-    expect(removed.filter((line) => !line.includes('lastEdited'))).toHaveLength(1)
-    expect(removed.length).toBeLessThanOrEqual(2)
-    expect(added.some((line) => line.includes('+31 30 000 00 00'))).toBe(true)
-    expect(added.filter((line) => !line.includes('lastEdited'))).toHaveLength(1)
-    const saved = parse(after)
-    expect(saved.locations[2].lastEdited).toBe('2026-11-29T12:00:00Z')
-    expect(saved.locations[1].lastEdited).toBe(data.locations[1].lastEdited)
+    expect(removed).toEqual([expect.stringMatching(/^lastEdited: /), expect.stringMatching(/^phone: /)])
+    expect(added).toEqual(['lastEdited: 2026-11-29T12:00:00Z', 'phone: "+31 30 000 00 00"'])
+    expect(site.read(other)).toBe(untouched)
+  })
+
+  it('refuses a new location whose id another location has, naming both files', async () => {
+    const site = project()
+    const path = 'content/locations/utrecht-tweede.yaml'
+    const raw = site.read('content/locations/utrecht-dealer.yaml')
+    const answer = await site.persist([{ path, raw }], { [path]: null })
+    expect(answer.status).not.toBe(200)
+    expect(JSON.stringify(await answer.json())).toMatch(
+      /content\/locations\/utrecht-tweede\.yaml:1:\d+: id: \\"utrecht-dealer\\" is also the id of content\/locations\/utrecht-dealer\.yaml/,
+    )
+    expect(existsSync(join(site.root, path))).toBe(false)
   })
 
   it('sets a page’s lastEdited on every save that changes it', async () => {
