@@ -121,6 +121,10 @@ export const editedAt = (now: Date): string => now.toISOString().replace(/\.\d{3
 
 const withoutStamp = (value: unknown) => (isRecord(value) ? { ...value, lastEdited: undefined } : value)
 
+/** How a content file keeps its `lastEdited`, by its path (`content/pages/about.yaml`: a page's own). */
+export const stampKind = (path: string): 'page' | 'locations' | 'other' =>
+  /^[^/]+\/pages\/[^/]+$/.test(path) ? 'page' : /^[^/]+\/locations\.yaml$/.test(path) ? 'locations' : 'other'
+
 /**
  * `value` with `lastEdited` set where the content says when it changed: a page file's own, each
  * location in locations.yaml whose data changed. The server sets it, so sitemap dates follow saves.
