@@ -193,6 +193,26 @@ describe('content catalogs', () => {
     )
   })
 
+  it('keep every translation when items without ids are reordered (their keys are indices)', () => {
+    const text = read('content/pages/home.yaml')
+    const first = text.slice(text.indexOf('      - icon: car\n'), text.indexOf('      - icon: wrench\n'))
+    const second = text.slice(text.indexOf('      - icon: wrench\n'), text.indexOf('      - icon: shield\n'))
+    writeFileSync(join(scratch, 'content/pages/home.yaml'), text.replace(first + second, second + first))
+    expect(extractContent(scratch, contentDir())).toMatchObject({ applied: 0, conflicts: [] })
+    expect(entry('de', 'pages/home:elements[home-services].items[0].title')).toMatchObject({
+      id: 'Onderhoud',
+      translation: 'Wartung',
+      fuzzy: false,
+    })
+    expect(entry('de', 'pages/home:elements[home-services].items[1].title')).toMatchObject({
+      id: 'Nieuw en occasion',
+      translation: 'Neu und gebraucht',
+      fuzzy: false,
+    })
+    expect(targetLocales.flatMap((l) => catalog(l).entries.filter((e) => e.fuzzy || !e.translation))).toEqual([])
+    expect(contentProblems(scratch, contentDir())).toEqual([])
+  })
+
   it('read a content folder named by an absolute CONTENT_DIR, outside the project, with the same catalogs', () => {
     const outside = join(mkdtempSync(join(tmpdir(), 'content-po-outside-')), 'content')
     cpSync(contentDir(), outside, { recursive: true })

@@ -95,7 +95,13 @@ export function translationStatusScript(): void {
     const table = element('table', undefined, { borderCollapse: 'collapse', marginTop: '4px' })
     table.setAttribute('aria-label', words.title)
     const head = element('tr')
-    head.append(cell('th', words.language), ...[words.current, words.fuzzy, words.missing].map((word) => cell('th', word)))
+    const columns = [words.current, words.fuzzy, words.missing].map((word) => {
+      const header = cell('th', word)
+      header.scope = 'col'
+      header.style.textAlign = 'right'
+      return header
+    })
+    head.append(cell('th', words.language), ...columns)
     table.append(element('thead'), element('tbody'))
     table.tHead?.append(head)
     for (const status of statuses) {
