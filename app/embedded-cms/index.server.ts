@@ -25,6 +25,7 @@ export { ContentError } from './content/read'
 export { decapConfig } from './admin/decap-config'
 export { entryPublicPath } from './admin/entry-path.server'
 export { entryText, removeScratchCopies, saveProblem, type ProposedChange } from './admin/save-check.server'
+export { entryTranslationStatus } from './admin/translation-status.server'
 // The resized images the content links to (drafts included), for the site's media side (ADR 028).
 export { onContentChange, currentVariantPaths }
 

@@ -11,11 +11,11 @@
  */
 import { hash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { basename, isAbsolute, join, relative, resolve } from 'node:path'
 import * as v from 'valibot'
 import { parse } from 'yaml'
 import { languages, localeCodes, defaultLocale, type Locale } from '../../app.config.ts'
-import { editedYaml } from '../../app/embedded-cms/admin/yaml-edit.ts'
+import { editedYaml, stampKind, stamped } from '../../app/embedded-cms/admin/yaml-edit.ts'
 import { ContentSources } from '../../app/embedded-cms/content/read.ts'
 import { newsFileSchema, pageFileSchemaFor, siteFileSchema } from '../../app/embedded-cms/content/schema.ts'
 import { actionOf, entriesOf, get, isPerLocale, shapeOf, variantName, variantOptions } from '../../app/embedded-cms/content/schema-shape.ts'
@@ -111,8 +111,10 @@ function walk(
 }
 
 export interface ContentFile {
-  /** From the project root. */
+  /** As the catalogs name it: from the project root (`content/pages/about.yaml`). */
   file: string
+  /** On disk. */
+  path: string
   text: string
   data: unknown
 }
@@ -123,6 +125,17 @@ function languagesOf(data: unknown): Locale[] {
   return Array.isArray(listed) ? localeCodes.filter((l) => listed.includes(l)) : [...localeCodes]
 }
 
+/**
+ * A content file's name in the catalogs: from the project root, or, for a content folder outside
+ * it (an absolute CONTENT_DIR), from the folder around it (`content/pages/about.yaml`), so the
+ * catalogs do not change with where the folder is.
+ */
+function nameOf(root: string, contentDir: string, path: string): string {
+  const inRoot = relative(root, contentDir)
+  const outside = inRoot.startsWith('..') || isAbsolute(inRoot)
+  return outside ? join(basename(contentDir), relative(contentDir, path)) : relative(root, path)
+}
+
 /** The content files with texts, in a fixed order, with the schema each is read with. */
 function contentFiles(root: string, contentDir: string): Array<ContentFile & { schema: unknown; prefix: string; label: string }> {
   const found: Array<ContentFile & { schema: unknown; prefix: string; label: string }> = []
@@ -130,7 +143,7 @@ function contentFiles(root: string, contentDir: string): Array<ContentFile & { s
     if (!existsSync(path)) return
     const text = readFileSync(path, 'utf8')
     const data: unknown = parse(text)
-    found.push({ file: relative(root, path), text, data, schema: schemaOf(data), prefix, label })
+    found.push({ file: nameOf(root, contentDir, path), path, text, data, schema: schemaOf(data), prefix, label })
   }
   add(join(contentDir, 'site.yaml'), 'site', 'Site settings', () => siteFileSchema)
   const kinds = { pages: 'Page', news: 'News item', locations: 'Location' } as const
@@ -253,20 +266,29 @@ const headerComments = [
   'review: the Dutch changed since it was translated (the previous Dutch is in the #| lines).',
 ]
 
+/**
+ * The catalog's headers: ours, with what a PO editor wrote kept (its Last-Translator, a Language
+ * it names with a region, `de_DE`, Weblate's Plural-Forms, its own X-Generator and the like), so
+ * a catalog saved by Poedit or Weblate is still what extract writes.
+ */
 function headersFor(locale: Locale, old: PoFile | undefined): Array<[string, string]> {
   const existing = new Map(old?.headers ?? [])
   const language = languages.find((l) => l.code === locale)
-  return [
+  const oldLanguage = existing.get('Language') ?? ''
+  const ours: Array<[string, string]> = [
     ['Project-Id-Version', existing.get('Project-Id-Version') || 'autogroep-site content'],
     ['PO-Revision-Date', existing.get('PO-Revision-Date') || '2026-11-29 00:00+0000'],
     ['Last-Translator', existing.get('Last-Translator') ?? ''],
     ['Language-Team', existing.get('Language-Team') || (language?.name ?? locale)],
-    ['Language', locale],
+    ['Language', new RegExp(`^${locale}(?:[_-][A-Za-z]+)?$`).test(oldLanguage) ? oldLanguage : locale],
     ['MIME-Version', '1.0'],
     ['Content-Type', 'text/plain; charset=UTF-8'],
     ['Content-Transfer-Encoding', '8bit'],
-    ['Plural-Forms', language?.pluralForms ?? 'nplurals=2; plural=(n != 1);'],
+    // The content has no plurals: any valid formula does (msgfmt -c checks it).
+    ['Plural-Forms', existing.get('Plural-Forms') || (language?.pluralForms ?? 'nplurals=2; plural=(n != 1);')],
   ]
+  const named = new Set(ours.map(([name]) => name))
+  return [...ours, ...(old?.headers ?? []).filter(([name]) => !named.has(name))]
 }
 
 /**
@@ -345,8 +367,12 @@ function setAt(data: unknown, path: Array<string | number>, locale: string, valu
   if (isRecord(node)) node[locale] = value
 }
 
-/** Writes the catalogs' finished translations into the YAML; reports conflicts and leaves them. */
-export function applyContentTranslations(root: string, contentDir: string): ApplyResult {
+/**
+ * Writes the catalogs' finished translations into the YAML; reports conflicts and leaves them.
+ * A file written gets its `lastEdited` as an admin save sets it (a page's own, a changed
+ * location's): the sitemap's date follows what visitors of that language read.
+ */
+export function applyContentTranslations(root: string, contentDir: string, now = new Date()): ApplyResult {
   const model = readContentTexts(root, contentDir)
   const result: ApplyResult = { changed: [], applied: 0, conflicts: [] }
   const updated = new Map<string, unknown>()
@@ -381,12 +407,13 @@ export function applyContentTranslations(root: string, contentDir: string): Appl
       )
       continue
     }
-    const before = model.files.find((f) => f.file === file)?.text
+    const source = model.files.find((f) => f.file === file)
+    if (!source) continue
     // Written whole or not at all: the running server watches the folder and reads what it finds.
-    const path = join(root, file)
-    const scratch = `${path}.translations-${process.pid}`
-    writeFileSync(scratch, editedYaml(before, data))
-    renameSync(scratch, path)
+    const scratch = `${source.path}.translations-${process.pid}`
+    const value = stamped(stampKind(join(basename(contentDir), relative(contentDir, source.path))), parse(source.text), data, now)
+    writeFileSync(scratch, editedYaml(source.text, value))
+    renameSync(scratch, source.path)
     result.changed.push(file)
   }
   return result
@@ -434,22 +461,26 @@ export interface ContentStatus {
   words: number
 }
 
-export function contentStatus(root: string): ContentStatus[] {
-  return readContentCatalogs(root).map(({ locale, po }) => {
-    const status: ContentStatus = { locale, translated: 0, fuzzy: 0, missing: 0, words: 0 }
-    for (const entry of po?.entries ?? []) {
-      const words = entry.id.split(/\s+/).filter(Boolean).length
-      if (entry.fuzzy) status.fuzzy++
-      else if (entry.translation) status.translated++
-      else status.missing++
-      if (entry.fuzzy || !entry.translation) status.words += words
-    }
-    return status
-  })
+/** A language's entries counted as `i18n:status` reports them. */
+export function countedEntries(locale: Locale, entries: PoEntry[]): ContentStatus {
+  const status: ContentStatus = { locale, translated: 0, fuzzy: 0, missing: 0, words: 0 }
+  for (const entry of entries) {
+    const words = entry.id.split(/\s+/).filter(Boolean).length
+    if (entry.fuzzy) status.fuzzy++
+    else if (entry.translation) status.translated++
+    else status.missing++
+    if (entry.fuzzy || !entry.translation) status.words += words
+  }
+  return status
 }
 
+export function contentStatus(root: string): ContentStatus[] {
+  return readContentCatalogs(root).map(({ locale, po }) => countedEntries(locale, po?.entries ?? []))
+}
+
+/** CONTENT_DIR as the server reads it: relative to the project root, or absolute. */
 export function defaultContentDir(root: string): string {
-  return join(root, process.env.CONTENT_DIR ?? 'content')
+  return resolve(root, process.env.CONTENT_DIR || 'content')
 }
 
 /**

@@ -97,7 +97,7 @@ test('/admin has its own headers; the pages keep their policy', async ({ request
   expect(html).toContain('<meta name="robots" content="noindex">')
   expect(html).toMatch(/<title>[^<]+<\/title>/)
   expect(html).toContain(
-    '<script src="/admin/editor.js"></script>\n<script src="/admin/session.js"></script>\n<script src="/admin/decap-cms.js"></script>',
+    '<script src="/admin/editor.js"></script>\n<script src="/admin/session.js"></script>\n<script src="/admin/translation-status.js"></script>\n<script src="/admin/decap-cms.js"></script>',
   )
   expect(html).toMatch(/<meta name="admin-session" content="[\w.-]+">/)
   const config = parse(await (await request.get(`${base}/admin/config.yml`)).text())

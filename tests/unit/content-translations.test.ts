@@ -1,19 +1,22 @@
 /**
  * The content's translations through PO catalogs (docs/decisions/059-content-translations-in-po.md),
  * on a copy of the content folder and its catalogs: extract, fuzzy after a Dutch change, apply
- * into the YAML, conflicts, the Markdown checks and a round trip through gettext's msgcat.
+ * into the YAML, conflicts, the Markdown checks, an entry's status for the admin, and catalogs
+ * as gettext's msgcat and msgmerge, Poedit and Weblate write them.
  */
 import { spawnSync } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { parsePo, serializePo, type PoEntry } from '../../scripts/lib/content-po'
 import { joinPieces, markdownPieces, markdownSegments } from '../../scripts/lib/content-segments'
+import { fileTranslationStatus } from '../../scripts/lib/content-entry-status'
 import {
   catalogPath,
   contentCatalogTexts,
   contentProblems,
+  defaultContentDir,
   extractContent,
   readContentTexts,
   targetLocales,
@@ -116,7 +119,7 @@ describe('content catalogs', () => {
     expect(catalog('en').entries.filter((e) => e.fuzzy)).toHaveLength(1)
   })
 
-  it('write a finished translation into the YAML, only that text', () => {
+  it('write a finished translation into the YAML, only that text, and stamp the page as edited', () => {
     const file = 'content/pages/about.yaml'
     const before = read(file).split('\n')
     setTranslation('en', 'pages/about:elements[about-hero].subtitle', 'A family business with one mission.')
@@ -127,6 +130,8 @@ describe('content catalogs', () => {
     expect(after.length).toBe(before.length)
     const changed = after.map((line, i) => [before[i], line]).filter(([a, b]) => a !== b)
     expect(changed).toEqual([
+      // As an admin save stamps it: the sitemap's date follows the English and German pages.
+      ['lastEdited: 2026-09-02T08:30:00Z', expect.stringMatching(/^lastEdited: \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/)],
       [
         '      en: A family business with 2,400 colleagues and one mission – carefree mobility.',
         '      en: A family business with one mission.',
@@ -186,6 +191,143 @@ describe('content catalogs', () => {
     expect(problems).toContain(
       `app/locales/en/content.po:${line}: en ${context}: link targets differ from the Dutch: tel:+31301234567 missing`,
     )
+  })
+
+  it('keep every translation when items without ids are reordered (their keys are indices)', () => {
+    const text = read('content/pages/home.yaml')
+    const first = text.slice(text.indexOf('      - icon: car\n'), text.indexOf('      - icon: wrench\n'))
+    const second = text.slice(text.indexOf('      - icon: wrench\n'), text.indexOf('      - icon: shield\n'))
+    writeFileSync(join(scratch, 'content/pages/home.yaml'), text.replace(first + second, second + first))
+    expect(extractContent(scratch, contentDir())).toMatchObject({ applied: 0, conflicts: [] })
+    expect(entry('de', 'pages/home:elements[home-services].items[0].title')).toMatchObject({
+      id: 'Onderhoud',
+      translation: 'Wartung',
+      fuzzy: false,
+    })
+    expect(entry('de', 'pages/home:elements[home-services].items[1].title')).toMatchObject({
+      id: 'Nieuw en occasion',
+      translation: 'Neu und gebraucht',
+      fuzzy: false,
+    })
+    expect(targetLocales.flatMap((l) => catalog(l).entries.filter((e) => e.fuzzy || !e.translation))).toEqual([])
+    expect(contentProblems(scratch, contentDir())).toEqual([])
+  })
+
+  it('read a content folder named by an absolute CONTENT_DIR, outside the project, with the same catalogs', () => {
+    const outside = join(mkdtempSync(join(tmpdir(), 'content-po-outside-')), 'content')
+    cpSync(contentDir(), outside, { recursive: true })
+    const saved = process.env.CONTENT_DIR
+    process.env.CONTENT_DIR = outside
+    try {
+      expect(defaultContentDir(scratch)).toBe(outside)
+    } finally {
+      if (saved === undefined) delete process.env.CONTENT_DIR
+      else process.env.CONTENT_DIR = saved
+    }
+    for (const { file, text, old } of contentCatalogTexts(scratch, outside)) expect(text, file).toBe(old)
+    setTranslation('en', 'pages/about:elements[about-hero].subtitle', 'A family business with one mission.')
+    expect(extractContent(scratch, outside)).toMatchObject({ applied: 1, changed: ['content/pages/about.yaml'], conflicts: [] })
+    expect(readFileSync(join(outside, 'pages/about.yaml'), 'utf8')).toContain('en: A family business with one mission.')
+    rmSync(dirname(outside), { recursive: true, force: true })
+  })
+
+  it('give an entry’s status per language as extract would count it, fuzzy as soon as its Dutch changed', () => {
+    const counts = (file: string) =>
+      fileTranslationStatus(scratch, contentDir(), file)?.map(({ locale, translated, fuzzy, missing }) => ({
+        locale,
+        translated,
+        fuzzy,
+        missing,
+      }))
+    const texts = catalog('en').entries.filter((e) => e.context.startsWith('pages/about:')).length
+    expect(counts('pages/about.yaml')).toEqual(targetLocales.map((locale) => ({ locale, translated: texts, fuzzy: 0, missing: 0 })))
+    edit('content/pages/about.yaml', 'title: { nl: Over ons,', 'title: { nl: Over ons en onze mensen,')
+    expect(counts('pages/about.yaml')).toEqual(targetLocales.map((locale) => ({ locale, translated: texts - 1, fuzzy: 1, missing: 0 })))
+    // A news item in some languages: nothing in the others.
+    expect(
+      counts('news/lease-actie.yaml')
+        ?.filter((s) => s.translated === 0)
+        .map((s) => s.locale),
+    ).toEqual(['fr', 'da'])
+    // No texts for translators, or no catalogs beside the content: no status.
+    expect(counts('navigation.yaml')).toBeUndefined()
+    expect(fileTranslationStatus(mkdtempSync(join(tmpdir(), 'content-po-none-')), contentDir(), 'pages/about.yaml')).toBeUndefined()
+  })
+
+  it('read Poedit’s and Weblate’s output of a catalog (wrapped at 79 and 77, their headers) like extract’s own', () => {
+    const fixture = (name: string) => parsePo(readFileSync(join(root, 'tests/unit/fixtures/content-po', name), 'utf8'), name)
+    const ours = fixture('extract.po')
+    expect(ours.entries.map((e) => [e.context, e.fuzzy])).toEqual([
+      ['pages/about:title', true],
+      ['pages/about:metaDescription', false],
+      ['pages/contact:elements[contact-details].right#2', false],
+      ['news/jubileum:body#2', false],
+    ])
+    for (const name of ['poedit.po', 'weblate.po']) {
+      const theirs = fixture(name)
+      expect(
+        theirs.entries.map((e) => ({ ...e, line: undefined })),
+        name,
+      ).toEqual(ours.entries.map((e) => ({ ...e, line: undefined })))
+      expect(theirs.headerComments).toEqual(ours.headerComments)
+    }
+    expect(new Map(fixture('poedit.po').headers).get('Language')).toBe('de_DE')
+    expect(new Map(fixture('weblate.po').headers).get('Language-Team')).toBe(
+      'German <https://weblate.example/projects/autogroep/content/de/>',
+    )
+  })
+
+  it('leave what a PO editor wrote in the headers, so its catalog stays in sync', () => {
+    for (const [locale, headers] of [
+      [
+        'de',
+        [
+          ['Language', 'de_DE'],
+          ['Last-Translator', 'Anna Schmidt <anna@example.de>'],
+          ['X-Generator', 'Poedit 3.5'],
+        ],
+      ],
+      [
+        'fr',
+        [
+          ['Plural-Forms', 'nplurals=2; plural=n > 1;'],
+          ['Language-Team', 'French <https://weblate.example/>'],
+          ['X-Generator', 'Weblate 5.8.4'],
+        ],
+      ],
+    ] as const) {
+      const po = catalog(locale)
+      const changed = new Map<string, string>(headers)
+      po.headers = [
+        ...po.headers.map(([name, value]): [string, string] => [name, changed.get(name) ?? value]),
+        ...headers.filter(([name]) => name === 'X-Generator').map(([name, value]): [string, string] => [name, value]),
+      ]
+      writeFileSync(join(scratch, catalogPath(locale)), serializePo(po))
+    }
+    const written = targetLocales.map((l) => read(catalogPath(l)))
+    expect(contentProblems(scratch, contentDir())).toEqual([])
+    extractContent(scratch, contentDir())
+    expect(targetLocales.map((l) => read(catalogPath(l)))).toEqual(written)
+  })
+
+  it.skipIf(spawnSync('msgmerge', ['--version']).error !== undefined)('read back the same after msgmerge and a 79-column msgcat', () => {
+    for (const locale of targetLocales) {
+      const file = join(scratch, catalogPath(locale))
+      const original = parsePo(readFileSync(file, 'utf8'))
+      for (const [tool, args] of [
+        ['msgmerge', ['--previous', '--quiet', '-o', file, file, file]],
+        ['msgcat', ['--width=79', '-o', file, file]],
+      ] as const) {
+        const result = spawnSync(tool, args, { encoding: 'utf8' })
+        expect(result.status, result.stderr).toBe(0)
+        const rewritten = parsePo(readFileSync(file, 'utf8'))
+        expect(
+          rewritten.entries.map((e) => ({ ...e, line: undefined })),
+          `${tool} ${locale}`,
+        ).toEqual(original.entries.map((e) => ({ ...e, line: undefined })))
+      }
+    }
+    expect(contentProblems(scratch, contentDir())).toEqual([])
   })
 
   it.skipIf(spawnSync('msgcat', ['--version']).error !== undefined)('read back the same after gettext’s msgcat rewrote them', () => {

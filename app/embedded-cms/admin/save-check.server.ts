@@ -16,7 +16,7 @@ import { buildContent } from '../content/projection.server'
 import { ContentError, parseContentYaml, readContent } from '../content/read'
 import { withoutClearedTexts } from './cleared-texts'
 import { contentModel } from './decap-config'
-import { editedYaml, stamped, withoutStaleSizes } from './yaml-edit'
+import { editedYaml, stampKind, stamped, withoutStaleSizes } from './yaml-edit'
 
 /**
  * What a save from /admin would change in the content folder: files written (text) and files
@@ -144,7 +144,5 @@ export function entryText(path: string, before: string | undefined, raw: string,
     // The file on disk is broken (a start would have refused it): the save replaces it whole.
     earlier = undefined
   }
-  // A page's and a location's file has its own lastEdited.
-  const kind = /^[^/]+\/(?:pages|locations)\/[^/]+$/.test(path) ? 'dated' : 'other'
-  return editedYaml(earlier === undefined ? undefined : before, stamped(kind, earlier, withoutStaleSizes(earlier, value), now))
+  return editedYaml(earlier === undefined ? undefined : before, stamped(stampKind(path), earlier, withoutStaleSizes(earlier, value), now))
 }

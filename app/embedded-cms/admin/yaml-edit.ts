@@ -121,6 +121,9 @@ export const editedAt = (now: Date): string => now.toISOString().replace(/\.\d{3
 
 const withoutStamp = (value: unknown) => (isRecord(value) ? { ...value, lastEdited: undefined } : value)
 
+/** How a content file keeps its `lastEdited`, by its path (`content/pages/about.yaml`: a page's own). */
+export const stampKind = (path: string): 'dated' | 'other' => (/^[^/]+\/(?:pages|locations)\/[^/]+$/.test(path) ? 'dated' : 'other')
+
 /**
  * `value` with `lastEdited` set when its data changed, for a file that says when it changed (a
  * page's, a location's: `dated`). The server sets it, so sitemap dates follow saves.

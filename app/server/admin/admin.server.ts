@@ -12,6 +12,7 @@ import type { ContentFolder } from './content-folder.server'
 import { editorScript } from './editor-script'
 import { answerLocalApi } from './local-api.server'
 import { sessionScript } from './session-script'
+import { translationStatusScript } from './translation-status-script'
 
 /**
  * /admin: the editors' admin, Decap CMS served from the installed package (no CDN), its
@@ -26,8 +27,8 @@ export function currentAdminMode(config: RuntimeConfig = getRuntimeConfig()): Ad
 
 /**
  * /admin's page: editor.js (the admin's language, pasting, rich-text modes; it starts Decap),
- * with the local backend its session token and the script that sends it (session-script.ts),
- * then Decap.
+ * with the local backend its session token and the script that sends it (session-script.ts) and
+ * an entry's translation status (translation-status-script.ts), then Decap.
  */
 const indexHtml = (token: string | undefined) => `<!doctype html>
 <html lang="nl">
@@ -40,7 +41,7 @@ const indexHtml = (token: string | undefined) => `<!doctype html>
 ${token === undefined ? '' : `<meta name="admin-session" content="${token}">\n`}</head>
 <body>
 <script src="/admin/editor.js"></script>
-${token === undefined ? '' : '<script src="/admin/session.js"></script>\n'}<script src="/admin/decap-cms.js"></script>
+${token === undefined ? '' : '<script src="/admin/session.js"></script>\n<script src="/admin/translation-status.js"></script>\n'}<script src="/admin/decap-cms.js"></script>
 </body>
 </html>
 `
@@ -178,6 +179,8 @@ export async function serveAdmin(request: Request, url: URL, socketAddress: stri
   if (view?.[1] !== undefined && view[2] !== undefined) return viewEntry(config, view[1], view[2])
   if (pathname === '/admin/session.js' && mode === 'local')
     return body(`(${sessionScript.toString()})()\n`, 'text/javascript; charset=utf-8')
+  if (pathname === '/admin/translation-status.js' && mode === 'local')
+    return body(`(${translationStatusScript.toString()})()\n`, 'text/javascript; charset=utf-8')
   // Decap reads "config.yml" next to the page; /admin/ would be the same page under another URL.
   if (pathname === '/admin/config.yml') {
     // Locally the repository is the folder around CONTENT_DIR, whatever its name; on a git host it is the project's, with content/.

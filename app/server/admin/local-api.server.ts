@@ -53,6 +53,8 @@ const call = v.variant('action', [
     }),
   }),
   v.object({ action: v.literal('persistMedia'), params: v.object({ asset }) }),
+  // Not Decap's: the translation status of an entry's texts (/admin/translation-status.js).
+  v.object({ action: v.literal('translationStatus'), params: v.object({ collection: path, entry: path }) }),
   v.object({ action: v.literal('deleteFile'), params: v.object({ path, base }) }),
   v.object({ action: v.literal('deleteFiles'), params: v.object({ paths: v.pipe(v.array(path), v.minLength(1), v.maxLength(50)), base }) }),
 ])
@@ -178,6 +180,17 @@ function publicMediaOf(folder: ContentFolder, name: string) {
   return { id: versionOf(`public\0${name}\0${versionOf(bytes)}`), content: bytes.toString('base64'), encoding: 'base64', path, name }
 }
 
+/** Per language how the entry's translations stand (null: it has no texts for translators). */
+async function translationStatus(folder: ContentFolder, collection: string, entry: string): Promise<Response> {
+  const { entryTranslationStatus } = await import('../../embedded-cms/index.server')
+  try {
+    return answer(200, entryTranslationStatus(folder.root, collection, entry) ?? null)
+  } catch (error) {
+    // A catalog or a content file that does not read (its file and line are in the message).
+    return refusal(422, `The translation status could not be read: ${error instanceof Error ? error.message : String(error)}`)
+  }
+}
+
 async function perform(input: Call, options: LocalApiOptions): Promise<Response> {
   const { folder } = options
   const readable = (path: string) => writableKind(folder, path) !== undefined
@@ -234,6 +247,8 @@ async function perform(input: Call, options: LocalApiOptions): Promise<Response>
       const media = mediaOf(folder, path) ?? publicMediaOf(folder, posix.basename(path))
       return media ? answer(200, media) : refusal(404, `${path}: no such file`)
     }
+    case 'translationStatus':
+      return translationStatus(folder, input.params.collection, input.params.entry)
     default: {
       const now = options.now?.() ?? new Date()
       const outcome =
