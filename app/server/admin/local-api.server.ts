@@ -31,6 +31,8 @@ const asset = v.object({ path, content: v.string(), encoding: v.literal('base64'
 const dataFile = v.object({ path, raw: v.string(), newPath: v.optional(path) })
 /** The version of each file the editor's tab opened (null: new to it), added by /admin/session.js. */
 const base = v.optional(v.record(path, v.nullable(v.string())), {})
+/** Added by /admin/problems.js when the editor chose to mend the rich-text links a save or delete breaks (ADR 094). */
+const links = v.optional(v.literal('mend'))
 
 const call = v.variant('action', [
   v.object({ action: v.picklist(['info', 'getDeployPreview']) }),
@@ -48,11 +50,15 @@ const call = v.variant('action', [
       dataFiles: v.pipe(v.array(dataFile), v.minLength(1), v.maxLength(8)),
       assets: v.optional(v.pipe(v.array(asset), v.maxLength(8)), []),
       base,
+      links,
     }),
   }),
   v.object({ action: v.literal('persistMedia'), params: v.object({ asset }) }),
-  v.object({ action: v.literal('deleteFile'), params: v.object({ path, base }) }),
-  v.object({ action: v.literal('deleteFiles'), params: v.object({ paths: v.pipe(v.array(path), v.minLength(1), v.maxLength(50)), base }) }),
+  v.object({ action: v.literal('deleteFile'), params: v.object({ path, base, links }) }),
+  v.object({
+    action: v.literal('deleteFiles'),
+    params: v.object({ paths: v.pipe(v.array(path), v.minLength(1), v.maxLength(50)), base, links }),
+  }),
 ])
 type Call = v.InferOutput<typeof call>
 
@@ -109,6 +115,8 @@ export interface LocalApiOptions {
   socketAddress: string | undefined
   /** The time of a save (its lastEdited). */
   now?: () => Date
+  /** The language refusals are worded in. */
+  language?: 'nl' | 'en'
 }
 
 export async function answerLocalApi(request: Request, url: URL, options: LocalApiOptions): Promise<Response> {
@@ -129,7 +137,9 @@ export async function answerLocalApi(request: Request, url: URL, options: LocalA
   }
   const parsed = v.safeParse(call, body)
   if (!parsed.success) return refusal(422, `Unknown or malformed call: ${parsed.issues[0]?.message ?? ''}`)
-  return perform(parsed.output, options)
+  // The admin's language (problems.js sends it): refusals are worded in it.
+  const language = request.headers.get('x-admin-language') === 'nl' ? 'nl' : 'en'
+  return perform(parsed.output, { ...options, language })
 }
 
 /** A file as Decap's file-system backend lists it. */
@@ -220,12 +230,18 @@ async function perform(input: Call, options: LocalApiOptions): Promise<Response>
     }
     default: {
       const now = options.now?.() ?? new Date()
+      const asked = { language: options.language ?? 'en', mend: 'links' in input.params && input.params.links === 'mend' }
       const outcome =
         input.action === 'persistEntry'
-          ? await saveEntry(folder, input.params, now)
+          ? await saveEntry(folder, input.params, now, asked)
           : input.action === 'persistMedia'
             ? await saveMedia(folder, input.params.asset)
-            : await deleteEntries(folder, input.action === 'deleteFile' ? [input.params.path] : input.params.paths, input.params.base)
+            : await deleteEntries(
+                folder,
+                input.action === 'deleteFile' ? [input.params.path] : input.params.paths,
+                input.params.base,
+                asked,
+              )
       return answer(outcome.status, outcome.body)
     }
   }
