@@ -24,7 +24,16 @@ export { outboxCounts } from './submissions/outbox.server'
 export { ContentError } from './content/read'
 export { decapConfig } from './admin/decap-config'
 export { entryPublicPath } from './admin/entry-path.server'
-export { entryText, removeScratchCopies, saveProblem, type ProposedChange } from './admin/save-check.server'
+export {
+  entryText,
+  removeScratchCopies,
+  saveCheck,
+  saveProblem,
+  withLinksMended,
+  type BrokenLink,
+  type ProposedChange,
+} from './admin/save-check.server'
+export { brokenLinksReport, refusalFor, type AdminLanguage } from './admin/problem-names'
 export { entryTranslationStatus } from './admin/translation-status.server'
 // The resized images the content links to (drafts included), for the site's media side (ADR 028).
 export { onContentChange, currentVariantPaths }

@@ -97,8 +97,11 @@ test('/admin has its own headers; the pages keep their policy', async ({ request
   expect(html).toContain('<meta name="robots" content="noindex">')
   expect(html).toMatch(/<title>[^<]+<\/title>/)
   expect(html).toContain(
-    '<script src="/admin/editor.js"></script>\n<script src="/admin/session.js"></script>\n<script src="/admin/translation-status.js"></script>\n<script src="/admin/decap-cms.js"></script>',
+    '<script src="/admin/editor.js"></script>\n<script src="/admin/problems.js"></script>\n<script src="/admin/session.js"></script>\n<script src="/admin/translation-status.js"></script>\n<script src="/admin/decap-cms.js"></script>',
   )
+  const problems = await request.get(`${base}/admin/problems.js`)
+  expect(problems.headers()['content-type']).toMatch(/javascript/)
+  expect(await problems.text()).toMatch(/X-Admin-Language/)
   expect(html).toMatch(/<meta name="admin-session" content="[\w.-]+">/)
   const config = parse(await (await request.get(`${base}/admin/config.yml`)).text())
   expect(config.backend).toMatchObject({ name: 'proxy', proxy_url: '/admin/api/v1' })
@@ -276,7 +279,10 @@ test("a duplicate URL segment is refused with the server's message, and nothing 
   const page = await openPage(browser, 'about')
   await textIn(page, 'URL segment', 'Nederlands (nl)').fill('contact')
   await publish(page)
-  await expect(page.getByText(/urlSegment\.nl: the link \/contact is also the link of/)).toBeVisible({ timeout: 20_000 })
+  // Named as the form names the field (ADR 095), in a panel that stays.
+  await expect(page.locator('[data-admin-problems]')).toContainText(/URL segment \(nl\): the link \/contact is also the link of/, {
+    timeout: 20_000,
+  })
   expect(readFileSync(aboutFile, 'utf8')).toBe(before)
   expect((await request.get(`${base}/over-ons`)).status()).toBe(200)
 })
@@ -456,12 +462,16 @@ test("the save API refuses what the server's validation refuses, and writes noth
     })
   const duplicate = await call(original.replace('urlSegment: { nl: over-ons,', 'urlSegment: { nl: contact,'))
   expect(duplicate.status()).toBe(422)
-  expect((await duplicate.json()).error).toMatch(
-    /^content\/pages\/(?:about|contact)\.yaml:[56]:\d+: urlSegment\.nl: the link \/contact is also the link of /,
-  )
+  // Named as the form names the field (ADR 095), the field's path beside it.
+  const duplicateAnswer = await duplicate.json()
+  expect(duplicateAnswer.error).toMatch(/^Not saved: (?:Contact — )?URL segment \(nl\): the link \/contact is also the link of /)
+  expect(duplicateAnswer.problems[0]).toMatchObject({
+    file: expect.stringMatching(/^content\/pages\/(?:about|contact)\.yaml$/),
+    path: ['urlSegment', 'nl'],
+  })
   const noDutchTitle = await call(original.replace('title: { nl: Over ons, ', 'title: { '))
   expect(noDutchTitle.status()).toBe(422)
-  expect((await noDutchTitle.json()).error).toMatch(/^content\/pages\/about\.yaml:7:\d+: title\.nl: /)
+  expect((await noDutchTitle.json()).error).toMatch(/^Not saved: Title \(nl\): /)
   const svg = await request.post(`${base}/admin/api/v1`, {
     headers,
     data: {

@@ -3,12 +3,12 @@ import { expect, type Locator, type Page } from '@playwright/test'
 // Finding Decap CMS's form controls as an editor reads them, for the admin journeys.
 
 /**
- * The control of a field by its label ("(optional)" aside), within `scope`: the block whose top
+ * The control of a field by its label ("(optional)", or in Dutch "(optioneel)", aside), within `scope`: the block whose top
  * bar holds the first such label (the label's grandparent; found from the labels, not by testing
  * every div of Decap's large form).
  */
 export function field(scope: Page | Locator, label: string): Locator {
-  const name = new RegExp(`^${label.replace(/[()]/g, '\\$&')}(?: \\(optional\\))?$`, 'i')
+  const name = new RegExp(`^${label.replace(/[()]/g, '\\$&')}(?: \\((?:optional|optioneel)\\))?$`, 'i')
   return scope.locator('label').filter({ hasText: name }).first().locator('xpath=parent::div/parent::div')
 }
 

@@ -7,13 +7,23 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   rmSync,
   unlinkSync,
   writeFileSync,
 } from 'node:fs'
 import { basename, dirname, join, relative, resolve, sep } from 'node:path'
 import { buildContent } from '../content/projection.server'
-import { ContentError, parseContentYaml, readContent } from '../content/read'
+import { ContentError, parseContentYaml, readContent, type RawContent } from '../content/read'
+import {
+  deadLinkProblem,
+  deadRichTextLinks,
+  pathOf,
+  relinked,
+  siteAddresses,
+  type RichTextLink,
+  type SiteAddresses,
+} from '../content/rich-text-links'
 import { withoutClearedTexts } from './cleared-texts'
 import { contentModel } from './decap-config'
 import { editedYaml, stampKind, stamped, withoutStaleSizes } from './yaml-edit'
@@ -71,6 +81,18 @@ function inside(folder: string, base: string, path: string): string | undefined 
   return rel === '' || rel.startsWith('..') || rel.startsWith(sep) ? undefined : target
 }
 
+/** A rich-text link that a change breaks: it led to a page before, and does not after. */
+export interface BrokenLink extends RichTextLink {
+  /** The address of the same page after the change (a page moved), or null (the page is gone). */
+  fix: string | null
+}
+
+/** What the server says of a save: its refusal, if any, and the rich-text links it would break. */
+export interface SaveCheck {
+  problem?: string
+  broken: BrokenLink[]
+}
+
 /**
  * The server's own refusal of a save, or undefined when the content folder with the change is
  * valid: every file read and checked as a reload would (read.ts, projection.server.ts), on a copy of
@@ -78,6 +100,17 @@ function inside(folder: string, base: string, path: string): string | undefined 
  * names file, line and field as the server log would (`content/pages/about.yaml:3:1: title.nl: …`).
  */
 export function saveProblem(contentDir: string, change: ProposedChange): string | undefined {
+  return saveCheck(contentDir, change).problem
+}
+
+/**
+ * saveProblem, and the rich-text links the change leaves dead: one in a file the save writes
+ * that leads nowhere is a problem of that save; one elsewhere that led to a page before the
+ * change (the page deleted, or its address changed) is reported apart, with the page's new
+ * address where it has one, for the editor to choose (local-save.server.ts). Dead links the
+ * change did not make stay content:check's to report.
+ */
+export function saveCheck(contentDir: string, change: ProposedChange): SaveCheck {
   const root = resolve(contentDir)
   removeScratchCopies(contentDir)
   // Beside the folder, on its file system (hard links); hidden, and outside the watched folder.
@@ -100,21 +133,87 @@ export function saveProblem(contentDir: string, change: ProposedChange): string 
     }
     for (const { path, data } of change.write) {
       const target = inside(copy, scratch, path)
-      if (!target) return `${path}: not a file in the content folder`
+      if (!target) return { problem: `${path}: not a file in the content folder`, broken: [] }
       mkdirSync(dirname(target), { recursive: true })
       if (existsSync(target)) unlinkSync(target)
       writeFileSync(target, data)
     }
     const raw = readContent(copy)
-    buildContent(raw, { drafts: true })
+    const withDrafts = buildContent(raw, { drafts: true })
     buildContent(raw, { drafts: false })
-    return undefined
+    return linkCheck(root, raw, siteAddresses(withDrafts), new Set(change.write.map(({ path }) => path)))
   } catch (error) {
-    if (error instanceof ContentError) return error.message
+    if (error instanceof ContentError) return { problem: error.message, broken: [] }
     throw error
   } finally {
     rmSync(scratch, { recursive: true, force: true })
   }
+}
+
+/** The site's addresses as the folder is now (before a change), or undefined when it does not load. */
+function addressesNow(root: string): SiteAddresses | undefined {
+  try {
+    return siteAddresses(buildContent(readContent(root), { drafts: true }))
+  } catch (error) {
+    if (error instanceof ContentError) return undefined
+    throw error
+  }
+}
+
+function linkCheck(root: string, raw: RawContent, after: SiteAddresses, written: ReadonlySet<string>): SaveCheck {
+  const dead = deadRichTextLinks(raw, after)
+  // The folder as it is is read only when a link is dead: most saves break none.
+  const before = dead.length > 0 ? addressesNow(root) : undefined
+  const problems: string[] = []
+  const broken: BrokenLink[] = []
+  for (const link of dead) {
+    const path = pathOf(link.href)
+    if (before?.has(path)) {
+      const page = before.pageAt(path)
+      const moved = page && after.pathOf(page.id, page.iso)
+      // The query or fragment (`#contact`) goes along.
+      broken.push({ ...link, fix: moved === undefined ? null : moved + link.href.slice((link.href.split(/[?#]/)[0] ?? '').length) })
+    } else if (written.has(link.file)) problems.push(deadLinkProblem(raw, link))
+  }
+  return problems.length > 0 ? { problem: problems.join('\n'), broken } : { broken }
+}
+
+/**
+ * The change with the broken links mended in the files that hold them: each rewritten to its
+ * page's new address, or (its page gone) replaced by its text. A file the change writes is
+ * mended in the text it writes; another is read from the folder and added to the change.
+ */
+export function withLinksMended(contentDir: string, change: ProposedChange, broken: BrokenLink[], now: Date): ProposedChange {
+  const root = resolve(contentDir)
+  const write = [...change.write]
+  for (const file of new Set(broken.map((link) => link.file))) {
+    const index = write.findIndex((item) => item.path === file)
+    const own = index >= 0 ? write[index]?.data : undefined
+    const text = typeof own === 'string' ? own : readFileSync(join(dirname(root), file), 'utf8')
+    const before = parseContentYaml(file, text)
+    let value: unknown = before
+    for (const link of broken.filter((item) => item.file === file)) {
+      value = withValueAt(value, link.path, (current) =>
+        typeof current === 'string' ? relinked(current, (href) => (href === link.href ? link.fix : undefined)) : current,
+      )
+    }
+    const kind = /^[^/]+\/pages\/[^/]+$/.test(file) ? 'page' : 'other'
+    const mended = { path: file, data: editedYaml(text, stamped(kind, before, value, now)) }
+    if (index >= 0) write[index] = mended
+    else write.push(mended)
+  }
+  return { write, remove: change.remove }
+}
+
+/** `data` with the value at `path` replaced by `change` of it (copies along the path). */
+function withValueAt(data: unknown, path: Array<string | number>, change: (value: unknown) => unknown): unknown {
+  const [head, ...rest] = path
+  if (head === undefined) return change(data)
+  if (Array.isArray(data) && typeof head === 'number')
+    return data.map((item, index) => (index === head ? withValueAt(item, rest, change) : item))
+  if (typeof data === 'object' && data !== null && typeof head === 'string')
+    return { ...data, [head]: withValueAt(Reflect.get(data, head), rest, change) }
+  return data
 }
 
 /** The schema of a content file by its path (`content/pages/x.yaml`), as the admin's forms are generated from. */

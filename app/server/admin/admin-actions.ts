@@ -31,6 +31,8 @@ const actionRoles: Record<string, AdminRole | ((facts: CallFacts) => AdminRole)>
   unpublishedEntryMediaFile: 'editor',
   getNotes: 'editor',
   getPRMetadata: 'editor',
+  // The site's own: an entry's translation status (translation-status-script.ts).
+  translationStatus: 'editor',
   // A draft is the editor's; a save without the workflow goes live at once, like a publish.
   persistEntry: ({ asDraft }) => (asDraft ? 'editor' : 'publisher'),
   // An upload is not shown until an entry naming it is published; it only adds to the library.

@@ -11,6 +11,7 @@ import { issueSessionToken } from './admin-session.server'
 import type { ContentFolder } from './content-folder.server'
 import { editorScript } from './editor-script'
 import { answerLocalApi } from './local-api.server'
+import { problemsScript } from './problems-script'
 import { sessionScript } from './session-script'
 import { translationStatusScript } from './translation-status-script'
 
@@ -27,8 +28,9 @@ export function currentAdminMode(config: RuntimeConfig = getRuntimeConfig()): Ad
 
 /**
  * /admin's page: editor.js (the admin's language, pasting, rich-text modes; it starts Decap),
- * with the local backend its session token and the script that sends it (session-script.ts) and
- * an entry's translation status (translation-status-script.ts), then Decap.
+ * with the local backend its session token and the script that sends it (session-script.ts)
+ * after the one that shows the server's refusals on the form (problems-script.ts), and an
+ * entry's translation status (translation-status-script.ts), then Decap.
  */
 const indexHtml = (token: string | undefined) => `<!doctype html>
 <html lang="nl">
@@ -41,7 +43,7 @@ const indexHtml = (token: string | undefined) => `<!doctype html>
 ${token === undefined ? '' : `<meta name="admin-session" content="${token}">\n`}</head>
 <body>
 <script src="/admin/editor.js"></script>
-${token === undefined ? '' : '<script src="/admin/session.js"></script>\n<script src="/admin/translation-status.js"></script>\n'}<script src="/admin/decap-cms.js"></script>
+${token === undefined ? '' : '<script src="/admin/problems.js"></script>\n<script src="/admin/session.js"></script>\n<script src="/admin/translation-status.js"></script>\n'}<script src="/admin/decap-cms.js"></script>
 </body>
 </html>
 `
@@ -177,6 +179,8 @@ export async function serveAdmin(request: Request, url: URL, socketAddress: stri
   if (pathname === '/admin/editor.js') return body(`(${editorScript.toString()})()\n`, 'text/javascript; charset=utf-8')
   const view = viewPath.exec(pathname)
   if (view?.[1] !== undefined && view[2] !== undefined) return viewEntry(config, view[1], view[2])
+  if (pathname === '/admin/problems.js' && mode === 'local')
+    return body(`(${problemsScript.toString()})()\n`, 'text/javascript; charset=utf-8')
   if (pathname === '/admin/session.js' && mode === 'local')
     return body(`(${sessionScript.toString()})()\n`, 'text/javascript; charset=utf-8')
   if (pathname === '/admin/translation-status.js' && mode === 'local')

@@ -33,6 +33,8 @@ const asset = v.object({ path, content: v.string(), encoding: v.literal('base64'
 const dataFile = v.object({ path, raw: v.string(), newPath: v.optional(path) })
 /** The version of each file the editor's tab opened (null: new to it), added by /admin/session.js. */
 const base = v.optional(v.record(path, v.nullable(v.string())), {})
+/** Added by /admin/problems.js when the editor chose to mend the rich-text links a save or delete breaks (ADR 094). */
+const links = v.optional(v.literal('mend'))
 
 const call = v.variant('action', [
   v.object({ action: v.picklist(['info', 'getDeployPreview']) }),
@@ -50,13 +52,17 @@ const call = v.variant('action', [
       dataFiles: v.pipe(v.array(dataFile), v.minLength(1), v.maxLength(8)),
       assets: v.optional(v.pipe(v.array(asset), v.maxLength(8)), []),
       base,
+      links,
     }),
   }),
   v.object({ action: v.literal('persistMedia'), params: v.object({ asset }) }),
   // Not Decap's: the translation status of an entry's texts (/admin/translation-status.js).
   v.object({ action: v.literal('translationStatus'), params: v.object({ collection: path, entry: path }) }),
-  v.object({ action: v.literal('deleteFile'), params: v.object({ path, base }) }),
-  v.object({ action: v.literal('deleteFiles'), params: v.object({ paths: v.pipe(v.array(path), v.minLength(1), v.maxLength(50)), base }) }),
+  v.object({ action: v.literal('deleteFile'), params: v.object({ path, base, links }) }),
+  v.object({
+    action: v.literal('deleteFiles'),
+    params: v.object({ paths: v.pipe(v.array(path), v.minLength(1), v.maxLength(50)), base, links }),
+  }),
 ])
 type Call = v.InferOutput<typeof call>
 
@@ -115,6 +121,8 @@ export interface LocalApiOptions {
   now?: () => Date
   /** The roles of whoever calls (admin-actions.ts): locally, every role. */
   roles?: ReadonlySet<AdminRole>
+  /** The language refusals are worded in. */
+  language?: 'nl' | 'en'
 }
 
 export async function answerLocalApi(request: Request, url: URL, options: LocalApiOptions): Promise<Response> {
@@ -147,7 +155,9 @@ export async function answerLocalApi(request: Request, url: URL, options: LocalA
   if (!parsed.success) return refusal(422, `Unknown or malformed call: ${parsed.issues[0]?.message ?? ''}`)
   const refused = roleRefusal({ action: parsed.output.action }, roles)
   if (refused) return refusal(403, refused)
-  return perform(parsed.output, options)
+  // The admin's language (problems.js sends it): refusals are worded in it.
+  const language = request.headers.get('x-admin-language') === 'nl' ? 'nl' : 'en'
+  return perform(parsed.output, { ...options, language })
 }
 
 /** A file as Decap's file-system backend lists it. */
@@ -251,12 +261,18 @@ async function perform(input: Call, options: LocalApiOptions): Promise<Response>
       return translationStatus(folder, input.params.collection, input.params.entry)
     default: {
       const now = options.now?.() ?? new Date()
+      const asked = { language: options.language ?? 'en', mend: 'links' in input.params && input.params.links === 'mend' }
       const outcome =
         input.action === 'persistEntry'
-          ? await saveEntry(folder, input.params, now)
+          ? await saveEntry(folder, input.params, now, asked)
           : input.action === 'persistMedia'
             ? await saveMedia(folder, input.params.asset)
-            : await deleteEntries(folder, input.action === 'deleteFile' ? [input.params.path] : input.params.paths, input.params.base)
+            : await deleteEntries(
+                folder,
+                input.action === 'deleteFile' ? [input.params.path] : input.params.paths,
+                input.params.base,
+                asked,
+              )
       return answer(outcome.status, outcome.body)
     }
   }

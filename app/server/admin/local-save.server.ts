@@ -3,6 +3,7 @@ import { lock } from 'proper-lockfile'
 import { mediaTypes } from '../../media/media-files'
 import { publicMediaFile } from '../../media/media-files.server'
 import { logger } from '../platform/logger.server'
+import type { AdminLanguage } from '../../embedded-cms/index.server'
 import { readInFolder, removeInFolder, versionOf, writableKind, writeInFolder, type ContentFolder } from './content-folder.server'
 
 /**
@@ -68,9 +69,71 @@ export async function underSaveLock(folder: ContentFolder, work: () => Promise<O
 }
 
 /** The server's check of the content folder with a change (in the embedded CMS, loaded when asked for). */
+async function contentCheck(folder: ContentFolder, write: Array<{ path: string; data: string | Uint8Array }>, remove: string[]) {
+  const { saveCheck } = await import('../../embedded-cms/index.server')
+  return saveCheck(folder.root, { write, remove })
+}
+
 async function contentProblem(folder: ContentFolder, write: Array<{ path: string; data: string | Uint8Array }>, remove: string[]) {
-  const { saveProblem } = await import('../../embedded-cms/index.server')
-  return saveProblem(folder.root, { write, remove })
+  return (await contentCheck(folder, write, remove)).problem
+}
+
+/** How the editor's tab asked for a save or delete: in which language it is answered, and whether broken links are mended. */
+export interface SaveOptions {
+  language: AdminLanguage
+  /** The editor chose to mend the rich-text links the change breaks (ADR 094). */
+  mend: boolean
+}
+
+/** The texts of the files a refusal names, for naming its fields and rows: those written, else as they are in the folder. */
+function textsOf(folder: ContentFolder, write: Array<{ path: string; data: string | Uint8Array }>, files: string[]): Map<string, string> {
+  const texts = new Map<string, string>()
+  for (const { path, data } of write) if (typeof data === 'string') texts.set(path, data)
+  for (const file of files) if (!texts.has(file)) texts.set(file, readInFolder(folder, file)?.toString('utf8') ?? '')
+  return texts
+}
+
+/** The content files named at the start of a refusal's lines (`content/pages/x.yaml:3:1: …`). */
+const filesNamedIn = (problem: string) => [...problem.matchAll(/^(\S+?\.ya?ml)[:]/gm)].flatMap((match) => (match[1] ? [match[1]] : []))
+
+/**
+ * The checked change, with the rich-text links it breaks mended when the editor chose so, or
+ * the refusal: the server's problems on their fields (422), or the broken links for the editor
+ * to choose (409, until the call comes again with `links: "mend"`).
+ */
+async function checkedChange(
+  folder: ContentFolder,
+  change: { write: Array<{ path: string; data: string | Uint8Array }>; remove: string[] },
+  options: SaveOptions,
+  now: Date,
+): Promise<{ write: Array<{ path: string; data: string | Uint8Array }>; remove: string[] } | Outcome> {
+  const { brokenLinksReport, refusalFor, withLinksMended } = await import('../../embedded-cms/index.server')
+  const check = await contentCheck(folder, change.write, change.remove)
+  // The files a refusal names (another entry's, when the change breaks it) are read to name its rows.
+  const refusal = (problem: string): Outcome => ({
+    status: 422,
+    body: refusalFor(
+      problem,
+      textsOf(folder, change.write, filesNamedIn(problem)),
+      new Set([...change.write.map(({ path }) => path), ...change.remove]),
+      options.language,
+    ),
+  })
+  if (check.problem) return refusal(check.problem)
+  if (check.broken.length === 0) return change
+  if (!options.mend) {
+    const files = textsOf(
+      folder,
+      change.write,
+      check.broken.map((link) => link.file),
+    )
+    return { status: 409, body: brokenLinksReport(check.broken, files, options.language) }
+  }
+  const mended = withLinksMended(folder.root, change, check.broken, now)
+  const again = await contentCheck(folder, mended.write, mended.remove)
+  if (again.problem) return refusal(again.problem)
+  if (again.broken.length > 0) return refused(409, 'The links changed while they were mended: try again')
+  return mended
 }
 
 const conflict = (path: string, exists: boolean): Outcome =>
@@ -103,7 +166,12 @@ function usedAssets(save: EntrySave): EntrySave['assets'] {
 }
 
 /** persistEntry: an entry's file (renamed within its folder, or not), with the uploads it uses. */
-export async function saveEntry(folder: ContentFolder, sent: EntrySave, now: Date): Promise<Outcome> {
+export async function saveEntry(
+  folder: ContentFolder,
+  sent: EntrySave,
+  now: Date,
+  options: SaveOptions = { language: 'en', mend: false },
+): Promise<Outcome> {
   const save = { ...sent, assets: usedAssets(sent) }
   for (const file of save.dataFiles) {
     const target = file.newPath ?? file.path
@@ -146,11 +214,13 @@ export async function saveEntry(folder: ContentFolder, sent: EntrySave, now: Dat
       versions[target] = versionOf(text)
     }
     for (const asset of save.assets) write.push({ path: asset.path, data: Buffer.from(asset.content, 'base64') })
-    const problem = await contentProblem(folder, write, remove)
-    if (problem) return refused(422, problem)
+    const checked = await checkedChange(folder, { write, remove }, options, now)
+    if ('status' in checked) return checked
     // Uploads first: the entry that names them is live only once they are there.
-    for (const { path, data } of [...write].reverse()) writeInFolder(folder, path, data)
+    for (const { path, data } of [...checked.write].reverse()) writeInFolder(folder, path, data)
     for (const path of remove) removeInFolder(folder, path)
+    // A mended link may be in the saved entry itself: its version is of the text written.
+    for (const { path, data } of checked.write) if (path in versions) versions[path] = versionOf(data)
     return { status: 200, body: { message: 'entry persisted', versions } }
   })
 }
@@ -173,7 +243,12 @@ export async function saveMedia(folder: ContentFolder, asset: { path: string; co
 }
 
 /** deleteFile(s): entries (at the version the editor opened) or uploads, refused when the content would break without them. */
-export async function deleteEntries(folder: ContentFolder, paths: string[], base: Record<string, string | null>): Promise<Outcome> {
+export async function deleteEntries(
+  folder: ContentFolder,
+  paths: string[],
+  base: Record<string, string | null>,
+  options: SaveOptions = { language: 'en', mend: false },
+): Promise<Outcome> {
   for (const path of paths) if (writableKind(folder, path) === undefined) return refused(403, `${path}: not a file the admin may delete`)
   for (const path of paths) {
     // The media library lists the images shipped in public/media beside the uploads (local-api.server.ts).
@@ -185,8 +260,10 @@ export async function deleteEntries(folder: ContentFolder, paths: string[], base
       const current = readInFolder(folder, path)
       if (writableKind(folder, path) === 'entry' && !atVersion(current, base[path])) return conflict(path, current !== undefined)
     }
-    const problem = await contentProblem(folder, [], paths)
-    if (problem) return refused(422, problem)
+    const checked = await checkedChange(folder, { write: [], remove: paths }, options, new Date())
+    if ('status' in checked) return checked
+    // The links mended (their text kept) before the page goes.
+    for (const { path, data } of checked.write) writeInFolder(folder, path, data)
     for (const path of paths) removeInFolder(folder, path)
     return { status: 200, body: { message: `deleted ${paths.join(', ')}` } }
   })

@@ -1,0 +1,298 @@
+import { languages } from '../../../app.config'
+import { parseContentYaml } from '../content/read'
+import type { BrokenLink } from './save-check.server'
+import { decapConfig, type DecapField } from './decap-config'
+
+/**
+ * A refused save as the editor reads it in the admin (ADR 095): each problem named the way the
+ * form names its field ("blok 3 'Onze merken', item 4, Titel (en)": rows counted from 1, with
+ * their title), in the admin's language, with the field's path so /admin/problems.js can put
+ * the message under that field. The server's own lines (`file:line:col: field: message`) stay
+ * what the log and `npm run content:check` print; this reads them.
+ */
+
+/** The admin's languages (its button: editor-script.ts). */
+export type AdminLanguage = 'nl' | 'en'
+
+export interface FieldProblem {
+  /** The file, as the API names it (`content/pages/about.yaml`). */
+  file: string
+  /** The field's keys and list indices (0-based, as in the file); empty for the file as a whole. */
+  path: Array<string | number>
+  /** The field as the form names it, in the admin's language ("" for the file as a whole). */
+  field: string
+  /** The way to it on the form: the labels the form shows (as generated), and rows (0-based). */
+  trail: Array<string | number>
+  message: string
+}
+
+const words = {
+  nl: { block: 'blok', item: 'item', refused: 'Niet opgeslagen', more: (n: number) => `en nog ${n}` },
+  en: { block: 'block', item: 'item', refused: 'Not saved', more: (n: number) => `and ${n} more` },
+} as const
+
+/** Dutch for the generated labels (decap-config.ts names fields in English). */
+const dutchLabels: Record<string, string> = {
+  Title: 'Titel',
+  Subtitle: 'Ondertitel',
+  Text: 'Tekst',
+  Intro: 'Inleiding',
+  Body: 'Tekst',
+  Summary: 'Samenvatting',
+  Content: 'Inhoud',
+  Left: 'Linkerkolom',
+  Right: 'Rechterkolom',
+  Items: 'Items',
+  Elements: 'Blokken',
+  Image: 'Afbeelding',
+  File: 'Bestand',
+  'Alternative text': 'Alternatieve tekst',
+  'URL segment': 'URL-segment',
+  'Title in menus': 'Titel in menu’s',
+  'Title for search engines': 'Titel voor zoekmachines',
+  'Description for search engines': 'Beschrijving voor zoekmachines',
+  'Call to action': 'Knop',
+  Page: 'Pagina',
+  Parent: 'Bovenliggende pagina',
+  Languages: 'Talen',
+  Name: 'Naam',
+  Description: 'Beschrijving',
+  Label: 'Label',
+  Date: 'Datum',
+  Slug: 'Slug',
+  Phone: 'Telefoon',
+  Email: 'E-mail',
+  Address: 'Adres',
+  City: 'Plaats',
+  'Opening hours': 'Openingstijden',
+  'Redirect to': 'Doorverwijzen naar',
+  Entries: 'Items',
+  Year: 'Jaar',
+}
+
+const dutchLanguages: Record<string, string> = { nl: 'Nederlands', en: 'Engels', de: 'Duits', fr: 'Frans', da: 'Deens' }
+
+/** The server's messages in Dutch (the English ones are the server's own). Unknown ones stay English. */
+const dutchMessages: Array<[RegExp, (...groups: string[]) => string]> = [
+  [/^missing$/, () => 'ontbreekt'],
+  [/^must not be empty$/, () => 'mag niet leeg zijn'],
+  [/^unknown field \(a typo\?\)$/, () => 'onbekend veld (een tikfout?)'],
+  [/^expected (.+), got (.+)$/, (expected, got) => `verwacht: ${expected}, maar is ${got}`],
+  [
+    /^missing, but the item is published in (\w+) \(see languages\)$/,
+    (code) => `ontbreekt, maar het bericht verschijnt in het ${dutchLanguages[code] ?? code} (zie Talen)`,
+  ],
+  [
+    /^links to (\S+), which is no page of the site \(deleted or moved\?\): correct or remove the link$/,
+    (href) => `linkt naar ${href}, maar daar is geen pagina (verwijderd of verplaatst?): verbeter of verwijder de link`,
+  ],
+  [/^no page with id "(.+)"$/, (id) => `er is geen pagina met id "${id}"`],
+  [/^"(.+)" is also the id of (.+)$/, (id, file) => `"${id}" is ook het id van ${file}`],
+  [/^the link (\S+) is also the link of (.+)$/, (link, file) => `het adres ${link} is ook het adres van ${file}`],
+  [/^page "(.+)" does not exist in (\w+)$/, (id, code) => `pagina "${id}" bestaat niet in het ${dutchLanguages[code] ?? code}`],
+  [/^page "(.+)" is a draft/, (id) => `pagina "${id}" is een concept: bezoekers krijgen een dode link; publiceer die eerst`],
+  [
+    /^the page exists in (\w+), its parent "(.+)" does not$/,
+    (code, parent) => `de pagina bestaat in het ${dutchLanguages[code] ?? code}, de bovenliggende pagina "${parent}" niet`,
+  ],
+  [/^"(.+)" is used by another news item too$/, (slug) => `"${slug}" wordt ook door een ander bericht gebruikt`],
+  [
+    /^must be lowercase letters and digits joined by dashes, e\.g\. (.+)$/,
+    (example) => `alleen kleine letters en cijfers, met streepjes ertussen, bijv. ${example}`,
+  ],
+  [/^must be lowercase letters, digits and dashes$/, () => 'alleen kleine letters, cijfers en streepjes'],
+  [/^must be lowercase words joined by dashes$/, () => 'alleen kleine letters, woorden met streepjes ertussen'],
+  [/^must be an absolute URL, e\.g\. (.+)$/, (example) => `moet een volledig webadres zijn, bijv. ${example}`],
+  [/^needs either page \(a page id\) or url \(an external URL\), not both$/, () => 'kies een pagina óf een URL, niet allebei'],
+  [/^must be a whole number$/, () => 'moet een heel getal zijn'],
+  [/^\.\.\. and (\d+) more problems?$/, (n) => `... en nog ${n} ${n === '1' ? 'probleem' : 'problemen'}`],
+  // A rule's message with the value that broke it (read.ts: "<message>, got <value>").
+  [/^(.+), got (.+)$/, (message, got) => `${translated(message, 'nl')} (nu: ${got})`],
+]
+
+/** A server message in the admin's language. */
+export function translated(message: string, language: AdminLanguage): string {
+  if (language === 'en') return message
+  for (const [pattern, text] of dutchMessages) {
+    const match = pattern.exec(message)
+    if (match) return text(...match.slice(1).map((group) => group ?? ''))
+  }
+  return message
+}
+
+let config: ReturnType<typeof decapConfig> | undefined
+/** The admin's form fields of a file, by its path and (pages) its kind. */
+function formFieldsOf(file: string, data: unknown): DecapField[] | undefined {
+  config ??= decapConfig({ backend: {} })
+  const type = isRecord(data) ? data.type : undefined
+  const folder = file.split('/').slice(1, -1).join('/')
+  const name = file.split('/').pop() ?? ''
+  for (const collection of config.collections) {
+    if ('folder' in collection) {
+      if (collection.folder.split('/').slice(1).join('/') !== folder || collection.hide) continue
+      if (!collection.filter || collection.filter.value === type) return collection.fields
+    } else {
+      const found = collection.files.find(
+        (item) => item.file.split('/').slice(1).join('/') === (folder === '' ? name : `${folder}/${name}`),
+      )
+      if (found) return found.fields
+    }
+  }
+  return undefined
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isLanguage = (key: string) => languages.some((language) => language.code === key)
+
+/** A row's title as the form would show it: its title (Dutch first), name or id. */
+function rowTitle(value: unknown): string | undefined {
+  if (!isRecord(value)) return undefined
+  for (const key of ['title', 'name', 'label', 'id']) {
+    const text = value[key]
+    if (typeof text === 'string' && text.trim() !== '') return text
+    if (isRecord(text)) {
+      const first = [text.nl, ...Object.values(text)].find((item): item is string => typeof item === 'string' && item.trim() !== '')
+      if (first) return first
+    }
+  }
+  return undefined
+}
+
+const shortened = (text: string) => (text.length > 40 ? `${text.slice(0, 39)}…` : text)
+
+/** The field at `path` of a file's data, named as the form names it: "blok 3 'Onze merken', item 4, Titel (en)". */
+export function fieldName(file: string, data: unknown, path: ReadonlyArray<string | number>, language: AdminLanguage): string {
+  return fieldOnForm(file, data, path, language).name
+}
+
+/** fieldName, and the labels and rows that lead to the field on the form. */
+export function fieldOnForm(
+  file: string,
+  data: unknown,
+  path: ReadonlyArray<string | number>,
+  language: AdminLanguage,
+): { name: string; trail: Array<string | number> } {
+  const label = (field: DecapField) => (language === 'nl' ? (dutchLabels[field.label] ?? field.label) : field.label)
+  const parts: string[] = []
+  const trail: Array<string | number> = []
+  let fields = formFieldsOf(file, data)
+  let field: DecapField | undefined
+  let value = data
+  for (const segment of path) {
+    const inner = isRecord(value) || Array.isArray(value) ? Reflect.get(value, segment) : undefined
+    if (typeof segment === 'number') {
+      // A row of a list: counted from 1, with its title; its fields by its kind (`type`).
+      const title = rowTitle(inner)
+      const noun = field?.name === 'elements' ? words[language].block : words[language].item
+      // The row says the list's name ("blok 3"): a list of blocks or items is not named twice.
+      if (field?.name === 'elements' || field?.name === 'items') parts.pop()
+      parts.push(`${noun} ${segment + 1}${title ? ` '${shortened(title)}'` : ''}`)
+      trail.push(segment)
+      const type = isRecord(inner) ? inner.type : undefined
+      fields = field?.types?.find((option) => option.name === type)?.fields ?? field?.fields ?? (field?.field ? [field.field] : undefined)
+      field = undefined
+    } else {
+      const next = fields?.find((item) => item.name === segment)
+      const perLanguage = isLanguage(segment) && field !== undefined && (field.fields ?? []).every((item) => isLanguage(item.name))
+      if (perLanguage && parts.length > 0) parts[parts.length - 1] += ` (${segment})`
+      else parts.push(next ? label(next) : segment)
+      if (next) trail.push(next.label)
+      field = next
+      fields = next?.fields
+    }
+    value = inner
+  }
+  return { name: parts.join(', '), trail }
+}
+
+/** `elements[2].image.width` → `['elements', 2, 'image', 'width']`. */
+const segmentsOf = (fieldPath: string): Array<string | number> =>
+  [...fieldPath.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((match) => (match[2] === undefined ? (match[1] ?? '') : Number(match[2])))
+
+/** One line of the server's refusal: `file:line:col: field: message`, `file: message`, or any text. */
+function parsedLine(line: string): { file: string; path: Array<string | number>; message: string } {
+  const placed = /^(\S+?\.ya?ml)(?::\d+:\d+)?: (.*)$/.exec(line)
+  if (!placed) return { file: '', path: [], message: line }
+  const [, file = '', rest = ''] = placed
+  const field = /^((?:[\w-]+|\[\d+\])(?:\.[\w-]+|\[\d+\])*|\(file\)): (.*)$/.exec(rest)
+  if (!field) return { file, path: [], message: rest }
+  const [, at = '', message = ''] = field
+  return { file, path: at === '(file)' ? [] : segmentsOf(at), message }
+}
+
+/** The data of the files a save sends, by path (the problems' rows are named from them). */
+export type SentFiles = ReadonlyMap<string, string>
+
+function dataOf(files: SentFiles, file: string): unknown {
+  const text = files.get(file)
+  if (text === undefined) return undefined
+  try {
+    return parseContentYaml(file, text)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The server's refusal (its lines) as problems on fields, in the admin's language. A problem in
+ * another entry than the one saved (`own`: its files) names that entry first, and is not on the form.
+ */
+export function fieldProblems(refusal: string, files: SentFiles, own: ReadonlySet<string>, language: AdminLanguage): FieldProblem[] {
+  return refusal
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      const { file, path, message } = parsedLine(line)
+      if (file === '') return { file, path, field: '', trail: [], message: translated(message, language) }
+      const data = dataOf(files, file)
+      const { name, trail } = fieldOnForm(file, data, path, language)
+      if (own.has(file)) return { file, path, field: name, trail, message: translated(message, language) }
+      const entry = `${entryTitle(data, file)}${name === '' ? '' : ` — ${name}`}`
+      return { file, path, field: entry, trail: [], message: translated(message, language) }
+    })
+}
+
+/** An API answer's body for a refused save: a summary (Decap's notice shows it) and the problems on their fields. */
+export function refusalFor(
+  refusal: string,
+  files: SentFiles,
+  own: ReadonlySet<string>,
+  language: AdminLanguage,
+): { error: string; problems: FieldProblem[] } {
+  const problems = fieldProblems(refusal, files, own, language)
+  const [first] = problems
+  const head = first ? `${first.field === '' ? '' : `${first.field}: `}${first.message}` : refusal
+  const more = problems.length > 1 ? ` (${words[language].more(problems.length - 1)})` : ''
+  return { error: `${words[language].refused}: ${head}${more}`, problems }
+}
+
+/** The entry a file holds as the admin lists it: its Dutch title, or its file name. */
+function entryTitle(data: unknown, file: string): string {
+  const title = isRecord(data) ? data.title : undefined
+  const text = isRecord(title) ? [title.nl, ...Object.values(title)].find((item) => typeof item === 'string') : undefined
+  return typeof text === 'string' ? text : (file.split('/').pop() ?? file).replace(/\.yaml$/, '')
+}
+
+/**
+ * The API's answer when a save or delete would break rich-text links (409): the links, named
+ * for the editor, and what mending does to each (rewritten to `fix`, or unlinked when null).
+ * /admin/problems.js asks the editor, and sends the call again with `links: "mend"`.
+ */
+export function brokenLinksReport(broken: BrokenLink[], files: SentFiles, language: AdminLanguage) {
+  const links = broken.map((link) => {
+    const data = dataOf(files, link.file)
+    return {
+      file: link.file,
+      entry: entryTitle(data, link.file),
+      field: fieldName(link.file, data, link.path, language),
+      language: String(link.path.at(-1) ?? ''),
+      href: link.href,
+      fix: link.fix,
+    }
+  })
+  const error =
+    language === 'nl'
+      ? `Niet opgeslagen: ${links.length} ${links.length === 1 ? 'link in tekst verwijst' : 'links in tekst verwijzen'} naar deze pagina`
+      : `Not saved: ${links.length} ${links.length === 1 ? 'link in a text points' : 'links in texts point'} at this page`
+  return { error, brokenLinks: links }
+}

@@ -1,0 +1,165 @@
+import { type ChildProcess } from 'node:child_process'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
+import { parse, parseDocument } from 'yaml'
+import { startServer, stopServer } from './server-process'
+import { field, textIn } from './decap-form'
+
+/**
+ * What the server says of a save, where the editor looks (ADR 094, 095), in the admin's own
+ * language (Dutch, its default): a refused save named on its field, staying; a page renamed or
+ * deleted while another page's rich text links to it. A server of its own over a copy of content/.
+ */
+test.describe.configure({ mode: 'serial' })
+// Decap is a 5 MB script: the tests share one page that loads it once (editor() below).
+test.setTimeout(300_000)
+
+const port = Number(process.env.E2E_PORT ?? 3210) + 52
+const base = `http://127.0.0.1:${port}`
+
+const contentDir = join(mkdtempSync(join(tmpdir(), 'site-admin-problems-')), 'content')
+cpSync('content', contentDir, { recursive: true })
+mkdirSync(join(contentDir, 'media'), { recursive: true })
+const aboutFile = join(contentDir, 'pages/about.yaml')
+const sponsoringFile = join(contentDir, 'pages/sponsoring.yaml')
+
+/**
+ * The about page's "In het kort" block (its second) links to the sponsoring page in Dutch and
+ * English; its link field to that page goes to another, so only the rich text holds it there.
+ */
+function linkAboutToSponsoring(): void {
+  const document = parseDocument(readFileSync(aboutFile, 'utf8'))
+  document.setIn(['elements', 2, 'items', 3, 'link', 'page'], 'csr')
+  document.setIn(['elements', 1, 'left', 'nl'], 'Lees over [onze sponsoring](/over-ons/sponsoring).')
+  document.setIn(['elements', 1, 'left', 'en'], 'Read about [our sponsorship](/en/about-us/sponsorship).')
+  writeFileSync(aboutFile, document.toString())
+}
+linkAboutToSponsoring()
+const leftText = (language: string): unknown => parse(readFileSync(aboutFile, 'utf8')).elements[1].left[language]
+
+let server: ChildProcess | undefined
+
+test.beforeAll(async () => {
+  server = await startServer(port, {
+    CONTENT_DIR: contentDir,
+    CMS_ADMIN: 'local',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'site-admin-problems-data-')),
+  })
+})
+
+let admin: Page | undefined
+
+test.afterAll(async () => {
+  await admin?.close()
+  if (server) await stopServer(server)
+})
+
+/** The one admin page of these tests, logged in, in Dutch (the admin's default). */
+async function editor(browser: Browser): Promise<Page> {
+  if (admin) return admin
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } })
+  await page.addInitScript(() => localStorage.setItem('cms.right-pane', 'none'))
+  // Decap's own questions ("are you sure?") are answered yes; a local backup is not loaded.
+  page.on('dialog', (dialog) => {
+    if (/backup|back-up/i.test(dialog.message())) void dialog.dismiss()
+    else void dialog.accept()
+  })
+  await page.goto(`${base}/admin`, { waitUntil: 'commit' })
+  await page.getByRole('button', { name: 'Inloggen' }).click({ timeout: 200_000 })
+  await expect(page.getByRole('heading', { name: 'Inhoudstypen' })).toBeVisible({ timeout: 60_000 })
+  admin = page
+  return page
+}
+
+async function openEntry(browser: Browser, collection: string, id: string): Promise<Page> {
+  const page = await editor(browser)
+  await page.goto(`${base}/admin#/collections/${collection}`, { waitUntil: 'commit' })
+  await expect(field(page, 'ID')).toHaveCount(0, { timeout: 30_000 })
+  await page.goto(`${base}/admin#/collections/${collection}/entries/${id}`, { waitUntil: 'commit' })
+  await expect(field(page, 'ID').locator('input').first()).toHaveValue(id, { timeout: 120_000 })
+  return page
+}
+
+/** Decap's notices of a save and of a refusal (they go after a few seconds). */
+const published = (page: Page) => page.getByText(/^Item (?:opgeslagen|gepubliceerd)$/)
+const failed = (page: Page) => page.getByText(/^Kan item niet (?:publiceren|verwijderen)/)
+
+async function publish(page: Page): Promise<void> {
+  await expect(published(page)).toHaveCount(0, { timeout: 20_000 })
+  await page.getByRole('button', { name: 'Publiceer', exact: true }).click()
+  await page.getByText('Publiceer nu', { exact: true }).click()
+}
+
+/** Opens a block of the page's Elements by its id (a collapsed list item, opened by its chevron). */
+async function openBlock(page: Page, id: string): Promise<Locator> {
+  const item = field(page, 'Elements')
+    .locator('div')
+    .filter({ has: page.locator(':scope > div', { hasText: new RegExp(`^${id}$`) }) })
+    .last()
+  const idInput = field(item, 'ID').locator('input')
+  if (!(await idInput.isVisible())) await item.locator(':scope > div > button').first().click({ timeout: 30_000 })
+  await expect(idInput).toHaveValue(id, { timeout: 20_000 })
+  return item
+}
+
+test('a refused save is named on its field in Dutch, and stays there until dismissed', async ({ browser }) => {
+  const page = await openEntry(browser, 'pages-page', 'about')
+  const block = await openBlock(page, 'about-facts')
+  const left = field(field(block, 'Left'), 'Nederlands (nl)')
+  // A link to an address the site does not have, written in Markdown.
+  await left.getByRole('switch').first().click()
+  await left.locator('[contenteditable="true"], textarea').first().fill('Zie [ons team](/over-ons/ons-team).')
+  await publish(page)
+  const panel = page.locator('[data-admin-problems]')
+  await expect(panel).toContainText('Niet opgeslagen', { timeout: 20_000 })
+  await expect(panel).toContainText("blok 2 'In het kort', Linkerkolom (nl)")
+  const message = left.locator('[data-admin-problem]')
+  await expect(message).toHaveText(/linkt naar \/over-ons\/ons-team, maar daar is geen pagina/)
+  // Rows are counted from 1 and named, not `elements[1]`; no file:line.
+  await expect(panel).not.toContainText('elements[')
+  await expect(panel).not.toContainText('about.yaml')
+  // Decap's notice goes; the message on the field stays.
+  await expect(failed(page)).toHaveCount(0, { timeout: 30_000 })
+  await expect(message).toBeVisible()
+  await message.scrollIntoViewIfNeeded()
+  await page.screenshot({ path: 'docs/images/admin-field-error.png' })
+  await panel.getByRole('button', { name: 'Sluiten' }).click()
+  await expect(panel).toHaveCount(0)
+  await expect(message).toHaveCount(0)
+  expect(leftText('nl')).toBe('Lees over [onze sponsoring](/over-ons/sponsoring).')
+})
+
+test('renaming a page that rich text links to: the editor is told, and the links are mended', async ({ browser }) => {
+  const page = await openEntry(browser, 'pages-page', 'sponsoring')
+  await textIn(page, 'URL segment', 'Nederlands (nl)').fill('sponsoring-en-goede-doelen')
+  await publish(page)
+  const dialog = page.getByRole('dialog', { name: 'Links in tekst wijzen naar deze pagina' })
+  await expect(dialog).toBeVisible({ timeout: 20_000 })
+  await expect(dialog).toContainText(
+    "Over ons — blok 2 'In het kort', Linkerkolom (nl): /over-ons/sponsoring wordt /over-ons/sponsoring-en-goede-doelen",
+  )
+  // The English link still leads to the page: not listed.
+  await expect(dialog).not.toContainText('/en/about-us/sponsorship')
+  await dialog.getByRole('button', { name: 'Links aanpassen en opslaan' }).click()
+  await expect(published(page)).toBeVisible({ timeout: 20_000 })
+  expect(leftText('nl')).toBe('Lees over [onze sponsoring](/over-ons/sponsoring-en-goede-doelen).')
+  expect(leftText('en')).toBe('Read about [our sponsorship](/en/about-us/sponsorship).')
+  expect(parse(readFileSync(sponsoringFile, 'utf8')).urlSegment.nl).toBe('sponsoring-en-goede-doelen')
+})
+
+test('deleting a page that rich text links to: the editor is told, and cancelling keeps everything', async ({ browser }) => {
+  const page = await openEntry(browser, 'pages-page', 'sponsoring')
+  await expect(published(page)).toHaveCount(0, { timeout: 20_000 })
+  await page.getByRole('button', { name: /verwijderen/i }).click()
+  const dialog = page.getByRole('dialog', { name: 'Links in tekst wijzen naar deze pagina' })
+  await expect(dialog).toBeVisible({ timeout: 20_000 })
+  await expect(dialog).toContainText('/over-ons/sponsoring-en-goede-doelen (link weg, tekst blijft)')
+  await expect(dialog).toContainText('/en/about-us/sponsorship (link weg, tekst blijft)')
+  await dialog.getByRole('button', { name: 'Annuleren' }).click()
+  await expect(dialog).toHaveCount(0)
+  await expect(failed(page)).toBeVisible({ timeout: 20_000 })
+  expect(existsSync(sponsoringFile)).toBe(true)
+  expect(leftText('nl')).toBe('Lees over [onze sponsoring](/over-ons/sponsoring-en-goede-doelen).')
+})
