@@ -197,8 +197,7 @@ export function withLinksMended(contentDir: string, change: ProposedChange, brok
         typeof current === 'string' ? relinked(current, (href) => (href === link.href ? link.fix : undefined)) : current,
       )
     }
-    const kind = /^[^/]+\/pages\/[^/]+$/.test(file) ? 'page' : 'other'
-    const mended = { path: file, data: editedYaml(text, stamped(kind, before, value, now)) }
+    const mended = { path: file, data: editedYaml(text, stamped(stampKind(file), before, value, now)) }
     if (index >= 0) write[index] = mended
     else write.push(mended)
   }
