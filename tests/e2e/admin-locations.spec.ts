@@ -94,3 +94,13 @@ test('an editor finds a location by its city, changes its phone, and its page sh
     .filter((line) => !before.split('\n').includes(line))
   expect(changed).toEqual([expect.stringMatching(/^lastEdited: /), 'phone: "+31 43 555 0101"'])
 })
+
+test('the news list starts with the newest item, as the site does', async ({ browser }) => {
+  const page = await editor(browser)
+  await page.goto(`${base}/admin#/collections/news`, { waitUntil: 'commit' })
+  const cards = page.locator('a[href*="/collections/news/entries/"]')
+  await expect(cards.first()).toBeVisible({ timeout: 60_000 })
+  const dates = (await cards.allTextContents()).map((text) => /\d{4}-\d{2}-\d{2}/.exec(text)?.[0] ?? '')
+  expect(dates.length).toBeGreaterThan(1)
+  expect(dates).toEqual([...dates].sort().reverse())
+})

@@ -403,6 +403,7 @@ export function locationsCollection(folder: string): DecapFolderCollection {
     name: 'locations',
     label: 'Locations',
     label_singular: 'Location',
+    description: 'One entry per location, by city. To find one, type its city, name or id in the search box.',
     folder,
     extension: 'yaml',
     format: 'yaml',
