@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import { getRuntimeConfig } from '../server/platform/env.server'
-import { readContentSteps, type ParsedFiles } from './content/read'
+import { readContentSteps, type ParsedFiles, type ReplacedFile } from './content/read'
 import { loadParsedFiles, saveParsedFiles } from './content/parse-cache.server'
 import { buildContentSteps, ProjectionMemo, type EmbeddedContent } from './content/projection.server'
 import { runAtOnce, runInSlices, type Steps } from './content/steps'
@@ -165,6 +165,21 @@ export function currentVariantPaths(): Set<string> {
 export function currentContent(preview = false): EmbeddedContent {
   const loaded = content ?? reloadContent()
   return preview ? loaded.preview : loaded.published
+}
+
+/**
+ * The content with one file's text replaced (`file` inside the content folder: `pages/about.yaml`) (an editor's unsaved values, for the admin's preview):
+ * read and checked as a reload would, with and without drafts, sharing what it can with the
+ * content online, and never put online. Returns what preview mode serves; throws a ContentError
+ * naming file and field when the replaced file makes the content invalid.
+ */
+export function contentWith(replaced: ReplacedFile): EmbeddedContent {
+  const dir = contentDir()
+  const raw = runAtOnce(readContentSteps(dir, undefined, { file: resolve(dir, replaced.file), text: replaced.text }))
+  const next = new ProjectionMemo(memo)
+  const preview = runAtOnce(buildContentSteps(raw, { drafts: true, memo: next }))
+  runAtOnce(buildContentSteps(raw, { drafts: false, memo: next }))
+  return preview
 }
 
 function watchContent(): void {

@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto'
 import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs'
-import { join, relative, resolve } from 'node:path'
+import { basename, dirname, join, relative, resolve } from 'node:path'
 import { imageSize } from 'image-size'
 import { constructFromEvents, EVENT_ID, parseEvents, YAMLException, type Event } from 'js-yaml'
 import * as v from 'valibot'
@@ -351,8 +351,19 @@ export function readContent(dir: string): RawContent {
   return runAtOnce(readContentSteps(dir))
 }
 
-/** readContent in steps (steps.ts): one step per file. With `parsed`, YAML parsed earlier is looked up there first. */
-export function* readContentSteps(dir: string, parsed?: ParsedFiles): Steps<RawContent> {
+/** A file's text read in place of what is on disk (or beside it, for a new file): the admin's preview of unsaved values. */
+export interface ReplacedFile {
+  /** The file's absolute path. */
+  file: string
+  text: string
+}
+
+/**
+ * readContent in steps (steps.ts): one step per file. With `parsed`, YAML parsed earlier is looked
+ * up there first. With `replaced`, that file's text is the one given (a read that is never kept
+ * as the last read: it is not what is on disk).
+ */
+export function* readContentSteps(dir: string, parsed?: ParsedFiles, replaced?: ReplacedFile): Steps<RawContent> {
   const root = join(dir, '..')
   const display = (path: string) => relative(root, path)
   const sources = new ContentSources()
@@ -372,7 +383,7 @@ export function* readContentSteps(dir: string, parsed?: ParsedFiles): Steps<RawC
   /** A file's validated value: the last read's when its text is the same, else parsed and checked. */
   const checked = <K extends keyof FileKinds>(kind: K, path: string, check: (data: unknown, file: string) => FileKinds[K]): FileKinds[K] => {
     const file = display(path)
-    const text = readFileSync(path, 'utf8')
+    const text = path === replaced?.file ? replaced.text : readFileSync(path, 'utf8')
     const earlier = lastRead[kind].get(file)
     if (earlier?.text === text) {
       sources.add(file, text)
@@ -385,16 +396,21 @@ export function* readContentSteps(dir: string, parsed?: ParsedFiles): Steps<RawC
   }
   const load = <K extends keyof FileKinds>(kind: K, schema: v.GenericSchema<unknown, FileKinds[K]>, path: string) =>
     checked(kind, path, (data, file) => validate(schema, data, file, sources))
-  const yamlFiles = (folder: string) =>
-    existsSync(folder)
+  const yamlFiles = (folder: string) => {
+    const names = existsSync(folder)
       ? readdirSync(folder, { withFileTypes: true })
           // Hidden files are an editor's temporary copies and lock files (`.#about.yaml`), never content; the watcher ignores them too.
           // Only regular files: a link could lead out of the folder, and the admin's save check skips links too.
           .filter((entry) => entry.isFile() && entry.name.endsWith('.yaml') && !entry.name.startsWith('.'))
           .map((entry) => entry.name)
-          .sort()
-          .map((name) => join(folder, name))
       : []
+    // A new entry's file, not on disk yet.
+    if (replaced && dirname(replaced.file) === folder && !names.includes(basename(replaced.file))) names.push(basename(replaced.file))
+    return names.sort().map((name) => join(folder, name))
+  }
+  /** A file's modification time; now for a replaced file that is not on disk. */
+  const modifiedOf = (path: string) =>
+    path === replaced?.file && !existsSync(path) ? new Date().toISOString() : statSync(path).mtime.toISOString()
 
   for (const required of ['site.yaml', 'navigation.yaml', 'pages']) {
     if (!existsSync(join(dir, required))) throw new ContentError(`${display(join(dir, required))}: missing`)
@@ -402,7 +418,7 @@ export function* readContentSteps(dir: string, parsed?: ParsedFiles): Steps<RawC
   const pages: RawContent['pages'] = []
   for (const path of yamlFiles(join(dir, 'pages'))) {
     const page = checked('page', path, (data, file) => validate(pageSchemaOf(data), data, file, sources))
-    pages.push({ file: display(path), page, modified: statSync(path).mtime.toISOString() })
+    pages.push({ file: display(path), page, modified: modifiedOf(path) })
     yield
   }
   // News and locations are optional: without them the site shows an empty list.
@@ -413,7 +429,7 @@ export function* readContentSteps(dir: string, parsed?: ParsedFiles): Steps<RawC
   }
   const locationsPath = join(dir, 'locations.yaml')
   const locations = existsSync(locationsPath) ? load('locations', locationsFileSchema, locationsPath).locations : []
-  const locationsModified = existsSync(locationsPath) ? statSync(locationsPath).mtime.toISOString() : new Date(0).toISOString()
+  const locationsModified = existsSync(locationsPath) ? modifiedOf(locationsPath) : new Date(0).toISOString()
   const ids = new Set<string>()
   for (const [index, location] of locations.entries()) {
     if (ids.has(location.id)) throw new ContentError(sources.problem(display(locationsPath), `locations[${index}].id`, `"${location.id}" is used twice`))
@@ -432,7 +448,7 @@ export function* readContentSteps(dir: string, parsed?: ParsedFiles): Steps<RawC
     sources,
   )
   const navigation = load('navigation', navigationFileSchema, navigationPath)
-  lastRead = read
+  if (!replaced) lastRead = read
   return {
     pages,
     news,
