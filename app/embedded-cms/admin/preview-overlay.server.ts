@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { databaseWith, type Schema } from '../../server/platform/db.server'
+import { logger } from '../../server/platform/logger.server'
 import { contentWith, onContentChange } from '../content-store.server'
 import { contentFileLimits } from '../content/read'
 import type { EmbeddedContent } from '../content/projection.server'
@@ -145,17 +146,19 @@ export function buildOverlay(id: string, overlay: Overlay, now = Date.now()): Em
 
 /**
  * What preview mode serves to a request that names overlay `id`: the content with it, or
- * undefined when there is no such overlay (expired, replaced by newer values) or it no longer
- * fits the content (a save since made it invalid): the request then sees the preview content.
+ * undefined when there is no such overlay (expired, replaced by newer values), it no longer
+ * fits the content (a save since made it invalid) or the database cannot be read: the request
+ * then sees the preview content.
  */
 export async function overlayContent(id: string, now = Date.now()): Promise<EmbeddedContent | undefined> {
   const known = built.get(id, now)
   if (known) return known
-  const overlay = await overlayOf(id, now)
-  if (!overlay) return undefined
   try {
-    return buildOverlay(id, overlay, now)
-  } catch {
+    const overlay = await overlayOf(id, now)
+    return overlay ? buildOverlay(id, overlay, now) : undefined
+  } catch (error) {
+    // The database not readable now, or the content changed under the overlay: the page as saved.
+    logger.warn({ err: error }, '[preview] the overlay cannot be shown: showing the preview content')
     return undefined
   }
 }

@@ -116,3 +116,19 @@ describe('the content with an overlay', () => {
     expect(currentContent(true).pages.get('nl_NL')?.get('/over-ons-kopie')).toBeUndefined()
   })
 })
+
+describe('an overlay that cannot be read', () => {
+  it('leaves the page as saved instead of failing it', async () => {
+    const { logger } = await import('../../server/platform/logger.server')
+    const warn = vi.spyOn(logger, 'warn').mockImplementation(() => {})
+    const db = await import('../../server/platform/db.server')
+    const failing = vi.spyOn(db, 'databaseWith').mockRejectedValue(new Error('database gone'))
+    try {
+      expect(await overlayContent('z'.repeat(22))).toBeUndefined()
+      expect(warn).toHaveBeenCalled()
+    } finally {
+      failing.mockRestore()
+      warn.mockRestore()
+    }
+  })
+})
