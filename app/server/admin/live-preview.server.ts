@@ -89,7 +89,9 @@ export async function answerPreview(request: Request, url: URL, options: Preview
     if (problem) return refusal(413, problem)
     const id = await keepOverlay(request.headers.get('x-admin-session') ?? '', overlay)
     const content = buildOverlay(id, overlay)
-    const page = entryPathIn(content, collection, posix.basename(path, '.yaml'), language)
+    // The entry by its ID as typed (the file keeps its old name until the save renames it).
+    const slug = typeof data.id === 'string' && /^[\w-]{1,200}$/.test(data.id) ? data.id : posix.basename(path, '.yaml')
+    const page = entryPathIn(content, collection, slug, language)
     if (page === undefined) return refusal(404, 'This entry has no page of its own on the site')
     return answer(200, { url: `${page}?${overlayParameter}=${id}` }, await previewCookie(request))
   } catch (error) {

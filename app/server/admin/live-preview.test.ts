@@ -71,6 +71,13 @@ describe('POST /admin/preview', () => {
     expect(readFileSync(join(content, 'pages/about.yaml'), 'utf8')).toBe(aboutText)
   })
 
+  it('finds the page by the ID typed, before the save renames its file', async () => {
+    const path = 'content/news/jubileum.yaml'
+    const item: Record<string, unknown> = parse(readFileSync(join(root, path), 'utf8'))
+    const answer = await send({ collection: 'news', path, language: 'nl', data: { ...item, id: 'jubileum-zestig' } })
+    expect(await answer.json()).toEqual({ url: expect.stringMatching(/^\/nieuws\/zestig-jaar-autogroep-horizon\?overlay=/) })
+  })
+
   it('says why values no save would take cannot be shown, naming the field', async () => {
     const answer = await preview({ ...about, urlSegment: { ...(about.urlSegment as object), en: 'About Us!' } })
     expect(answer.status).toBe(422)
