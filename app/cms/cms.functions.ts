@@ -1,11 +1,12 @@
 import { createServerFn, getGlobalStartContext } from '@tanstack/react-start'
-import { getRequestHeader } from '@tanstack/react-start/server'
+import { getRequest, getRequestHeader } from '@tanstack/react-start/server'
 import * as v from 'valibot'
 import { isoOf, localeCodes } from '../../app.config'
 import { resolveNewsItem } from '../server/cms-client/news-item.server'
 import { cms } from '../server/cms-client/operations.server'
 import { validInput } from '../errors/http-error'
 import { cmsPreviewTokenOf } from '../server/cms-client/preview.server'
+import { overlayParameter } from './preview-overlay'
 import { signedInToken } from '../server/pages/signed-in.server'
 import { rateLimitKey } from '../server/http/client-key'
 import { hoursView } from '../locations/hours-view'
@@ -33,9 +34,19 @@ function previewToken(): Promise<string | undefined> {
   return cmsPreviewTokenOf(getRequestHeader('cookie') ?? null)
 }
 
+/**
+ * The editor's unsaved values the page in the admin's preview pane shows (ADR 099): named by the
+ * page's address (`?overlay=<id>`), taken only in preview mode (the CMS checks the token too).
+ */
+function overlay(): string | undefined {
+  const id = new URL(getRequest().url).searchParams.get(overlayParameter)
+  return id !== null && /^[\w-]{22}$/.test(id) ? id : undefined
+}
+
 /** What every CMS read sends along: the visitor's auth and preview tokens (each bypasses the shared cache). */
 async function requestOptions() {
-  return { authToken: await authToken(), previewToken: await previewToken() }
+  const preview = await previewToken()
+  return { authToken: await authToken(), previewToken: preview, overlay: preview ? overlay() : undefined }
 }
 
 /** Whether the visitor sees drafts (the page then shows the preview bar). */

@@ -1,4 +1,7 @@
 import { createHmac } from 'node:crypto'
+import { resolve } from 'node:path'
+import { dataDirKey } from '../server/platform/data-dir-key.server'
+import { adminMode, getRuntimeConfig } from '../server/platform/env.server'
 import { sameSecret } from '../server/platform/same-secret.server'
 
 /**
@@ -12,6 +15,25 @@ import { sameSecret } from '../server/platform/same-secret.server'
  */
 
 export const previewHeader = 'X-Preview-Token'
+/** With a preview token: the id of an editor's unsaved values to lay over the content (ADR 099). */
+export const overlayHeader = 'X-Preview-Overlay'
+
+/**
+ * The secret previews are signed with: PREVIEW_SECRET, or with the local admin (ADR 099) a
+ * secret of this machine's data folder, so the editor's session enters preview mode without a
+ * secret being set or typed. Undefined: preview is off.
+ */
+export function previewSecret(): string | undefined {
+  const config = getRuntimeConfig()
+  if (config.PREVIEW_SECRET) return config.PREVIEW_SECRET
+  if (adminMode(config, import.meta.env.DEV, process.env.NODE_ENV) !== 'local') return undefined
+  try {
+    return dataDirKey(resolve(process.cwd(), config.DATA_DIR), 'preview-secret.key').toString('base64url')
+  } catch {
+    // The key is being made by another worker: no preview for this one request.
+    return undefined
+  }
+}
 /** How long a token sent to the CMS is good for: one request's worth, with room for clock skew. */
 export const cmsPreviewTokenSeconds = 5 * 60
 

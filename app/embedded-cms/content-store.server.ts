@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { getRuntimeConfig } from '../server/platform/env.server'
-import { ContentError, draftsFolder, readContentSteps, type ParsedFiles } from './content/read'
+import { ContentError, draftsFolder, readContentSteps, type ParsedFiles, type ReplacedFile } from './content/read'
 import { dayIn, nextPublication, startOfDay } from './content/schedule'
 import { loadParsedFiles, saveParsedFiles } from './content/parse-cache.server'
 import { buildContentSteps, ProjectionMemo, type EmbeddedContent } from './content/projection.server'
@@ -62,7 +62,7 @@ function* buildSteps(dir: string, parsed?: ParsedFiles): Steps<Built> {
   const drafts = join(dir, draftsFolder)
   if (hasDrafts(drafts)) {
     try {
-      preview = yield* buildContentSteps(yield* readContentSteps(dir, parsed, drafts), { drafts: true, memo: next })
+      preview = yield* buildContentSteps(yield* readContentSteps(dir, parsed, { drafts }), { drafts: true, memo: next })
     } catch (error) {
       if (!(error instanceof ContentError)) throw error
       logger.warn(`[cms] preview shows the published content without the drafts: a draft does not fit it:\n${error.message}`)
@@ -201,6 +201,23 @@ export function currentVariantPaths(): Set<string> {
 export function currentContent(preview = false): EmbeddedContent {
   const loaded = content ?? reloadContent()
   return preview ? loaded.preview : loaded.published
+}
+
+/**
+ * The content with one file's text replaced (`file` inside the content folder: `pages/about.yaml`) (an editor's unsaved values, for the admin's preview):
+ * read and checked as a reload would, with and without drafts, sharing what it can with the
+ * content online, and never put online. Returns what preview mode serves; throws a ContentError
+ * naming file and field when the replaced file makes the content invalid.
+ */
+export function contentWith(replaced: ReplacedFile): EmbeddedContent {
+  const dir = contentDir()
+  const file = { file: resolve(dir, replaced.file), text: replaced.text }
+  const next = new ProjectionMemo(memo)
+  // Checked as the published content too: the save would be refused otherwise.
+  runAtOnce(buildContentSteps(runAtOnce(readContentSteps(dir, undefined, { replaced: file })), { drafts: false, memo: next, today: dayIn(new Date()) }))
+  // What preview mode shows: the drafts too, with this entry's unsaved text over its draft.
+  const drafts = join(dir, draftsFolder)
+  return runAtOnce(buildContentSteps(runAtOnce(readContentSteps(dir, undefined, { drafts, replaced: file })), { drafts: true, memo: next }))
 }
 
 function watchContent(): void {

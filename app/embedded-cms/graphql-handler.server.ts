@@ -4,7 +4,8 @@ import { createHandler } from 'graphql-http/lib/use/fetch'
 import * as v from 'valibot'
 import { getRuntimeConfig } from '../server/platform/env.server'
 import { getEmbeddedSchema, type CmsContext } from './schema.server'
-import { isValidCmsPreviewToken, previewHeader } from '../cms/preview-token.server'
+import { isValidCmsPreviewToken, overlayHeader, previewHeader, previewSecret } from '../cms/preview-token.server'
+import { overlayContent } from './admin/preview-overlay.server'
 import { boundedParse, graphqlLimits, validationRules } from './graphql-limits'
 import { logger } from '../server/platform/logger.server'
 
@@ -37,7 +38,12 @@ const handler = createHandler<CmsContext>({
   schema: () => getEmbeddedSchema(),
   // Drafts only for a token a site holding PREVIEW_SECRET made for its CMS (this one, in-process,
   // or another reading this /graphql): an editor's cookie sent here by anyone is no such token.
-  context: (request) => ({ preview: isValidCmsPreviewToken(request.raw.headers.get(previewHeader), getRuntimeConfig().PREVIEW_SECRET) }),
+  // An overlay (an editor's unsaved values, ADR 099) only with such a token too.
+  context: async (request) => {
+    const preview = isValidCmsPreviewToken(request.raw.headers.get(previewHeader), previewSecret())
+    const overlayId = preview ? request.raw.headers.get(overlayHeader) : null
+    return { preview, overlay: overlayId ? await overlayContent(overlayId) : undefined }
+  },
   parse: boundedParse,
   validationRules: () => validationRules(getRuntimeConfig().GRAPHQL_INTROSPECTION || import.meta.env.DEV),
   formatError,

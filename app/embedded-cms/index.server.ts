@@ -23,7 +23,8 @@ export { boundedParse } from './graphql-limits'
 export { outboxCounts } from './submissions/outbox.server'
 export { ContentError } from './content/read'
 export { decapConfig } from './admin/decap-config'
-export { entryPublicPath } from './admin/entry-path.server'
+export { entryPathIn, entryPublicPath } from './admin/entry-path.server'
+export { buildOverlay, keepOverlay, overlayLimits, overlayProblem } from './admin/preview-overlay.server'
 export {
   entryText,
   removeScratchCopies,

@@ -4,6 +4,7 @@ import * as v from 'valibot'
 import { languages } from '../../app.config'
 import sdl from '../cms/schema.graphql?raw'
 import { currentContent } from './content-store.server'
+import type { EmbeddedContent } from './content/projection.server'
 import { storeSubmission } from './submissions/submissions.server'
 
 /** The contract's locale arguments are iso codes (nl_NL, en_US, ...). */
@@ -45,11 +46,15 @@ function typenameOf(value: unknown): string | null {
   return typeof typename === 'string' ? typename : null
 }
 
-/** Per request: whether drafts are served (a valid preview token came with it). */
-export type CmsContext = { preview: boolean }
+/**
+ * Per request: whether drafts are served (a valid preview token came with it), and in preview
+ * the content with an editor's unsaved values laid over it (app/embedded-cms/admin/preview-overlay.server.ts).
+ */
+export type CmsContext = { preview: boolean; overlay?: EmbeddedContent }
 
-/** A resolver's context as given: a direct `graphql()` call (tests) may pass none. */
-const previewOf = (context: CmsContext | undefined) => context?.preview === true
+/** The content a request reads; a direct `graphql()` call (tests) may pass no context. */
+const contentOf = (context: CmsContext | undefined): EmbeddedContent =>
+  context?.preview === true ? (context.overlay ?? currentContent(true)) : currentContent(false)
 
 let schema: GraphQLSchema | undefined
 
@@ -64,31 +69,31 @@ export function getEmbeddedSchema(): GraphQLSchema {
       Query: {
         readOnePage: (_root: unknown, args: unknown, context?: CmsContext) => {
           const { link, locale } = v.parse(pageArgs, args)
-          return currentContent(previewOf(context)).pages.get(locale)?.get(normalizeLink(link)) ?? null
+          return contentOf(context).pages.get(locale)?.get(normalizeLink(link)) ?? null
         },
         readPages: (_root: unknown, args: unknown, context?: CmsContext) => {
           const { locale } = v.parse(localeArgs, args)
-          return [...(currentContent(previewOf(context)).pages.get(locale)?.values() ?? [])]
+          return [...(contentOf(context).pages.get(locale)?.values() ?? [])]
         },
         readNavigation: (_root: unknown, args: unknown, context?: CmsContext) => {
           const { locale } = v.parse(localeArgs, args)
-          return currentContent(previewOf(context)).navigation.get(locale) ?? { main: [], footer: [], locations: null }
+          return contentOf(context).navigation.get(locale) ?? { main: [], footer: [], locations: null }
         },
         readSiteConfig: (_root: unknown, args: unknown, context?: CmsContext) => {
           const { locale } = v.parse(localeArgs, args)
-          const site = currentContent(previewOf(context)).site.get(locale)
+          const site = contentOf(context).site.get(locale)
           if (!site) throw new Error(`No site data for ${locale}`)
           return site
         },
         readNewsItems: (_root: unknown, args: unknown, context?: CmsContext) => {
           const { locale, limit, offset } = v.parse(newsListArgs, args)
-          const items = currentContent(previewOf(context)).news.get(locale) ?? []
+          const items = contentOf(context).news.get(locale) ?? []
           return { nodes: items.slice(offset, offset + limit), totalCount: items.length }
         },
         readOneNewsItem: (_root: unknown, args: unknown, context?: CmsContext) => {
           const { slug, locale } = v.parse(newsItemArgs, args)
           return (
-            currentContent(previewOf(context))
+            contentOf(context)
               .news.get(locale)
               ?.find((item) => item.slug === slug) ?? null
           )
@@ -96,11 +101,11 @@ export function getEmbeddedSchema(): GraphQLSchema {
         // Locations are not translated: the locale is validated but does not change the answer.
         readLocations: (_root: unknown, args: unknown, context?: CmsContext) => {
           v.parse(localeArgs, args)
-          return currentContent(previewOf(context)).locations
+          return contentOf(context).locations
         },
         readOneLocation: (_root: unknown, args: unknown, context?: CmsContext) => {
           const { id } = v.parse(locationArgs, args)
-          return currentContent(previewOf(context)).locations.find((location) => location.id === id) ?? null
+          return contentOf(context).locations.find((location) => location.id === id) ?? null
         },
       },
       Mutation: {

@@ -1,4 +1,6 @@
-import { languages } from '../../../app.config'
+import { languages, type Locale } from '../../../app.config'
+import type { EmbeddedContent } from '../content/projection.server'
+import { pathCodec } from '../../i18n/i18n'
 import { locationsPath } from '../../locations/paths'
 import { newsPath } from '../../news/news-paths'
 import { currentContent } from '../content-store.server'
@@ -10,15 +12,24 @@ import { currentContent } from '../content-store.server'
  * content has no such entry.
  */
 export function entryPublicPath(collection: string, slug: string): string | undefined {
-  const content = currentContent(true)
+  return entryPathIn(currentContent(true), collection, slug)
+}
+
+/**
+ * The address of an entry in `content` (the admin's preview: the content with the editor's
+ * unsaved values), in language `code` when the entry has it, else as entryPublicPath says.
+ */
+export function entryPathIn(content: EmbeddedContent, collection: string, slug: string, code?: Locale): string | undefined {
+  const inOrder =
+    code === undefined ? languages : [...languages.filter((l) => l.code === code), ...languages.filter((l) => l.code !== code)]
   if (collection === 'pages' || collection.startsWith('pages-')) {
-    for (const { iso } of languages) {
+    for (const { iso } of inOrder) {
       for (const page of content.pages.get(iso)?.values() ?? []) if (page.id === slug) return page.link
     }
     return undefined
   }
   if (collection === 'news') {
-    for (const { code, iso } of languages) {
+    for (const { code, iso } of inOrder) {
       const item = content.news.get(iso)?.find((news) => news.id === slug)
       if (item) return newsPath(code, item.slug)
     }
@@ -26,9 +37,10 @@ export function entryPublicPath(collection: string, slug: string): string | unde
   }
   if (collection === 'locations') {
     // A location's file is named by its id, its page's address segment.
-    return content.locations.some((location) => location.id === slug) ? locationsPath('nl', slug) : undefined
+    return content.locations.some((location) => location.id === slug) ? locationsPath(code ?? 'nl', slug) : undefined
   }
   // The site's settings and menus show on every page.
-  if (collection === 'settings' && (slug === 'site' || slug === 'navigation')) return '/'
+  if (collection === 'settings' && (slug === 'site' || slug === 'navigation'))
+    return code === undefined ? '/' : pathCodec.toPublic(`/${code}`)
   return undefined
 }

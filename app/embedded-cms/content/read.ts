@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto'
 import { readdirSync, readFileSync, existsSync, lstatSync, statSync } from 'node:fs'
-import { join, relative, resolve } from 'node:path'
+import { basename, dirname, join, relative, resolve } from 'node:path'
 import { imageSize } from 'image-size'
 import { constructFromEvents, EVENT_ID, parseEvents, YAMLException, type Event } from 'js-yaml'
 import * as v from 'valibot'
@@ -366,12 +366,26 @@ export function readContent(dir: string): RawContent {
  */
 export const draftsFolder = 'drafts'
 
+/** A file's text read in place of what is on disk (or beside it, for a new file): the admin's preview of unsaved values. */
+export interface ReplacedFile {
+  /** The file's absolute path. */
+  file: string
+  text: string
+}
+
+/** What a read puts over the files on disk. */
+export interface ReadOverlay {
+  /** A folder mirroring `dir` (the drafts): a file there is read instead of the one of the same name in `dir`, and a file only there is read too. */
+  drafts?: string
+  /** One file's text, over both (ADR 099): a read that is never kept as the last read, as it is not what is on disk. */
+  replaced?: ReplacedFile
+}
+
 /**
  * readContent in steps (steps.ts): one step per file. With `parsed`, YAML parsed earlier is
- * looked up there first. With `overlay` (a folder mirroring `dir`: the drafts), a file there is
- * read instead of the one of the same name in `dir`, and a file only there is read too.
+ * looked up there first; `overlay` puts drafts or unsaved text over the files.
  */
-export function* readContentSteps(dir: string, parsed?: ParsedFiles, overlay?: string): Steps<RawContent> {
+export function* readContentSteps(dir: string, parsed?: ParsedFiles, { drafts: overlay, replaced }: ReadOverlay = {}): Steps<RawContent> {
   const root = join(dir, '..')
   const display = (path: string) => relative(root, path)
   const sources = new ContentSources()
@@ -391,7 +405,7 @@ export function* readContentSteps(dir: string, parsed?: ParsedFiles, overlay?: s
   /** A file's validated value: the last read's when its text is the same, else parsed and checked. */
   const checked = <K extends keyof FileKinds>(kind: K, path: string, check: (data: unknown, file: string) => FileKinds[K]): FileKinds[K] => {
     const file = display(path)
-    const text = readFileSync(path, 'utf8')
+    const text = path === replaced?.file ? replaced.text : readFileSync(path, 'utf8')
     const earlier = lastRead[kind].get(file)
     if (earlier?.text === text) {
       sources.add(file, text)
@@ -412,17 +426,22 @@ export function* readContentSteps(dir: string, parsed?: ParsedFiles, overlay?: s
           .filter((entry) => entry.isFile() && entry.name.endsWith('.yaml') && !entry.name.startsWith('.'))
           .map((entry) => entry.name)
       : []
-  /** The file read for a path of `dir`: the overlay's of that name when there is one (a regular file). */
+  /** The file read for a path of `dir`: the unsaved text's, else the overlay's of that name when there is one (a regular file). */
   const pick = (path: string) => {
-    if (overlay === undefined) return path
+    if (overlay === undefined || path === replaced?.file) return path
     const over = join(overlay, relative(dir, path))
     return existsSync(over) && lstatSync(over).isFile() ? over : path
   }
   const yamlFiles = (folder: string) => {
     const names = new Set(namesIn(folder))
     if (overlay !== undefined) for (const name of namesIn(join(overlay, relative(dir, folder)))) names.add(name)
+    // A new entry's file, not on disk yet.
+    if (replaced && dirname(replaced.file) === folder) names.add(basename(replaced.file))
     return [...names].sort().map((name) => pick(join(folder, name)))
   }
+  /** A file's modification time; now for a replaced file that is not on disk. */
+  const modifiedOf = (path: string) =>
+    path === replaced?.file && !existsSync(path) ? new Date().toISOString() : statSync(path).mtime.toISOString()
 
   for (const required of ['site.yaml', 'navigation.yaml', 'pages']) {
     if (!existsSync(join(dir, required))) throw new ContentError(`${display(join(dir, required))}: missing`)
@@ -430,7 +449,7 @@ export function* readContentSteps(dir: string, parsed?: ParsedFiles, overlay?: s
   const pages: RawContent['pages'] = []
   for (const path of yamlFiles(join(dir, 'pages'))) {
     const page = checked('page', path, (data, file) => validate(pageSchemaOf(data), data, file, sources))
-    pages.push({ file: display(path), page, modified: statSync(path).mtime.toISOString() })
+    pages.push({ file: display(path), page, modified: modifiedOf(path) })
     yield
   }
   // News and locations are optional: without them the site shows an empty list.
@@ -454,7 +473,7 @@ export function* readContentSteps(dir: string, parsed?: ParsedFiles, overlay?: s
     const other = fileOfId.get(location.id)
     if (other) throw new ContentError(sources.problem(file, 'id', `"${location.id}" is also the id of ${other}`))
     fileOfId.set(location.id, file)
-    locations.push({ file, location, modified: statSync(path).mtime.toISOString() })
+    locations.push({ file, location, modified: modifiedOf(path) })
     yield
   }
   locations.sort(siteOrder)
@@ -471,7 +490,7 @@ export function* readContentSteps(dir: string, parsed?: ParsedFiles, overlay?: s
     sources,
   )
   const navigation = load('navigation', navigationFileSchema, navigationPath)
-  lastRead = read
+  if (!replaced) lastRead = read
   return {
     pages,
     news,

@@ -1,5 +1,6 @@
 import type { decapConfig } from '../../embedded-cms/index.server'
 import type { AdminMode, RuntimeConfig } from '../platform/env.server'
+import { hasPagePreview } from './preview-pane'
 
 /**
  * Decap's configuration for the admin's mode: where it saves (the backend) around the
@@ -45,6 +46,7 @@ export function adminConfig(
   siteUrl = config.SITE_URL,
 ): Record<string, unknown> {
   const inFolder = (path: string) => path.replace(/^content\//, `${contentFolder}/`)
+  const pagePreview = (name: string) => (mode === 'local' && hasPagePreview(name) ? { editor: { preview: true } } : {})
   const generated = generate({
     backend: adminBackend(config, mode),
     mediaFolder: `${contentFolder}/media`,
@@ -57,9 +59,15 @@ export function adminConfig(
     // each entry's public address (admin.server.ts); Decap's templates cannot nest a page's parents.
     collections: generated.collections.map((collection) =>
       'folder' in collection
-        ? { ...collection, folder: inFolder(collection.folder), preview_path: `admin/view/${collection.name}/{{slug}}` }
+        ? {
+            ...collection,
+            folder: inFolder(collection.folder),
+            preview_path: `admin/view/${collection.name}/{{slug}}`,
+            ...pagePreview(collection.name),
+          }
         : {
             ...collection,
+            ...pagePreview(collection.name),
             files: collection.files.map((file) => ({
               ...file,
               file: inFolder(file.file),
@@ -71,7 +79,8 @@ export function adminConfig(
     // (workflow.server.ts, ADR 092); on a git host a branch and a merge request per edit.
     publish_mode: 'editorial_workflow',
     display_url: siteUrl,
-    // Decap's own preview pane would show the fields, not the page (ADR 035): the site's preview mode shows the page.
+    // Decap's own preview pane would show the fields, not the page (ADR 035): the site's preview
+    // mode shows the page; with the local backend, in the pane, for entries with a page (ADR 099).
     editor: { preview: false },
   }
 }

@@ -1,6 +1,5 @@
-import { createHmac, randomBytes } from 'node:crypto'
-import { mkdirSync, openSync, readFileSync, writeSync, closeSync } from 'node:fs'
-import { join } from 'node:path'
+import { createHmac } from 'node:crypto'
+import { dataDirKey } from '../platform/data-dir-key.server'
 import { sameSecret } from '../platform/same-secret.server'
 
 /**
@@ -16,32 +15,8 @@ import { sameSecret } from '../platform/same-secret.server'
 /** How long a token is valid: an editor's working day, with room. */
 export const sessionLifetimeMs = 16 * 60 * 60 * 1000
 
-const keys = new Map<string, Buffer>()
-
-/** The signing key in `dataDir`, made (readable by this user only) when there is none. */
-function sessionKey(dataDir: string): Buffer {
-  let key = keys.get(dataDir)
-  if (key) return key
-  const file = join(dataDir, 'admin-session.key')
-  mkdirSync(dataDir, { recursive: true })
-  try {
-    // 'wx': only one worker makes it; the others read what it wrote.
-    const fd = openSync(file, 'wx', 0o600)
-    try {
-      writeSync(fd, randomBytes(32).toString('base64url'))
-    } finally {
-      closeSync(fd)
-    }
-  } catch (error) {
-    if (!(error instanceof Error && 'code' in error && error.code === 'EEXIST')) throw error
-  }
-  const text = readFileSync(file, 'utf8').trim()
-  // A key still being written by another worker reads short: not kept, the next call reads again.
-  if (text.length < 43) throw new Error(`${file}: the admin's session key is incomplete`)
-  key = Buffer.from(text, 'base64url')
-  keys.set(dataDir, key)
-  return key
-}
+/** The signing key in `dataDir` (every worker reads the same one). */
+const sessionKey = (dataDir: string): Buffer => dataDirKey(dataDir, 'admin-session.key')
 
 const signature = (key: Buffer, issued: string) => createHmac('sha256', key).update(`admin-session.${issued}`).digest('base64url')
 

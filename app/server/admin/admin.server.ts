@@ -10,7 +10,9 @@ import { adminConfig } from './admin-config'
 import { issueSessionToken } from './admin-session.server'
 import type { ContentFolder } from './content-folder.server'
 import { editorScript } from './editor-script'
+import { previewPane } from './preview-pane'
 import { answerLocalApi } from './local-api.server'
+import { answerPreview, previewSettings } from './live-preview.server'
 import { problemsScript } from './problems-script'
 import { sessionScript } from './session-script'
 import { translationStatusScript } from './translation-status-script'
@@ -167,6 +169,12 @@ export async function serveAdmin(request: Request, url: URL, socketAddress: stri
     const dataDir = resolve(process.cwd(), config.DATA_DIR)
     return withAdminHeaders(await answerLocalApi(request, url, { folder, dataDir, socketAddress }), config)
   }
+  if (pathname === '/admin/preview') {
+    if (mode !== 'local') return notFound(config)
+    const folder = await contentFolder(config)
+    const dataDir = resolve(process.cwd(), config.DATA_DIR)
+    return withAdminHeaders(await answerPreview(request, url, { folder, dataDir, socketAddress }), config)
+  }
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return new Response(null, { status: 405, headers: { Allow: 'GET, HEAD', ...adminHeaders(config) } })
   }
@@ -176,7 +184,10 @@ export async function serveAdmin(request: Request, url: URL, socketAddress: stri
     const token = mode === 'local' ? issueSessionToken(resolve(process.cwd(), config.DATA_DIR)) : undefined
     return body(indexHtml(token), 'text/html; charset=utf-8')
   }
-  if (pathname === '/admin/editor.js') return body(`(${editorScript.toString()})()\n`, 'text/javascript; charset=utf-8')
+  if (pathname === '/admin/editor.js') {
+    const preview = JSON.stringify(await previewSettings(mode === 'local'))
+    return body(`(${editorScript.toString()})(${preview}, ${previewPane.toString()})\n`, 'text/javascript; charset=utf-8')
+  }
   const view = viewPath.exec(pathname)
   if (view?.[1] !== undefined && view[2] !== undefined) return viewEntry(config, view[1], view[2])
   if (pathname === '/admin/problems.js' && mode === 'local')

@@ -235,4 +235,18 @@ describe('"View Live"', () => {
       preview_path: 'admin/view/settings/site',
     })
   })
+
+  it('shows the preview pane (the page from unsaved values, ADR 099) with the local backend, for entries with a page', () => {
+    const paneOf = (mode: 'local' | 'gitlab', name: string) => {
+      const generated = adminConfig(config(), mode, decapConfig)
+      const collections = Array.isArray(generated.collections) ? generated.collections : []
+      const editor = generated.editor
+      const global = typeof editor === 'object' && editor !== null && 'preview' in editor ? editor.preview : undefined
+      return collections.find((collection) => collection.name === name)?.editor?.preview ?? global
+    }
+    expect(paneOf('local', 'pages-page')).toBe(true)
+    expect(paneOf('local', 'news')).toBe(true)
+    expect(paneOf('local', 'settings')).toBe(false)
+    expect(paneOf('gitlab', 'pages-page')).toBe(false)
+  })
 })

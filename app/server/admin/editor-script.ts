@@ -1,3 +1,5 @@
+import type { PreviewSettings, previewPane } from './preview-pane'
+
 /**
  * /admin/editor.js, run in the editor's tab before Decap (in every admin mode), for what Decap's
  * configuration cannot say:
@@ -12,10 +14,13 @@
  *   headings, lists, quotes, links, bold, italic, line breaks) before Decap reads it: Decap's
  *   reader drops the whole paste when a styled span or a bold run holds a link.
  * - A yes/no field without a value shows its default (what the site uses), not "off".
+ * - The preview pane beside the form shows the entry's own page from the form's unsaved values
+ *   (app/server/admin/preview-pane.ts, ADR 099), for the collections `preview` names (with the local admin).
  *
- * Served as this function's source (`(${editorScript})()`): it must use nothing from outside itself.
+ * Served as this function's source with its argument (`(${editorScript})(${JSON.stringify(preview)}, ${previewPane})`):
+ * it must use nothing from outside itself.
  */
-export function editorScript(): void {
+export function editorScript(preview: PreviewSettings, pane: typeof previewPane): void {
   const languageKey = 'admin-language'
   const stored = localStorage.getItem(languageKey)
   const language = stored === 'en' ? 'en' : 'nl'
@@ -142,11 +147,13 @@ export function editorScript(): void {
     init(options: { config: Record<string, unknown> }): void
     getWidget(name: string): Widget | undefined
     registerWidget(name: string, control: unknown, preview?: unknown, schema?: unknown): void
+    registerPreviewTemplate(name: string, component: unknown): void
   }
   type CreateElement = (type: unknown, props: Record<string, unknown>) => unknown
   const isFunction = (value: unknown, name: string) =>
     typeof value === 'object' && value !== null && typeof Reflect.get(value, name) === 'function'
-  const isCms = (value: unknown): value is DecapCms => ['init', 'getWidget', 'registerWidget'].every((name) => isFunction(value, name))
+  const isCms = (value: unknown): value is DecapCms =>
+    ['init', 'getWidget', 'registerWidget', 'registerPreviewTemplate'].every((name) => isFunction(value, name))
   const isMap = (value: unknown): value is ImmutableMap => isFunction(value, 'get')
   const isCreateElement = (value: unknown): value is CreateElement => typeof value === 'function'
 
@@ -198,6 +205,10 @@ export function editorScript(): void {
         return h(boolean.control, { ...props, value })
       }
       cms.registerWidget('boolean', control, boolean.preview, boolean.schema)
+    }
+    if (isCreateElement(h)) {
+      const template = pane(preview, language, h)
+      for (const name of preview.collections) cms.registerPreviewTemplate(name, template)
     }
     cms.init({ config: { locale: language } })
   })

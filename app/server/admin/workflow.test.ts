@@ -182,7 +182,7 @@ describe('preview mode reads the drafts over the published files', () => {
   it('shows the draft of a page and a new news item; visitors see neither', async () => {
     const site = project()
     await site.saveDraft(about, site.read(about).replace('nl: Over ons,', 'nl: Over ons in concept,'), { [about]: site.version(about) })
-    const raw = runAtOnce(readContentSteps(site.content, undefined, join(site.content, draftsFolder)))
+    const raw = runAtOnce(readContentSteps(site.content, undefined, { drafts: join(site.content, draftsFolder) }))
     const preview = buildContent(raw, { drafts: true })
     expect(preview.pages.get('nl_NL')?.get('/over-ons')?.title).toBe('Over ons in concept')
     const published = buildContent(readContent(site.content), { drafts: false })

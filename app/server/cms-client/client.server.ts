@@ -10,7 +10,7 @@ import { HttpError } from '../../errors/http-error'
 import { CircuitBreaker, CircuitOpenError } from './circuit-breaker'
 import { contractSchema } from './contract'
 import { sanitizeResultHtml } from './sanitize-result'
-import { previewHeader } from '../../cms/preview-token.server'
+import { overlayHeader, previewHeader } from '../../cms/preview-token.server'
 
 /**
  * The one entry point to the CMS. Each operation is created once from a typed
@@ -28,6 +28,8 @@ export interface CmsRequestOptions {
    * then serves drafts too) and bypasses the shared cache.
    */
   previewToken?: string
+  /** With a preview token: the id of an editor's unsaved values to lay over the content (sent as X-Preview-Overlay). */
+  overlay?: string
 }
 
 export const cacheSettings = {
@@ -106,11 +108,12 @@ function isOutage(error: unknown): boolean {
   return !(error instanceof ClientError) || error.response.status >= 500
 }
 
-function createClient(authToken: string | undefined, previewToken: string | undefined): GraphQLClient {
+function createClient(authToken: string | undefined, previewToken: string | undefined, overlay?: string): GraphQLClient {
   const { CMS_GRAPHQL_URL, SITE_URL } = getRuntimeConfig()
   const headers: Record<string, string> = { Origin: new URL(SITE_URL).origin }
   if (authToken) headers.Authorization = `Bearer ${authToken}`
   if (previewToken) headers[previewHeader] = previewToken
+  if (previewToken && overlay) headers[overlayHeader] = overlay
   if (!CMS_GRAPHQL_URL) return new GraphQLClient(embeddedUrl, { headers, fetch: embeddedFetch })
   return new GraphQLClient(CMS_GRAPHQL_URL, { headers })
 }
@@ -121,8 +124,9 @@ async function runDocument<TResult, TVariables extends Record<string, unknown>>(
   rootType: 'Query' | 'Mutation',
   authToken: string | undefined,
   previewToken?: string,
+  overlay?: string,
 ): Promise<TResult> {
-  const client = createClient(authToken, previewToken)
+  const client = createClient(authToken, previewToken, overlay)
   let data: TResult
   try {
     data = await cmsCircuit().run(async () => {
@@ -240,11 +244,11 @@ export function createCmsOperation<TResult, TVariables extends Record<string, un
     // Authenticated and preview requests are never shared.
     if (authToken || options.previewToken) {
       try {
-        return await runDocument(document, variables, rootType, authToken, options.previewToken)
+        return await runDocument(document, variables, rootType, authToken, options.previewToken, options.overlay)
       } catch (error) {
         // A token the CMS no longer takes (expired since it was checked): an anonymous read, not a 500.
         if (!(error instanceof TokenRefusedError)) throw error
-        return operation(variables, { previewToken: options.previewToken })
+        return operation(variables, { previewToken: options.previewToken, overlay: options.overlay })
       }
     }
     const key = cacheKey(variables)

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { serializeCookie } from 'cookie-es'
 import { constants } from '../../../app.config'
-import { createCmsPreviewToken, previewSignature as sign } from '../../cms/preview-token.server'
+import { createCmsPreviewToken, previewSecret, previewSignature as sign } from '../../cms/preview-token.server'
 import { cookieValue } from '../../i18n/language-cookie'
 import { databaseWith, type Schema } from '../platform/db.server'
 import { getRuntimeConfig } from '../platform/env.server'
@@ -66,7 +66,7 @@ export const previewSchema: Schema = {
  * (shared by every worker; by every instance on PostgreSQL). Nothing to do for no or a bad cookie.
  */
 export async function revokePreview(cookies: string | null, now = Date.now()): Promise<void> {
-  const signed = signedPreviewToken(cookieValue(cookies, previewCookieName), getRuntimeConfig().PREVIEW_SECRET, now)
+  const signed = signedPreviewToken(cookieValue(cookies, previewCookieName), previewSecret(), now)
   if (!signed) return
   const sql = await databaseWith(previewSchema)
   await sql.query('DELETE FROM preview_revoked WHERE expires_at < $1', [now])
@@ -99,7 +99,7 @@ export function clearedPreviewCookie(): string {
  * shared, cached pages again instead of private ones until the cookie expires.
  */
 export async function hasRevokedPreviewCookie(cookies: string | null, now = Date.now()): Promise<boolean> {
-  const signed = signedPreviewToken(cookieValue(cookies, previewCookieName), getRuntimeConfig().PREVIEW_SECRET, now)
+  const signed = signedPreviewToken(cookieValue(cookies, previewCookieName), previewSecret(), now)
   if (!signed) return false
   try {
     return await isRevoked(signed.id)
@@ -114,7 +114,7 @@ export async function hasRevokedPreviewCookie(cookies: string | null, now = Date
  * decisions where a revoked one costs nothing (it only keeps a page out of the shared cache).
  */
 export function hasSignedPreviewCookie(cookies: string | null): boolean {
-  return signedPreviewToken(cookieValue(cookies, previewCookieName), getRuntimeConfig().PREVIEW_SECRET) !== undefined
+  return signedPreviewToken(cookieValue(cookies, previewCookieName), previewSecret()) !== undefined
 }
 
 /**
@@ -122,7 +122,7 @@ export function hasSignedPreviewCookie(cookies: string | null): boolean {
  * not revoked. When the revocations cannot be read, no preview (drafts stay hidden).
  */
 export async function cmsPreviewTokenOf(cookies: string | null, now = Date.now()): Promise<string | undefined> {
-  const secret = getRuntimeConfig().PREVIEW_SECRET
+  const secret = previewSecret()
   const signed = signedPreviewToken(cookieValue(cookies, previewCookieName), secret, now)
   if (!signed || !secret) return undefined
   try {

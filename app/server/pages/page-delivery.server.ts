@@ -380,6 +380,11 @@ async function renderedAnswer(
     const cookies = request.headers.get('cookie')
     if (hasSignedPreviewCookie(cookies)) {
       answer.headers.set('Cache-Control', 'private, no-store')
+      answer.headers.set('X-Robots-Tag', 'noindex')
+      // The admin's preview pane shows the page in a frame of /admin (ADR 099): this origin may frame a preview, no other.
+      const policy = answer.headers.get('Content-Security-Policy')
+      if (policy) answer.headers.set('Content-Security-Policy', policy.replace("frame-ancestors 'none'", "frame-ancestors 'self'"))
+      answer.headers.set('X-Frame-Options', 'SAMEORIGIN')
       // A preview that was left: the cookie goes, and the next page comes from the shared cache.
       if (await hasRevokedPreviewCookie(cookies)) answer.headers.append('Set-Cookie', clearedPreviewCookie())
     }

@@ -1,0 +1,107 @@
+import { cpSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it, vi } from 'vitest'
+import { parse } from 'yaml'
+import { issueSessionToken } from './admin-session.server'
+import type { ContentFolder } from './content-folder.server'
+
+/**
+ * POST /admin/preview (ADR 099) over a copy of the content: the form's values are checked as a
+ * save checks them and answered with the address of the page showing them; nothing is written.
+ */
+const root = mkdtempSync(join(tmpdir(), 'admin-preview-'))
+const content = join(root, 'content')
+cpSync('content', content, { recursive: true })
+mkdirSync(join(content, 'media'), { recursive: true })
+const dataDir = join(root, 'data')
+// Before anything reads the runtime config (it is read once, lazily, per test file).
+vi.stubEnv('CONTENT_DIR', content)
+vi.stubEnv('DATA_DIR', dataDir)
+vi.stubEnv('CMS_ADMIN', 'local')
+
+const { answerPreview } = await import('./live-preview.server')
+const { stopWatchingContent } = await import('../../embedded-cms/content-store.server')
+
+afterAll(() => {
+  stopWatchingContent()
+  vi.unstubAllEnvs()
+})
+
+const folder: ContentFolder = {
+  root: content,
+  name: 'content',
+  entryFolders: new Set(['content/pages', 'content/news']),
+  entryFiles: new Set(['content/site.yaml', 'content/navigation.yaml', 'content/locations.yaml']),
+  mediaFolder: 'content/media',
+}
+const url = new URL('http://localhost:3000/admin/preview')
+const aboutText = readFileSync(join(content, 'pages/about.yaml'), 'utf8')
+const about: Record<string, unknown> = parse(aboutText)
+
+function send(body: unknown, headers: Record<string, string> = {}, method = 'POST') {
+  return answerPreview(
+    new Request(url, {
+      method,
+      headers: {
+        'Content-Type': 'application/json',
+        Origin: 'http://localhost:3000',
+        'X-Admin-Session': issueSessionToken(dataDir),
+        ...headers,
+      },
+      body: method !== 'POST' ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    }),
+    url,
+    { folder, dataDir, socketAddress: '127.0.0.1' },
+  )
+}
+
+const preview = (data: Record<string, unknown>, language = 'nl', path = 'content/pages/about.yaml') =>
+  send({ collection: 'pages-page', path, language, data })
+
+describe('POST /admin/preview', () => {
+  it("answers the page's address with the overlay, in the language asked for, and enters preview mode", async () => {
+    const answer = await preview({ ...about, title: { ...(about.title as object), nl: 'Over ons en onze vakmensen' } })
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get('cache-control')).toBe('no-store')
+    expect(await answer.json()).toEqual({ url: expect.stringMatching(/^\/over-ons\?overlay=[\w-]{22}$/) })
+    expect(answer.headers.get('set-cookie')).toMatch(/^preview=[\w-]{22}\.\d+\.[\w-]{43}; Max-Age=7200; Path=\/; HttpOnly; SameSite=Lax$/)
+    const english = await preview(about, 'en')
+    expect(await english.json()).toEqual({ url: expect.stringMatching(/^\/en\/about-us\?overlay=[\w-]{22}$/) })
+    expect(readFileSync(join(content, 'pages/about.yaml'), 'utf8')).toBe(aboutText)
+  })
+
+  it('finds the page by the ID typed, before the save renames its file', async () => {
+    const path = 'content/news/jubileum.yaml'
+    const item: Record<string, unknown> = parse(readFileSync(join(root, path), 'utf8'))
+    const answer = await send({ collection: 'news', path, language: 'nl', data: { ...item, id: 'jubileum-zestig' } })
+    expect(await answer.json()).toEqual({ url: expect.stringMatching(/^\/nieuws\/zestig-jaar-autogroep-horizon\?overlay=/) })
+  })
+
+  it('says why values no save would take cannot be shown, naming the field', async () => {
+    const answer = await preview({ ...about, urlSegment: { ...(about.urlSegment as object), en: 'About Us!' } })
+    expect(answer.status).toBe(422)
+    expect((await answer.json()).error).toMatch(/^content\/pages\/about\.yaml:\d+:\d+: urlSegment\.en: must be lowercase/)
+  })
+
+  it('is for the editor of this machine, for entries only', async () => {
+    expect((await send({}, {}, 'GET')).status).toBe(405)
+    expect((await preview(about, 'nl')).status).toBe(200)
+    expect(
+      (await send({ collection: 'pages-page', path: 'content/pages/about.yaml', language: 'nl', data: about }, { 'X-Admin-Session': 'x' }))
+        .status,
+    ).toBe(403)
+    expect(
+      (
+        await send(
+          { collection: 'pages-page', path: 'content/pages/about.yaml', language: 'nl', data: about },
+          { Origin: 'http://evil.example' },
+        )
+      ).status,
+    ).toBe(403)
+    for (const path of ['package.json', 'content/../package.json', 'content/media/a.yaml', 'content/pages/.hidden.yaml'])
+      expect((await preview(about, 'nl', path)).status).toBe(403)
+    expect((await send({ collection: 'pages-page', path: 'content/pages/about.yaml', language: 'xx', data: about })).status).toBe(422)
+    expect((await send('[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]')).status).toBe(400)
+  })
+})
