@@ -103,30 +103,49 @@ export function jsonDepthWithin(text: string, max: number): boolean {
   return true
 }
 
+/** Who makes a call (CMS_ADMIN=site): the signed-in editor, for the audit log and the history of a save. */
+export interface EditorIdentity {
+  /** The provider's stable id of the person (the ID token's `sub`). */
+  subject: string
+  name: string
+  email: string | undefined
+}
+
 export interface LocalApiOptions {
   folder: ContentFolder
   dataDir: string
   socketAddress: string | undefined
   /** The time of a save (its lastEdited). */
   now?: () => Date
+  /** The signed-in editor (CMS_ADMIN=site); undefined for the local admin, which has no accounts. */
+  editor?: EditorIdentity
 }
 
 export async function answerLocalApi(request: Request, url: URL, options: LocalApiOptions): Promise<Response> {
   if (request.method !== 'POST') return refusal(405, 'POST only')
   const stranger = notTheEditor(request, url, options.socketAddress, options.dataDir)
   if (stranger) return refusal(403, stranger)
+  const read = await readCall(request)
+  return 'refusal' in read ? read.refusal : answerCall(read.body, options)
+}
+
+/** A call's body read within the bounds (size, nesting) and parsed as JSON, or the refusal: the site mode's roles read its action before it is answered. */
+export async function readCall(request: Request): Promise<{ body: unknown } | { refusal: Response }> {
   const limited = await limitBody(request, bodyLimit)
   if (limited instanceof Response) {
-    return refusal(413, `Too large: files up to ${megabytes(uploadLimitBytes)} can be uploaded (make the image smaller)`)
+    return { refusal: refusal(413, `Too large: files up to ${megabytes(uploadLimitBytes)} can be uploaded (make the image smaller)`) }
   }
   const text = await limited.text()
-  if (!jsonDepthWithin(text, maxJsonDepth)) return refusal(400, 'Not a call of the admin')
-  let body: unknown
+  if (!jsonDepthWithin(text, maxJsonDepth)) return { refusal: refusal(400, 'Not a call of the admin') }
   try {
-    body = JSON.parse(text)
+    return { body: JSON.parse(text) }
   } catch {
-    return refusal(400, 'Not JSON')
+    return { refusal: refusal(400, 'Not JSON') }
   }
+}
+
+/** Answers a call read by readCall (after whatever admitted its caller). */
+export async function answerCall(body: unknown, options: LocalApiOptions): Promise<Response> {
   const parsed = v.safeParse(call, body)
   if (!parsed.success) return refusal(422, `Unknown or malformed call: ${parsed.issues[0]?.message ?? ''}`)
   return perform(parsed.output, options)
