@@ -25,7 +25,6 @@ export function accountScript(): void {
     left: '8px',
     bottom: '8px',
     zIndex: '250',
-    display: 'flex',
     alignItems: 'center',
     gap: '8px',
     maxWidth: 'calc(100vw - 140px)',
@@ -91,4 +90,11 @@ export function accountScript(): void {
     return response
   }
   document.addEventListener('DOMContentLoaded', () => document.body.append(box))
+  // Not over an entry's form (on a phone it would cover a field), as the language button: the lists have it.
+  const place = () => {
+    // display, not the hidden attribute: the box's own display: flex would win over it.
+    box.style.display = /^#\/collections\/[^/]+\/(?:entries\/|new)/.test(location.hash) ? 'none' : 'flex'
+  }
+  place()
+  window.addEventListener('hashchange', place)
 }
