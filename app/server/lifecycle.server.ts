@@ -79,11 +79,11 @@ export async function startApp(): Promise<void> {
         cms.onContentChange(prepare)
       }
     }
-    // The admin's local backend (CMS_ADMIN=local, or `npm run dev`) is the site's own API; scratch
+    // The admin's API (CMS_ADMIN=local or site, or `npm run dev`) is the site's own; scratch
     // copies a check left when its process ended are removed by the first worker, under the save lock.
     if (!config.CMS_GRAPHQL_URL && (process.env.WORKER_ID ?? '1') === '1') {
       const admin = await import('./admin/admin.server')
-      if (admin.currentAdminMode(config) === 'local') await admin.tidyAdminFolder(config)
+      if (admin.currentAdminMode(config) !== 'off') await admin.tidyAdminFolder(config)
     }
     // Under the cluster primary (app/server/platform/cluster/primary.mjs): this worker is ready, and
     // says why it was started if it replaces one that died.

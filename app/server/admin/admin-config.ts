@@ -1,61 +1,46 @@
 import type { decapConfig } from '../../embedded-cms/index.server'
-import type { AdminMode, RuntimeConfig } from '../platform/env.server'
+import type { RuntimeConfig } from '../platform/env.server'
 import { hasPagePreview } from './preview-pane'
 
 /**
- * Decap's configuration for the admin's mode: where it saves (the backend) around the
- * collections generated from the content schema.
+ * Decap's configuration for the admin: where it saves (the backend) around the collections
+ * generated from the content schema.
  */
 
-/** Where Decap saves: the local backend through this site, or a branch per edit on the git host. */
-export function adminBackend(config: RuntimeConfig, mode: Exclude<AdminMode, 'off'>): Record<string, unknown> {
-  if (mode === 'local') return { name: 'proxy', proxy_url: '/admin/api/v1', branch: config.CMS_BRANCH }
-  const base = config.CMS_GIT_URL?.replace(/\/$/, '')
-  if (mode === 'gitlab') {
-    return {
-      name: 'gitlab',
-      repo: config.CMS_REPO,
-      branch: config.CMS_BRANCH,
-      // PKCE: the browser does the whole OAuth exchange, no secret on this server.
-      auth_type: 'pkce',
-      app_id: config.CMS_APP_ID,
-      ...(base ? { base_url: base, api_root: `${base}/api/v4` } : {}),
-    }
-  }
-  return {
-    name: 'gitea',
-    repo: config.CMS_REPO,
-    branch: config.CMS_BRANCH,
-    app_id: config.CMS_APP_ID,
-    base_url: base,
-    api_root: `${base}/api/v1`,
-  }
+/**
+ * Where Decap saves: the site's own API (Decap's proxy backend), in both modes; the site mode
+ * asks a signed-in editor's session of each call (ADR 100). The branch is a name Decap sends
+ * along; the API edits the content folder, not a repository.
+ */
+export function adminBackend(): Record<string, unknown> {
+  return { name: 'proxy', proxy_url: '/admin/api/v1', branch: 'main' }
 }
 
 /**
  * The admin's Decap configuration: the collections generated from the content schema
- * (decap-config.ts), saved through the mode's backend. `contentFolder` is the name of the
+ * (decap-config.ts), saved through the site's API. `contentFolder` is the name of the
  * content folder inside the repository (CONTENT_DIR's own name with the local backend, whose
  * repository is the folder around it); `siteUrl` is the site "View Live" opens (SITE_URL unless given).
  */
 export function adminConfig(
   config: RuntimeConfig,
-  mode: Exclude<AdminMode, 'off'>,
   generate: typeof decapConfig,
   contentFolder = 'content',
   siteUrl = config.SITE_URL,
+  /** The preview pane beside the form (ADR 099): the local admin's. */
+  pagePreviews = false,
 ): Record<string, unknown> {
   const inFolder = (path: string) => path.replace(/^content\//, `${contentFolder}/`)
-  const pagePreview = (name: string) => (mode === 'local' && hasPagePreview(name) ? { editor: { preview: true } } : {})
+  const pagePreview = (name: string) => (pagePreviews && hasPagePreview(name) ? { editor: { preview: true } } : {})
   const generated = generate({
-    backend: adminBackend(config, mode),
+    backend: adminBackend(),
     mediaFolder: `${contentFolder}/media`,
     publicFolder: '/media',
     siteUrl,
   })
   return {
     ...generated,
-    // "View Live" (and a draft's preview link on a git host) goes through the site, which knows
+    // "View Live" goes through the site, which knows
     // each entry's public address (admin.server.ts); Decap's templates cannot nest a page's parents.
     collections: generated.collections.map((collection) =>
       'folder' in collection
@@ -75,8 +60,7 @@ export function adminConfig(
             })),
           },
     ),
-    // Drafts beside the published entries, then publish: locally kept in the content folder
-    // (workflow.server.ts, ADR 092); on a git host a branch and a merge request per edit.
+    // Drafts beside the published entries, then publish, in both modes (workflow.server.ts, ADR 092).
     publish_mode: 'editorial_workflow',
     display_url: siteUrl,
     // Decap's own preview pane would show the fields, not the page (ADR 035): the site's preview

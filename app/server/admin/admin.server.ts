@@ -9,18 +9,23 @@ import { adminContentSecurityPolicy } from '../http/security-headers'
 import { adminConfig } from './admin-config'
 import { issueSessionToken } from './admin-session.server'
 import type { ContentFolder } from './content-folder.server'
+import type { Session } from './auth/sessions.server'
+import type { EditorIdentity } from './local-api.server'
 import { editorScript } from './editor-script'
 import { previewPane } from './preview-pane'
-import { answerLocalApi } from './local-api.server'
+import { adminLanguage, answerCall, answerLocalApi } from './local-api.server'
 import { answerPreview, previewSettings } from './live-preview.server'
 import { problemsScript } from './problems-script'
+import { accountScript } from './account-script'
+import type { Role } from './auth/roles'
 import { sessionScript } from './session-script'
 import { translationStatusScript } from './translation-status-script'
 
 /**
  * /admin: the editors' admin, Decap CMS served from the installed package (no CDN), its
- * configuration generated from the content schema, and with CMS_ADMIN=local the checked API of
- * the local backend. Every answer is noindex and carries the admin's own CSP (ADR 035).
+ * configuration generated from the content schema, and the checked API that saves into the
+ * content folder: with CMS_ADMIN=local for a browser on this machine, with CMS_ADMIN=site for
+ * signed-in editors (auth/site-admin.server.ts). Every answer is noindex and carries the admin's own CSP (ADR 035).
  */
 
 /** The admin's mode in this process: development counts (import.meta.env.DEV), NODE_ENV=production overrides it. */
@@ -30,11 +35,12 @@ export function currentAdminMode(config: RuntimeConfig = getRuntimeConfig()): Ad
 
 /**
  * /admin's page: editor.js (the admin's language, pasting, rich-text modes; it starts Decap),
- * with the local backend its session token and the script that sends it (session-script.ts)
- * after the one that shows the server's refusals on the form (problems-script.ts), and an
- * entry's translation status (translation-status-script.ts), then Decap.
+ * its session token and the script that sends it (session-script.ts) after the one that shows
+ * the server's refusals on the form (problems-script.ts), an entry's translation status
+ * (translation-status-script.ts), signed in the editor's name and the sign-out button
+ * (account-script.ts), then Decap.
  */
-const indexHtml = (token: string | undefined) => `<!doctype html>
+const indexHtml = (token: string | undefined, account?: string) => `<!doctype html>
 <html lang="nl">
 <head>
 <meta charset="utf-8">
@@ -42,13 +48,20 @@ const indexHtml = (token: string | undefined) => `<!doctype html>
 <meta name="robots" content="noindex">
 <title>Content admin</title>
 <link rel="cms-config-url" type="text/yaml" href="/admin/config.yml">
-${token === undefined ? '' : `<meta name="admin-session" content="${token}">\n`}</head>
+${token === undefined ? '' : `<meta name="admin-session" content="${token}">\n`}${account === undefined ? '' : `<meta name="admin-account" content="${account}">\n`}</head>
 <body>
 <script src="/admin/editor.js"></script>
-${token === undefined ? '' : '<script src="/admin/problems.js"></script>\n<script src="/admin/session.js"></script>\n<script src="/admin/translation-status.js"></script>\n'}<script src="/admin/decap-cms.js"></script>
+${token === undefined ? '' : '<script src="/admin/problems.js"></script>\n<script src="/admin/session.js"></script>\n<script src="/admin/translation-status.js"></script>\n'}${account === undefined ? '' : '<script src="/admin/account.js"></script>\n'}<script src="/admin/decap-cms.js"></script>
 </body>
 </html>
 `
+
+/** The signed-in editor as /admin's page names them (HTML-escaped: the name comes from the provider). */
+function accountMeta(session: Session): string {
+  const escape = (value: string) =>
+    value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char)
+  return escape(JSON.stringify({ name: session.name, role: session.role, csrf: session.csrf }))
+}
 
 /** Decap's files: the app, its numbered chunks, its CSS and WebAssembly (no source maps). */
 const packageFile = /^\/admin\/((?:\d+\.)?decap-cms\.js|cms\.css|[0-9a-f]{20}\.wasm)$/
@@ -66,7 +79,7 @@ function decapDist(): string {
 }
 
 function adminHeaders(config: RuntimeConfig, cacheControl = 'no-store'): Record<string, string> {
-  return { 'Content-Security-Policy': adminContentSecurityPolicy(config), 'X-Robots-Tag': 'noindex', 'Cache-Control': cacheControl }
+  return { 'Content-Security-Policy': adminContentSecurityPolicy(), 'X-Robots-Tag': 'noindex', 'Cache-Control': cacheControl }
 }
 
 /**
@@ -125,7 +138,7 @@ async function contentFolder(config: RuntimeConfig): Promise<ContentFolder> {
   const root = resolve(process.cwd(), config.CONTENT_DIR)
   const name = basename(root)
   const { decapConfig } = await import('../../embedded-cms/index.server')
-  const generated = adminConfig(config, 'local', decapConfig, name)
+  const generated = adminConfig(config, decapConfig, name)
   const collections = Array.isArray(generated.collections) ? generated.collections : []
   const entryFolders = new Set<string>()
   const entryFiles = new Set<string>()
@@ -163,10 +176,19 @@ export async function serveAdmin(request: Request, url: URL, socketAddress: stri
   const { pathname } = url
   // The address Decap's own documentation gives editors; the site's addresses have no trailing slash.
   if (pathname === '/admin/') return new Response(null, { status: 301, headers: { Location: '/admin', ...adminHeaders(config) } })
-  if (pathname === '/admin/api/v1') {
-    if (mode !== 'local') return notFound(config)
+  const dataDir = resolve(process.cwd(), config.DATA_DIR)
+  // The site mode answers sign-in, sign-out and the API itself, and names the signed-in editor.
+  let session: Session | undefined
+  if (mode === 'site') {
+    const { siteAdmin } = await import('./auth/site-admin.server')
+    const language = adminLanguage(request)
+    const answerApi = async (body: unknown, editor: EditorIdentity, role: Role) =>
+      answerCall(body, { folder: await contentFolder(config), dataDir, socketAddress, editor, role, language })
+    const gate = await siteAdmin(request, url, answerApi, config)
+    if (gate instanceof Response) return withAdminHeaders(gate, config)
+    session = gate
+  } else if (pathname === '/admin/api/v1') {
     const folder = await contentFolder(config)
-    const dataDir = resolve(process.cwd(), config.DATA_DIR)
     return withAdminHeaders(await answerLocalApi(request, url, { folder, dataDir, socketAddress }), config)
   }
   if (pathname === '/admin/preview') {
@@ -181,8 +203,8 @@ export async function serveAdmin(request: Request, url: URL, socketAddress: stri
   const body = (text: string, type: string) =>
     new Response(request.method === 'HEAD' ? null : text, { headers: { 'Content-Type': type, ...adminHeaders(config) } })
   if (pathname === '/admin') {
-    const token = mode === 'local' ? issueSessionToken(resolve(process.cwd(), config.DATA_DIR)) : undefined
-    return body(indexHtml(token), 'text/html; charset=utf-8')
+    if (session) return body(indexHtml(session.csrf, accountMeta(session)), 'text/html; charset=utf-8')
+    return body(indexHtml(issueSessionToken(dataDir)), 'text/html; charset=utf-8')
   }
   if (pathname === '/admin/editor.js') {
     const preview = JSON.stringify(await previewSettings(mode === 'local'))
@@ -190,21 +212,21 @@ export async function serveAdmin(request: Request, url: URL, socketAddress: stri
   }
   const view = viewPath.exec(pathname)
   if (view?.[1] !== undefined && view[2] !== undefined) return viewEntry(config, view[1], view[2])
-  if (pathname === '/admin/problems.js' && mode === 'local')
-    return body(`(${problemsScript.toString()})()\n`, 'text/javascript; charset=utf-8')
-  if (pathname === '/admin/session.js' && mode === 'local')
-    return body(`(${sessionScript.toString()})()\n`, 'text/javascript; charset=utf-8')
-  if (pathname === '/admin/translation-status.js' && mode === 'local')
+  if (pathname === '/admin/problems.js') return body(`(${problemsScript.toString()})()\n`, 'text/javascript; charset=utf-8')
+  if (pathname === '/admin/session.js') return body(`(${sessionScript.toString()})()\n`, 'text/javascript; charset=utf-8')
+  if (pathname === '/admin/translation-status.js')
     return body(`(${translationStatusScript.toString()})()\n`, 'text/javascript; charset=utf-8')
+  if (pathname === '/admin/account.js' && mode === 'site')
+    return body(`(${accountScript.toString()})()\n`, 'text/javascript; charset=utf-8')
   // Decap reads "config.yml" next to the page; /admin/ would be the same page under another URL.
   if (pathname === '/admin/config.yml') {
-    // Locally the repository is the folder around CONTENT_DIR, whatever its name; on a git host it is the project's, with content/.
-    const folder = mode === 'local' ? basename(resolve(process.cwd(), config.CONTENT_DIR)) : 'content'
+    // The repository Decap sees is the folder around CONTENT_DIR, whatever its name.
+    const folder = basename(resolve(process.cwd(), config.CONTENT_DIR))
     // The content model lives in the embedded CMS (decap-config.ts), loaded when asked for, like the CMS itself.
     const { decapConfig } = await import('../../embedded-cms/index.server')
     // Locally "View Live" opens this site, where the save is live, whatever SITE_URL names.
     const siteUrl = mode === 'local' ? url.origin : config.SITE_URL
-    return body(stringify(adminConfig(config, mode, decapConfig, folder, siteUrl)), 'text/yaml; charset=utf-8')
+    return body(stringify(adminConfig(config, decapConfig, folder, siteUrl, mode === 'local')), 'text/yaml; charset=utf-8')
   }
   const file = packageFile.exec(pathname)?.[1]
   if (!file) return notFound(config)

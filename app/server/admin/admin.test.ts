@@ -29,21 +29,34 @@ describe('the admin mode', () => {
     expect(adminMode(config({ CMS_GRAPHQL_URL: 'https://cms.example.com/graphql' }), true, 'development')).toBe('off')
   })
 
-  it('refuses a git host without the repository and the OAuth application', () => {
-    expect(() => config({ CMS_ADMIN: 'gitlab' })).toThrow(/CMS_REPO: required with CMS_ADMIN=gitlab\n\s+CMS_APP_ID: required/)
-    expect(() => config({ CMS_ADMIN: 'gitea', CMS_REPO: 'team/site', CMS_APP_ID: 'x' })).toThrow(
-      /CMS_GIT_URL: required with CMS_ADMIN=gitea/,
+  it('refuses the site mode without its provider, a role for someone and an https SITE_URL', () => {
+    expect(() => config({ CMS_ADMIN: 'site' })).toThrow(
+      /ADMIN_OIDC_ISSUER: required with CMS_ADMIN=site\n\s+ADMIN_OIDC_CLIENT_ID: required[\s\S]*ADMIN_OIDC_CLIENT_SECRET: required[\s\S]*ADMIN_ROLES:/,
     )
-    expect(() => config({ CMS_ADMIN: 'wordpress' })).toThrow(/CMS_ADMIN/)
+    const site = {
+      CMS_ADMIN: 'site',
+      ADMIN_OIDC_ISSUER: 'https://login.example.com',
+      ADMIN_OIDC_CLIENT_ID: 'site',
+      ADMIN_OIDC_CLIENT_SECRET: 's3cret',
+    }
+    expect(() => config({ ...site, ADMIN_ROLES: 'anna@example.com=publisher', SITE_URL: 'http://www.example.com' })).toThrow(
+      /SITE_URL: must be https/,
+    )
+    expect(() => config({ ...site, ADMIN_EDITOR_GROUPS: 'x', ADMIN_OIDC_ISSUER: 'http://login.example.com' })).toThrow(
+      /ADMIN_OIDC_ISSUER: must be an https/,
+    )
+    expect(() => parseRuntimeConfig({ ...site, ADMIN_EDITOR_GROUPS: 'x' })).toThrow(/SITE_URL: required with CMS_ADMIN=site/)
+    expect(() => config({ ...site, ADMIN_ROLES: 'anna' })).toThrow(/ADMIN_ROLES: must look like/)
+    expect(adminMode(config({ ...site, ADMIN_EDITOR_GROUPS: 'editors' }), false, 'production')).toBe('site')
+    // A provider on this machine (a test's) may speak http.
+    expect(config({ ...site, ADMIN_PUBLISHER_GROUPS: 'p', ADMIN_OIDC_ISSUER: 'http://127.0.0.1:9000' }).ADMIN_OIDC_ISSUER).toBe(
+      'http://127.0.0.1:9000',
+    )
+    for (const gone of ['gitlab', 'gitea', 'wordpress']) expect(() => config({ CMS_ADMIN: gone })).toThrow(/CMS_ADMIN/)
   })
 
-  it('saves through the editorial workflow: on a git host with PKCE, locally through the checked API', () => {
-    const gitlab = adminConfig(config({ CMS_ADMIN: 'gitlab', CMS_REPO: 'team/site', CMS_APP_ID: 'abc' }), 'gitlab', decapConfig)
-    expect(gitlab).toMatchObject({
-      publish_mode: 'editorial_workflow',
-      backend: { name: 'gitlab', repo: 'team/site', auth_type: 'pkce', app_id: 'abc' },
-    })
-    const local = adminConfig(config(), 'local', decapConfig, 'site-content')
+  it('saves through the checked API of the site, with or without sign-in', () => {
+    const local = adminConfig(config(), decapConfig, 'site-content')
     expect(local).toMatchObject({
       backend: { name: 'proxy', proxy_url: '/admin/api/v1' },
       media_folder: 'site-content/media',
@@ -58,15 +71,14 @@ describe('the admin mode', () => {
 })
 
 describe('the admin policy', () => {
-  it('allows what Decap needs on /admin only, and the git host it talks to', () => {
-    const gitlab = config({ CMS_ADMIN: 'gitlab', CMS_REPO: 'team/site', CMS_APP_ID: 'abc', CMS_GIT_URL: 'https://git.example.com' })
-    const policy = adminContentSecurityPolicy(gitlab)
+  it('allows what Decap needs on /admin only, and nothing beyond the site', () => {
+    const policy = adminContentSecurityPolicy()
     expect(policy).toContain("script-src 'self' 'unsafe-eval'")
-    expect(policy).toContain("connect-src 'self' blob: data: https://git.example.com")
+    expect(policy).toContain("connect-src 'self' blob: data:")
     expect(policy).toContain("frame-ancestors 'none'")
     // The pages' policy does not change with the admin.
-    expect(contentSecurityPolicy(gitlab, [])).toBe(contentSecurityPolicy(config(), []))
-    expect(contentSecurityPolicy(gitlab, [])).not.toContain('unsafe-eval')
+    expect(contentSecurityPolicy(config({ CMS_ADMIN: 'local' }), [])).toBe(contentSecurityPolicy(config(), []))
+    expect(contentSecurityPolicy(config(), [])).not.toContain('unsafe-eval')
   })
 })
 
@@ -224,7 +236,7 @@ describe('"View Live"', () => {
   })
 
   it("is each collection's preview_path, on the site the editor is on with the local backend", () => {
-    const local = adminConfig(config(), 'local', decapConfig, 'content', 'http://localhost:3000')
+    const local = adminConfig(config(), decapConfig, 'content', 'http://localhost:3000')
     expect(local).toMatchObject({ site_url: 'http://localhost:3000', display_url: 'http://localhost:3000' })
     const collections = Array.isArray(local.collections) ? local.collections : []
     expect(collections.find((collection) => collection.name === 'news')).toMatchObject({ preview_path: 'admin/view/news/{{slug}}' })
@@ -237,8 +249,8 @@ describe('"View Live"', () => {
   })
 
   it('shows the preview pane (the page from unsaved values, ADR 099) with the local backend, for entries with a page', () => {
-    const paneOf = (mode: 'local' | 'gitlab', name: string) => {
-      const generated = adminConfig(config(), mode, decapConfig)
+    const paneOf = (mode: 'local' | 'site', name: string) => {
+      const generated = adminConfig(config(), decapConfig, 'content', undefined, mode === 'local')
       const collections = Array.isArray(generated.collections) ? generated.collections : []
       const editor = generated.editor
       const global = typeof editor === 'object' && editor !== null && 'preview' in editor ? editor.preview : undefined
@@ -247,6 +259,6 @@ describe('"View Live"', () => {
     expect(paneOf('local', 'pages-page')).toBe(true)
     expect(paneOf('local', 'news')).toBe(true)
     expect(paneOf('local', 'settings')).toBe(false)
-    expect(paneOf('gitlab', 'pages-page')).toBe(false)
+    expect(paneOf('site', 'pages-page')).toBe(false)
   })
 })

@@ -40,20 +40,17 @@ const aboutText = readFileSync(join(content, 'pages/about.yaml'), 'utf8')
 const about: Record<string, unknown> = parse(aboutText)
 
 function send(body: unknown, headers: Record<string, string> = {}, method = 'POST') {
-  return answerPreview(
-    new Request(url, {
-      method,
-      headers: {
-        'Content-Type': 'application/json',
-        Origin: 'http://localhost:3000',
-        'X-Admin-Session': issueSessionToken(dataDir),
-        ...headers,
-      },
-      body: method !== 'POST' ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    }),
-    url,
-    { folder, dataDir, socketAddress: '127.0.0.1' },
-  )
+  const init: RequestInit = {
+    method,
+    headers: {
+      'Content-Type': 'application/json',
+      Origin: 'http://localhost:3000',
+      'X-Admin-Session': issueSessionToken(dataDir),
+      ...headers,
+    },
+  }
+  if (method === 'POST') init.body = typeof body === 'string' ? body : JSON.stringify(body)
+  return answerPreview(new Request(url, init), url, { folder, dataDir, socketAddress: '127.0.0.1' })
 }
 
 const preview = (data: Record<string, unknown>, language = 'nl', path = 'content/pages/about.yaml') =>

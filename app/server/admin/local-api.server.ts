@@ -3,11 +3,11 @@ import { basename, posix } from 'node:path'
 import * as v from 'valibot'
 import { publicMediaFile, publicMediaNames } from '../../media/media-files.server'
 import { limitBody } from '../http/request-guard.server'
-import { everyRole, roleRefusal, type AdminRole } from './admin-actions'
+import { isAction, mayCall, type Role } from './auth/roles'
 import { isSessionToken } from './admin-session.server'
 import { filesIn, readInFolder, versionOf, writableKind, type ContentFolder } from './content-folder.server'
 import { deleteEntries, saveEntry, saveMedia, uploadLimitBytes } from './local-save.server'
-import { isPublished, performWorkflow, workflowCall } from './workflow.server'
+import { performWorkflow, workflowCall } from './workflow.server'
 
 /**
  * /admin/api/v1 with CMS_ADMIN=local: Decap's proxy-backend protocol, answered by the site itself
@@ -113,51 +113,75 @@ export function jsonDepthWithin(text: string, max: number): boolean {
   return true
 }
 
+/** Who makes a call (CMS_ADMIN=site): the signed-in editor, for the audit log and the history of a save. */
+export interface EditorIdentity {
+  /** The provider's stable id of the person (the ID token's `sub`). */
+  subject: string
+  name: string
+  email: string | undefined
+}
+
 export interface LocalApiOptions {
   folder: ContentFolder
   dataDir: string
   socketAddress: string | undefined
   /** The time of a save (its lastEdited). */
   now?: () => Date
-  /** The roles of whoever calls (admin-actions.ts): locally, every role. */
-  roles?: ReadonlySet<AdminRole>
+  /** The role of whoever calls (auth/roles.ts): the local admin's one editor on this machine holds every role. */
+  role?: Role
   /** The language refusals are worded in. */
   language?: 'nl' | 'en'
+  /** The signed-in editor (CMS_ADMIN=site); undefined for the local admin, which has no accounts. */
+  editor?: EditorIdentity
 }
 
 export async function answerLocalApi(request: Request, url: URL, options: LocalApiOptions): Promise<Response> {
   if (request.method !== 'POST') return refusal(405, 'POST only')
   const stranger = notTheEditor(request, url, options.socketAddress, options.dataDir)
   if (stranger) return refusal(403, stranger)
+  const read = await readCall(request)
+  return 'refusal' in read ? read.refusal : answerCall(read.body, { ...options, language: adminLanguage(request) })
+}
+
+/** A call's body read within the bounds (size, nesting) and parsed as JSON, or the refusal: the site mode's roles read its action before it is answered. */
+/** The admin's language (problems.js sends it): refusals are worded in it. */
+export const adminLanguage = (request: Request): 'nl' | 'en' => (request.headers.get('x-admin-language') === 'nl' ? 'nl' : 'en')
+
+export async function readCall(request: Request): Promise<{ body: unknown } | { refusal: Response }> {
   const limited = await limitBody(request, bodyLimit)
   if (limited instanceof Response) {
-    return refusal(413, `Too large: files up to ${megabytes(uploadLimitBytes)} can be uploaded (make the image smaller)`)
+    return { refusal: refusal(413, `Too large: files up to ${megabytes(uploadLimitBytes)} can be uploaded (make the image smaller)`) }
   }
   const text = await limited.text()
-  if (!jsonDepthWithin(text, maxJsonDepth)) return refusal(400, 'Not a call of the admin')
-  let body: unknown
+  if (!jsonDepthWithin(text, maxJsonDepth)) return { refusal: refusal(400, 'Not a call of the admin') }
   try {
-    body = JSON.parse(text)
+    return { body: JSON.parse(text) }
   } catch {
-    return refusal(400, 'Not JSON')
+    return { refusal: refusal(400, 'Not JSON') }
   }
-  const roles = options.roles ?? everyRole
+}
+
+/**
+ * Answers a call read by readCall (after whatever admitted its caller): its role first (one
+ * table, auth/roles.ts, by the action alone where that decides), then the call itself.
+ */
+export async function answerCall(body: unknown, options: LocalApiOptions): Promise<Response> {
+  const action: unknown = typeof body === 'object' && body !== null && 'action' in body ? body.action : undefined
+  if (!isAction(action)) return refusal(422, 'Unknown or malformed call')
   // Decap's editorial workflow: drafts beside the published entries (workflow.server.ts).
   const workflow = v.safeParse(workflowCall, body)
+  const role = options.role ?? 'publisher'
+  if (!mayCall(role, action, { asDraft: workflow.success })) {
+    const dutch = role === 'editor' ? 'redacteur' : 'publicist'
+    return refusal(403, options.language === 'nl' ? `Een ${dutch} mag dit niet (${action})` : `A ${role} may not do this (${action})`)
+  }
   if (workflow.success) {
-    const { action } = workflow.output
-    const refused = roleRefusal({ action, asDraft: true, published: isPublished(options.folder, workflow.output) }, roles)
-    if (refused) return refusal(403, refused)
     const outcome = await performWorkflow(options.folder, workflow.output, options.now?.() ?? new Date())
     return answer(outcome.status, outcome.body)
   }
   const parsed = v.safeParse(call, body)
   if (!parsed.success) return refusal(422, `Unknown or malformed call: ${parsed.issues[0]?.message ?? ''}`)
-  const refused = roleRefusal({ action: parsed.output.action }, roles)
-  if (refused) return refusal(403, refused)
-  // The admin's language (problems.js sends it): refusals are worded in it.
-  const language = request.headers.get('x-admin-language') === 'nl' ? 'nl' : 'en'
-  return perform(parsed.output, { ...options, language })
+  return perform(parsed.output, options)
 }
 
 /** A file as Decap's file-system backend lists it. */

@@ -71,13 +71,6 @@ function describe(folder: ContentFolder, draft: Draft, collection = draft.meta.c
   }
 }
 
-/** Whether a call reaches an entry that is live (for the role its call needs: admin-actions.ts). */
-export function isPublished(folder: ContentFolder, input: WorkflowCall): boolean {
-  if (input.action !== 'deleteUnpublishedEntry') return false
-  const file = entryPathOf(folder, input.params.collection, input.params.slug)
-  return file !== undefined && readInFolder(folder, file) !== undefined
-}
-
 const conflict = (file: string): Outcome =>
   refused(
     409,

@@ -95,29 +95,21 @@ export function contentSecurityPolicy(config: RuntimeConfig, scriptHashes: Reado
   ].join('; ')
 }
 
-/** The git host the admin talks to (CMS_ADMIN=gitlab or gitea), or undefined. */
-export function adminGitOrigin(config: RuntimeConfig): string | undefined {
-  if (config.CMS_ADMIN === 'gitlab') return originOf(config.CMS_GIT_URL ?? 'https://gitlab.com')
-  if (config.CMS_ADMIN === 'gitea') return originOf(config.CMS_GIT_URL)
-  return undefined
-}
-
 /**
  * The policy of /admin alone (ADR 035): Decap CMS is a prebuilt bundle that evaluates code
  * ('unsafe-eval': its YAML and schema libraries compile functions) and reads its files and
- * images through blob: URLs. It talks to this site (the local backend) or to the git host's API.
+ * images through blob: URLs. It talks to this site only (its API, either admin mode).
  * Every other response keeps the page and non-document policies above.
  */
-export function adminContentSecurityPolicy(config: RuntimeConfig): string {
-  const git = adminGitOrigin(config)
+export function adminContentSecurityPolicy(): string {
   return [
     "default-src 'self'",
     "script-src 'self' 'unsafe-eval'",
     "style-src 'self' 'unsafe-inline'",
-    directive('img-src', ["'self'", 'data:', 'blob:', git]),
+    "img-src 'self' data: blob:",
     "font-src 'self' data:",
     // blob: and data:: Decap reads an upload back through its object URL before it saves it.
-    directive('connect-src', ["'self'", 'blob:', 'data:', git]),
+    "connect-src 'self' blob: data:",
     "frame-src 'self' blob:",
     "worker-src 'self' blob:",
     "object-src 'none'",

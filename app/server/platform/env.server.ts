@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { languages, localeCodes, type Locale } from '../../../app.config'
 import { osmAttribution } from '../../locations/static-map'
+import { adminSettings, siteAdminProblems } from './admin-settings.server'
 
 /**
  * The server's settings, read from the environment and validated with valibot the first time
@@ -209,20 +210,13 @@ export const runtimeConfigSchema = v.object({
   ),
   /**
    * The editors' admin at /admin (Decap CMS, docs/content.md, ADR 035): "local" saves straight into
-   * CONTENT_DIR through the site's own API, for a browser on this machine (the default of `npm run dev`),
-   * "gitlab" or "gitea" commits every edit to a branch of CMS_REPO for review (editorial workflow;
-   * the editor logs in at the git host with PKCE, no secret on this server). Unset: no admin (404),
+   * CONTENT_DIR through the site's own API, for a browser on this machine (the default of `npm run dev`);
+   * "site" is the same API for editors anywhere, signed in through the company's OpenID Connect
+   * provider (ADMIN_OIDC_*, roles, audit log: docs/operations.md, ADR 100). Unset: no admin (404),
    * except in `npm run dev`.
    */
-  CMS_ADMIN: v.optional(v.picklist(['local', 'gitlab', 'gitea'])),
-  /** The content repository on the git host, "group/name" (CMS_ADMIN=gitlab or gitea). */
-  CMS_REPO: v.optional(v.pipe(v.string(), v.regex(/^[\w.-]+(?:\/[\w.-]+)+$/, 'must look like group/name'))),
-  /** The branch the site is deployed from; drafts are branches off it. */
-  CMS_BRANCH: v.optional(v.pipe(v.string(), v.regex(/^[\w./-]+$/, 'must be a branch name')), 'main'),
-  /** The git host's address: https://gitlab.com unless self-hosted; required for Gitea/Forgejo. */
-  CMS_GIT_URL: v.optional(urlFromEnv),
-  /** The OAuth application's id at the git host (a PKCE application: public, no secret). */
-  CMS_APP_ID: v.optional(v.pipe(v.string(), v.minLength(1))),
+  CMS_ADMIN: v.optional(v.picklist(['local', 'site'])),
+  ...adminSettings,
   /** Least severe log level written (JSON lines on stdout; readable text when stdout is a terminal). */
   LOG_LEVEL: logLevelSchema,
   /**
@@ -278,7 +272,7 @@ export function parseRuntimeConfig(env: Record<string, string | undefined>): Run
   if (siteUrlFromPort && /^\d{1,5}$/.test(input.PORT ?? '')) input.SITE_URL = `http://localhost:${input.PORT}`
   const result = v.safeParse(runtimeConfigSchema, input)
   if (result.success) {
-    const problems = adminConfigProblems(result.output)
+    const problems = siteAdminProblems(result.output, siteUrlFromPort)
     if (problems.length === 0) return { ...result.output, siteUrlFromPort }
     throw new ConfigError(`Invalid environment configuration:\n  ${problems.join('\n  ')}`)
   }
@@ -304,20 +298,8 @@ export function localesWithoutDomain(config: RuntimeConfig): Locale[] {
   return localeCodes.filter((code) => !domains[code])
 }
 
-/** What a git-host admin cannot do without: each missing variable named. */
-function adminConfigProblems(config: v.InferOutput<typeof runtimeConfigSchema>): string[] {
-  if (config.CMS_ADMIN !== 'gitlab' && config.CMS_ADMIN !== 'gitea') return []
-  const needed: Array<[string, unknown]> = [
-    ['CMS_REPO', config.CMS_REPO],
-    ['CMS_APP_ID', config.CMS_APP_ID],
-    // gitlab.com is GitLab's default; a Gitea or Forgejo is always self-hosted.
-    ...(config.CMS_ADMIN === 'gitea' ? [['CMS_GIT_URL', config.CMS_GIT_URL] satisfies [string, unknown]] : []),
-  ]
-  return needed.filter(([, value]) => value === undefined).map(([name]) => `${name}: required with CMS_ADMIN=${config.CMS_ADMIN}`)
-}
-
-/** How /admin saves: into CONTENT_DIR through the local backend, through a git host, or not at all. */
-export type AdminMode = 'local' | 'gitlab' | 'gitea' | 'off'
+/** How /admin saves: into CONTENT_DIR, for this machine (local) or for signed-in editors (site), or not at all. */
+export type AdminMode = 'local' | 'site' | 'off'
 
 /**
  * The admin's mode. The local backend writes content files for anyone who reaches it, so it
