@@ -214,7 +214,13 @@ export function contentWith(replaced: ReplacedFile): EmbeddedContent {
   const file = { file: resolve(dir, replaced.file), text: replaced.text }
   const next = new ProjectionMemo(memo)
   // Checked as the published content too: the save would be refused otherwise.
-  runAtOnce(buildContentSteps(runAtOnce(readContentSteps(dir, undefined, { replaced: file })), { drafts: false, memo: next, today: dayIn(new Date()) }))
+  runAtOnce(
+    buildContentSteps(runAtOnce(readContentSteps(dir, undefined, { replaced: file })), {
+      drafts: false,
+      memo: next,
+      today: dayIn(new Date()),
+    }),
+  )
   // What preview mode shows: the drafts too, with this entry's unsaved text over its draft.
   const drafts = join(dir, draftsFolder)
   return runAtOnce(buildContentSteps(runAtOnce(readContentSteps(dir, undefined, { drafts, replaced: file })), { drafts: true, memo: next }))
