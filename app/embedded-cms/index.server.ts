@@ -23,6 +23,7 @@ export { boundedParse } from './graphql-limits'
 export { outboxCounts } from './submissions/outbox.server'
 export { ContentError } from './content/read'
 export { decapConfig } from './admin/decap-config'
+export { isAdminLanguage, type AdminLanguage } from './admin/decap-labels'
 export { entryPublicPath } from './admin/entry-path.server'
 export { entryText, removeScratchCopies, saveProblem, type ProposedChange } from './admin/save-check.server'
 // The resized images the content links to (drafts included), for the site's media side (ADR 028).

@@ -1,4 +1,4 @@
-import type { decapConfig } from '../../embedded-cms/index.server'
+import type { AdminLanguage, decapConfig } from '../../embedded-cms/index.server'
 import type { AdminMode, RuntimeConfig } from '../platform/env.server'
 
 /**
@@ -35,7 +35,8 @@ export function adminBackend(config: RuntimeConfig, mode: Exclude<AdminMode, 'of
  * The admin's Decap configuration: the collections generated from the content schema
  * (decap-config.ts), saved through the mode's backend. `contentFolder` is the name of the
  * content folder inside the repository (CONTENT_DIR's own name with the local backend, whose
- * repository is the folder around it); `siteUrl` is the site "View Live" opens (SITE_URL unless given).
+ * repository is the folder around it); `siteUrl` is the site "View Live" opens (SITE_URL unless given);
+ * `language` the admin's (its labels and hints).
  */
 export function adminConfig(
   config: RuntimeConfig,
@@ -43,6 +44,7 @@ export function adminConfig(
   generate: typeof decapConfig,
   contentFolder = 'content',
   siteUrl = config.SITE_URL,
+  language: AdminLanguage = 'nl',
 ): Record<string, unknown> {
   const inFolder = (path: string) => path.replace(/^content\//, `${contentFolder}/`)
   const generated = generate({
@@ -50,6 +52,7 @@ export function adminConfig(
     mediaFolder: `${contentFolder}/media`,
     publicFolder: '/media',
     siteUrl,
+    language,
   })
   return {
     ...generated,

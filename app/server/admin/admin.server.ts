@@ -10,6 +10,7 @@ import { adminConfig } from './admin-config'
 import { issueSessionToken } from './admin-session.server'
 import type { ContentFolder } from './content-folder.server'
 import { editorScript } from './editor-script'
+import { formScript } from './form-script'
 import { answerLocalApi } from './local-api.server'
 import { sessionScript } from './session-script'
 
@@ -167,7 +168,9 @@ export async function serveAdmin(request: Request, url: URL, socketAddress: stri
     const token = mode === 'local' ? issueSessionToken(resolve(process.cwd(), config.DATA_DIR)) : undefined
     return body(indexHtml(token), 'text/html; charset=utf-8')
   }
-  if (pathname === '/admin/editor.js') return body(`(${editorScript.toString()})()\n`, 'text/javascript; charset=utf-8')
+  // The form's own widgets first: they are registered before editorScript starts Decap.
+  if (pathname === '/admin/editor.js')
+    return body(`(${formScript.toString()})();\n(${editorScript.toString()})()\n`, 'text/javascript; charset=utf-8')
   const view = viewPath.exec(pathname)
   if (view?.[1] !== undefined && view[2] !== undefined) return viewEntry(config, view[1], view[2])
   if (pathname === '/admin/session.js' && mode === 'local')
@@ -177,10 +180,13 @@ export async function serveAdmin(request: Request, url: URL, socketAddress: stri
     // Locally the repository is the folder around CONTENT_DIR, whatever its name; on a git host it is the project's, with content/.
     const folder = mode === 'local' ? basename(resolve(process.cwd(), config.CONTENT_DIR)) : 'content'
     // The content model lives in the embedded CMS (decap-config.ts), loaded when asked for, like the CMS itself.
-    const { decapConfig } = await import('../../embedded-cms/index.server')
+    const { decapConfig, isAdminLanguage } = await import('../../embedded-cms/index.server')
     // Locally "View Live" opens this site, where the save is live, whatever SITE_URL names.
     const siteUrl = mode === 'local' ? url.origin : config.SITE_URL
-    return body(stringify(adminConfig(config, mode, decapConfig, folder, siteUrl)), 'text/yaml; charset=utf-8')
+    // The labels in the admin's language, which editor.js asks for (Dutch unless it is another the admin speaks).
+    const asked = url.searchParams.get('language')
+    const language = isAdminLanguage(asked) ? asked : 'nl'
+    return body(stringify(adminConfig(config, mode, decapConfig, folder, siteUrl, language)), 'text/yaml; charset=utf-8')
   }
   const file = packageFile.exec(pathname)?.[1]
   if (!file) return notFound(config)

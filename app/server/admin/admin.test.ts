@@ -3,7 +3,9 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import * as v from 'valibot'
 import { afterAll, describe, expect, it, vi } from 'vitest'
+import { parse } from 'yaml'
 import { adminMode, parseRuntimeConfig } from '../platform/env.server'
 import { adminContentSecurityPolicy, contentSecurityPolicy } from '../http/security-headers'
 import { adminConfig } from './admin-config'
@@ -187,6 +189,27 @@ describe("Decap's files", () => {
     expect(text).toContain('CMS_MANUAL_INIT')
     const page = await (await get('/admin')).text()
     expect(page.indexOf('/admin/editor.js')).toBeLessThan(page.indexOf('/admin/decap-cms.js'))
+  })
+
+  it("/admin/config.yml has the form's labels in the language editor.js asks for: Dutch unless English", async () => {
+    const named = v.looseObject({ name: v.string(), label: v.string() })
+    const shape = v.looseObject({
+      locale: v.string(),
+      collections: v.array(v.looseObject({ ...named.entries, fields: v.optional(v.array(named)) })),
+    })
+    const labels = async (query: string) => {
+      const config = v.parse(shape, parse(await (await get(`/admin/config.yml${query}`)).text()))
+      const news = config.collections.find((collection) => collection.name === 'news')
+      return [config.locale, news?.label, news?.fields?.find((field) => field.name === 'title')?.label]
+    }
+    expect(await labels('')).toEqual(['nl', 'Nieuws', 'Titel'])
+    expect(await labels('?language=en')).toEqual(['en', 'News', 'Title'])
+    expect(await labels('?language=xx')).toEqual(['nl', 'Nieuws', 'Titel'])
+    const script = await (await get('/admin/editor.js')).text()
+    // The form's widgets are registered before editorScript starts Decap.
+    expect(script.search(/["']localized["']/)).toBeGreaterThan(-1)
+    expect(script.search(/["']localized["']/)).toBeLessThan(script.indexOf('CMS_MANUAL_INIT'))
+    expect(script).toContain('config.yml?language=')
   })
 
   it("are the package's app, chunks, CSS and WebAssembly only", async () => {
