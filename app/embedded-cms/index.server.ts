@@ -23,6 +23,7 @@ export { boundedParse } from './graphql-limits'
 export { outboxCounts } from './submissions/outbox.server'
 export { ContentError } from './content/read'
 export { decapConfig } from './admin/decap-config'
+export { isAdminLanguage, type AdminLanguage } from './admin/decap-labels'
 export { entryPathIn, entryPublicPath } from './admin/entry-path.server'
 export { buildOverlay, keepOverlay, overlayLimits, overlayProblem } from './admin/preview-overlay.server'
 export {
@@ -34,7 +35,7 @@ export {
   type BrokenLink,
   type ProposedChange,
 } from './admin/save-check.server'
-export { brokenLinksReport, refusalFor, type AdminLanguage } from './admin/problem-names'
+export { brokenLinksReport, refusalFor } from './admin/problem-names'
 export { entryTranslationStatus } from './admin/translation-status.server'
 // The resized images the content links to (drafts included), for the site's media side (ADR 028).
 export { onContentChange, currentVariantPaths }

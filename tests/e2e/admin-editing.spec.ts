@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
 import { parse } from 'yaml'
 import { startServer, stopServer } from './server-process'
-import { field, publishEntry, textIn } from './decap-form'
+import { field, openBlock, publishEntry, textIn } from './decap-form'
 
 /**
  * An editor's day in the admin (Decap CMS at /admin over the local backend): pasting from a word
@@ -79,19 +79,6 @@ async function openEntry(browser: Browser, collection: string, id: string): Prom
   return page
 }
 
-/** Opens a block of the page's Elements by its id (a collapsed list item, opened by its chevron). */
-async function openBlock(page: Page, id: string): Promise<Locator> {
-  const item = field(page, 'Elements')
-    .locator('div')
-    .filter({ has: page.locator(':scope > div', { hasText: new RegExp(`^${id}$`) }) })
-    .last()
-  const chevron = item.locator(':scope > div > button').first()
-  const idInput = field(item, 'ID').locator('input')
-  if (!(await idInput.isVisible())) await chevron.click({ timeout: 30_000 })
-  await expect(idInput).toHaveValue(id, { timeout: 20_000 })
-  return item
-}
-
 /**
  * Pastes HTML (and its plain text) into a field as the browser does from a word processor: the
  * system clipboard holds both, and Ctrl+V pastes them (Chromium then sends Decap's editor a
@@ -121,7 +108,7 @@ test('a link pasted from a word processor inside a styled span keeps its text an
     if (message.type() === 'error') errors.push(message.text())
   })
   page.on('pageerror', (error) => errors.push(error.message))
-  const block = await openBlock(page, 'about-facts')
+  const block = await openBlock(page, 'In het kort', 'about-facts')
   const left = textIn(block, 'Left', 'Nederlands (nl)')
   await left.click()
   await left.press('ControlOrMeta+a')
@@ -144,7 +131,7 @@ test('a link pasted from a word processor inside a styled span keeps its text an
 
 test('a field switched to Markdown is the only one in Markdown; Markdown written there is kept', async ({ browser }) => {
   const page = await openEntry(browser, 'pages-page', 'about')
-  const block = await openBlock(page, 'about-facts')
+  const block = await openBlock(page, 'In het kort', 'about-facts')
   // Decap's switch between its two modes (Rich Text and Markdown) in a field's toolbar; in
   // Markdown the formatting buttons are off.
   const left = field(field(block, 'Left'), 'Nederlands (nl)')
@@ -165,7 +152,7 @@ test('a field switched to Markdown is the only one in Markdown; Markdown written
 
   // Switched again and left in Markdown: another entry, and this one opened again, are in rich text.
   // (Publishing loads the entry again, its blocks folded.)
-  const leftPublished = field(field(await openBlock(page, 'about-facts'), 'Left'), 'Nederlands (nl)')
+  const leftPublished = field(field(await openBlock(page, 'In het kort', 'about-facts'), 'Left'), 'Nederlands (nl)')
   await inMarkdown(leftPublished).click()
   await expect(inMarkdown(leftPublished)).toHaveAttribute('aria-checked', 'true')
   const news = await openEntry(browser, 'news', 'jubileum')
@@ -173,7 +160,7 @@ test('a field switched to Markdown is the only one in Markdown; Markdown written
   await expect(inMarkdown(body)).not.toHaveAttribute('aria-checked', 'true')
   await expect(body.getByTitle('Bold', { exact: true }).first()).toBeEnabled()
   const again = await openEntry(browser, 'pages-page', 'about')
-  const leftAgain = field(field(await openBlock(again, 'about-facts'), 'Left'), 'Nederlands (nl)')
+  const leftAgain = field(field(await openBlock(again, 'In het kort', 'about-facts'), 'Left'), 'Nederlands (nl)')
   await expect(inMarkdown(leftAgain)).not.toHaveAttribute('aria-checked', 'true')
 })
 
@@ -209,7 +196,7 @@ test('"Show the title" shows on for a block that has no value (the default)', as
   const before = parse(readFileSync(aboutFile, 'utf8'))
   expect(before.elements[1]).not.toHaveProperty('showTitle')
   const page = await openEntry(browser, 'pages-page', 'about')
-  const block = await openBlock(page, 'about-facts')
+  const block = await openBlock(page, 'In het kort', 'about-facts')
   const toggle = field(block, 'Show the title').getByRole('switch')
   await expect(toggle).toHaveAttribute('aria-checked', 'true')
   // Turned off, it is saved off.

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { startServer, stopServer } from './server-process'
-import { field, savedNotice } from './decap-form'
+import { field, publishEntry } from './decap-form'
 
 /**
  * The locations in the admin: one entry per location, listed by city, found by a search for its
@@ -80,10 +80,7 @@ test('an editor finds a location by its city, changes its phone, and its page sh
   const file = join(contentDir, 'locations', 'maastricht-leaselocation.yaml')
   const before = readFileSync(file, 'utf8')
   await field(page, 'Phone').locator('input').fill('+31 43 555 0101')
-  await expect(savedNotice(page)).toHaveCount(0, { timeout: 20_000 })
-  await page.getByRole('button', { name: 'Publish', exact: true }).click()
-  await page.getByText('Publish now', { exact: true }).click()
-  await expect(savedNotice(page)).toBeVisible({ timeout: 20_000 })
+  await publishEntry(page)
 
   await expect
     .poll(async () => (await request.get(`${base}/vestigingen/maastricht-leaselocation`)).text(), { timeout: 5_000 })

@@ -2,10 +2,10 @@ import { type ChildProcess } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Browser, type Page } from '@playwright/test'
 import { parse, parseDocument } from 'yaml'
 import { startServer, stopServer } from './server-process'
-import { field, textIn } from './decap-form'
+import { askToPublish, field, openBlock, saveDraft, textIn } from './decap-form'
 
 /**
  * What the server says of a save, where the editor looks (ADR 094, 095), in the admin's own
@@ -82,36 +82,18 @@ async function openEntry(browser: Browser, collection: string, id: string): Prom
   return page
 }
 
-/** Decap's notices of a save and of a refusal (they go after a few seconds). */
-const published = (page: Page) => page.getByText(/^Item (?:opgeslagen|gepubliceerd)$/)
-const failed = (page: Page) => page.getByText(/^Kan item niet (?:publiceren|verwijderen)/)
-
-async function publish(page: Page): Promise<void> {
-  await expect(published(page)).toHaveCount(0, { timeout: 20_000 })
-  await page.getByRole('button', { name: 'Publiceer', exact: true }).click()
-  await page.getByText('Publiceer nu', { exact: true }).click()
-}
-
-/** Opens a block of the page's Elements by its id (a collapsed list item, opened by its chevron). */
-async function openBlock(page: Page, id: string): Promise<Locator> {
-  const item = field(page, 'Elements')
-    .locator('div')
-    .filter({ has: page.locator(':scope > div', { hasText: new RegExp(`^${id}$`) }) })
-    .last()
-  const idInput = field(item, 'ID').locator('input')
-  if (!(await idInput.isVisible())) await item.locator(':scope > div > button').first().click({ timeout: 30_000 })
-  await expect(idInput).toHaveValue(id, { timeout: 20_000 })
-  return item
-}
+/** Decap's notices of a publish and of a refusal (they go after a few seconds). */
+const published = (page: Page) => page.getByText(/^Item gepubliceerd$/)
+const failed = (page: Page) => page.getByText(/^Kan item niet (?:opslaan|publiceren|verwijderen)/)
 
 test('a refused save is named on its field in Dutch, and stays there until dismissed', async ({ browser }) => {
   const page = await openEntry(browser, 'pages-page', 'about')
-  const block = await openBlock(page, 'about-facts')
-  const left = field(field(block, 'Left'), 'Nederlands (nl)')
+  const block = await openBlock(page, 'In het kort', 'about-facts', 'Blokken')
+  const left = field(field(block, 'Linkerkolom'), 'Nederlands (nl)')
   // A link to an address the site does not have, written in Markdown.
   await left.getByRole('switch').first().click()
   await left.locator('[contenteditable="true"], textarea').first().fill('Zie [ons team](/over-ons/ons-team).')
-  await publish(page)
+  expect(await saveDraft(page, 'nl')).toBe(false)
   const panel = page.locator('[data-admin-problems]')
   await expect(panel).toContainText('Niet opgeslagen', { timeout: 20_000 })
   await expect(panel).toContainText("blok 2 'In het kort', Linkerkolom (nl)")
@@ -133,8 +115,10 @@ test('a refused save is named on its field in Dutch, and stays there until dismi
 
 test('renaming a page that rich text links to: the editor is told, and the links are mended', async ({ browser }) => {
   const page = await openEntry(browser, 'pages-page', 'sponsoring')
-  await textIn(page, 'URL segment', 'Nederlands (nl)').fill('sponsoring-en-goede-doelen')
-  await publish(page)
+  await textIn(page, 'Deel van het webadres', 'Nederlands (nl)').fill('sponsoring-en-goede-doelen')
+  // The draft is the editor's own: links are asked about when it would go live.
+  expect(await saveDraft(page, 'nl')).toBe(true)
+  await askToPublish(page, 'nl')
   const dialog = page.getByRole('dialog', { name: 'Links in tekst wijzen naar deze pagina' })
   await expect(dialog).toBeVisible({ timeout: 20_000 })
   await expect(dialog).toContainText(
@@ -152,7 +136,7 @@ test('renaming a page that rich text links to: the editor is told, and the links
 test('deleting a page that rich text links to: the editor is told, and cancelling keeps everything', async ({ browser }) => {
   const page = await openEntry(browser, 'pages-page', 'sponsoring')
   await expect(published(page)).toHaveCount(0, { timeout: 20_000 })
-  await page.getByRole('button', { name: /verwijderen/i }).click()
+  await page.getByRole('button', { name: 'Gepubliceerd item verwijderen', exact: true }).click()
   const dialog = page.getByRole('dialog', { name: 'Links in tekst wijzen naar deze pagina' })
   await expect(dialog).toBeVisible({ timeout: 20_000 })
   await expect(dialog).toContainText('/over-ons/sponsoring-en-goede-doelen (link weg, tekst blijft)')

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { requiredRole } from '../../app/server/admin/auth/roles'
-import { savedNotice, textIn } from './decap-form'
+import { saveDraft, textIn } from './decap-form'
 import { startTestProvider, testClient } from './oidc-test-provider'
 import { startServer, stopServer } from './server-process'
 
@@ -155,10 +155,12 @@ test('an editor signs in at the provider, reaches /admin and saves an entry, but
   await page.goto(`${base}/admin#/collections/news/entries/jubileum`, { waitUntil: 'commit' })
   const title = textIn(page, 'Title', 'Nederlands (nl)')
   await title.fill('Zestig jaar, gevierd met iedereen')
-  await page.getByRole('button', { name: 'Publish', exact: true }).click()
-  await page.getByText('Publish now', { exact: true }).click()
-  await expect(savedNotice(page)).toBeVisible({ timeout: 20_000 })
-  expect(readFileSync(news('jubileum.yaml'), 'utf8')).toContain('Zestig jaar, gevierd met iedereen')
+  // An editor's save is a draft beside the published item (ADR 092); publishing it is a publisher's.
+  expect(await saveDraft(page)).toBe(true)
+  expect(readFileSync(join(contentDir, 'drafts', 'news', 'jubileum.yaml'), 'utf8')).toContain('Zestig jaar, gevierd met iedereen')
+  expect(readFileSync(news('jubileum.yaml'), 'utf8')).not.toContain('Zestig jaar, gevierd met iedereen')
+  const publish = await inPage(page, { action: 'publishUnpublishedEntry', params: { collection: 'news', slug: 'jubileum' } })
+  expect(publish.status).toBe(403)
 
   // The admin's delete button would call this: the server refuses it, whatever the page shows.
   const refused = await inPage(page, { action: 'deleteFiles', params: { paths: ['content/news/jubileum.yaml'] } })

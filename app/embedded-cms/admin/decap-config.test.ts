@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { localeCodes } from '../../../app.config'
 import { pageFileSchemaFor, pageReference, richText } from '../content/schema'
 import { actionOf, entriesOf, isPerLocale, shapeOf, variantName, variantOptions } from '../content/schema-shape'
-import { contentModel, decapConfig, type DecapCollection, type DecapConfig, type DecapField } from './decap-config'
+import { contentModel, decapConfig, localizedWidget, type DecapCollection, type DecapConfig, type DecapField } from './decap-config'
 
 /** Whether Decap's `required` should be on: the server needs a non-empty value and the field is not inside an optional object. */
 function mustBeRequired(schema: unknown, inOptional: boolean): boolean {
@@ -50,8 +50,8 @@ function fieldDrift(schema: unknown, field: DecapField, at: string, inOptional: 
   if (shape.layers.includes(richText) !== (field.widget === 'markdown')) problems.push(`${at}: rich text must be (only) a markdown widget`)
   const nestedOptional = inOptional || shape.optional
   if (shape.type === 'strict_object' || shape.type === 'object') {
-    if (isPerLocale(shape) && field.fields?.map((f) => f.name).join() !== localeCodes.join())
-      problems.push(`${at}: not one field per language`)
+    if (isPerLocale(shape) && (field.widget !== localizedWidget || field.fields?.map((f) => f.name).join() !== localeCodes.join()))
+      problems.push(`${at}: not one field per language in the ${localizedWidget} widget`)
     problems.push(...objectDrift(shape.node, field.fields ?? [], `${at}.`, nestedOptional))
   }
   if (item) {
@@ -220,7 +220,7 @@ describe('the Decap config follows the content schemas', () => {
     expect(fileFields('settings', 'navigation').find((f) => f.name === 'main')).toMatchObject({ widget: 'relation', multiple: true })
   })
 
-  it('collections are YAML files in the content folder, Decap in English', () => {
+  it('collections are YAML files in the content folder, Decap in Dutch', () => {
     const expected: Partial<DecapConfig> = { locale: 'nl', media_folder: 'content/media', public_folder: '/media' }
     expect(config).toMatchObject(expected)
     expect(collection('pages')).toMatchObject({ folder: 'content/pages', extension: 'yaml', format: 'yaml', identifier_field: 'id' })

@@ -13,6 +13,7 @@ import { locationTypes } from '../../locations/locations'
 import { languages } from '../../../app.config'
 import { navigationFileSchema, newsFileSchema, pageFileSchemaFor, pageReference, richText, siteFileSchema } from '../content/schema'
 import { actionOf, entriesOf, get, isPerLocale, shapeOf, variantName, variantOptions, type SchemaShape } from '../content/schema-shape'
+import { fieldHints, labelOf, pageKindNames, patternMessages, words, type AdminLanguage } from './decap-labels'
 
 /** The parts of Decap's field configuration used here (https://decapcms.org/docs/widgets/). */
 export interface DecapField {
@@ -99,6 +100,8 @@ export interface DecapConfig {
 
 export interface DecapConfigOptions {
   backend: object
+  /** The admin's language: its labels, hints and names (decap-labels.ts); Dutch unless given. */
+  language?: AdminLanguage
   /** Where uploads are written, relative to the repository (content/media: public at /media/… at once). */
   mediaFolder?: string
   /** The public path of `mediaFolder`. */
@@ -128,65 +131,14 @@ export function requiredInDecap(shape: SchemaShape): boolean {
   return !v.safeParse(shape.present, '').success
 }
 
-/** The regular expression a string must match, as Decap's `pattern`. */
-export function patternOf(shape: SchemaShape): [string, string] | undefined {
+/** The regular expression a string must match, as Decap's `pattern` (its message in the admin's language). */
+export function patternOf(shape: SchemaShape, language: AdminLanguage = 'nl'): [string, string] | undefined {
   const regex = actionOf(shape, 'regex')
   if (!regex) return undefined
   const requirement = get(regex, 'requirement')
   const message = get(regex, 'message')
   if (!(requirement instanceof RegExp) || typeof message !== 'string') return undefined
-  return [requirement.source, message]
-}
-
-// ---- Labels ----
-
-const labels: Record<string, string> = {
-  urlSegment: 'URL segment',
-  metaTitle: 'Title for search engines',
-  metaDescription: 'Description for search engines',
-  menuTitle: 'Title in menus',
-  showTitle: 'Show the title',
-  cta: 'Call to action',
-  src: 'File',
-  alt: 'Alternative text',
-  ogImage: 'Image for social media',
-  mimeType: 'MIME type',
-  lat: 'Latitude',
-  lng: 'Longitude',
-  url: 'URL',
-  page: 'Page',
-  brandLogo: 'Brand logo',
-  redirectTo: 'Redirect to',
-  redirectCode: 'Redirect code',
-  lastEdited: 'Last edited',
-  timeZone: 'Time zone',
-  postalCode: 'Postal code',
-  openingHours: 'Opening hours',
-  socialLinks: 'Social media links',
-  imagePosition: 'Image position',
-  // The old "Draft" switch took a live page offline at once; a change now waits as a draft anyway (ADR 092).
-  draft: 'Offline (hidden from visitors)',
-}
-
-/** `metaDescription` → "Meta description", unless named above. */
-export function labelOf(name: string): string {
-  const known = labels[name]
-  if (known) return known
-  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase()
-  return words.charAt(0).toUpperCase() + words.slice(1)
-}
-
-const hints: Record<string, string> = {
-  id: "Lowercase letters, digits and dashes, unique. A page's or news item's id names its file.",
-  urlSegment: "The page's part of the web address in each language; empty only for the home page.",
-  languages: 'The languages it exists in; all when left empty. Its texts are required in each of them.',
-  width: 'Read from the image file when left empty.',
-  height: 'Read from the image file when left empty.',
-  focus: 'Where the subject is (0 to 1 from the top left); a crop keeps it in view.',
-  draft:
-    'Once published, visitors no longer see it (preview mode still does). To change a live page, just Save: it stays as it is until you publish.',
-  sort: 'Order among pages with the same parent, ascending.',
-  openingHours: 'Like "Mo-Fr 08:00-18:00", in the location\'s time zone.',
+  return [requirement.source, patternMessages[message]?.[language] ?? message]
 }
 
 // ---- Fields ----
@@ -209,6 +161,8 @@ const pageRelation = (): Partial<DecapField> => ({
 })
 
 interface FieldContext {
+  /** The admin's language, for labels and hints. */
+  language: AdminLanguage
   /** The object holds an image (a `src` beside an `alt`): `src` is an upload. */
   image?: boolean
   /**
@@ -219,11 +173,11 @@ interface FieldContext {
 }
 
 /** The Decap field of one schema entry. */
-export function fieldOf(name: string, schema: unknown, context: FieldContext = {}): DecapField {
+export function fieldOf(name: string, schema: unknown, context: FieldContext): DecapField {
   const shape = shapeOf(schema)
-  const field: DecapField = { name, label: labelOf(name), widget: 'string' }
+  const field: DecapField = { name, label: labelOf(name, context.language), widget: 'string' }
   if (context.inOptional || !requiredInDecap(shape)) field.required = false
-  const hint = hints[name]
+  const hint = fieldHints[name]?.[context.language]
   if (hint) field.hint = hint
   Object.assign(field, widgetOf(name, shape, { ...context, inOptional: context.inOptional || shape.optional }))
   if (shape.defaultValue !== undefined && !Array.isArray(shape.defaultValue)) field.default = shape.defaultValue
@@ -239,7 +193,7 @@ function widgetOf(name: string, shape: SchemaShape, context: FieldContext): Part
       if (actionOf(shape, 'iso_timestamp')) return { widget: 'datetime' }
       // An image or file is uploaded (or picked) in the media library.
       const widget = name === 'src' ? (context.image ? 'image' : 'file') : 'string'
-      const pattern = patternOf(shape)
+      const pattern = patternOf(shape, context.language)
       return pattern ? { widget, pattern } : { widget }
     }
     case 'number': {
@@ -269,33 +223,54 @@ function widgetOf(name: string, shape: SchemaShape, context: FieldContext): Part
       return { widget: 'hidden', default: get(shape.node, 'literal') }
     case 'object':
     case 'strict_object':
-      if (isPerLocale(shape)) return { widget: 'object', collapsed: false, fields: perLocaleFields(shape, context) }
+      if (isPerLocale(shape)) return { widget: localizedWidget, fields: perLocaleFields(shape, context) }
       return { widget: 'object', fields: objectFields(shape, context) }
     case 'array':
-      return listOf(shapeOf(get(shape.node, 'item')))
+      return listOf(shapeOf(get(shape.node, 'item')), context.language)
     default:
       throw new Error(`${name}: no Decap widget for a valibot ${shape.type} schema`)
   }
 }
 
+/**
+ * A text per language: an object of one subfield per language that the admin's own widget
+ * (app/server/admin/form-script.ts) shows one language at a time, under tabs. What it stores is
+ * the object's, unchanged.
+ */
+export const localizedWidget = 'localized'
+
 /** One subfield per language, in the one locale list's order, labelled with the language's name. */
 function perLocaleFields(shape: SchemaShape, context: FieldContext): DecapField[] {
   const entries = new Map(entriesOf(shape))
   return languages.map(({ code, name }) => ({
-    ...fieldOf(code, entries.get(code), { inOptional: context.inOptional }),
+    ...fieldOf(code, entries.get(code), { language: context.language, inOptional: context.inOptional }),
     label: `${name} (${code})`,
   }))
 }
 
-function objectFields(shape: SchemaShape, context: FieldContext = {}): DecapField[] {
+function objectFields(shape: SchemaShape, context: FieldContext): DecapField[] {
   const entries = entriesOf(shape)
   const image = entries.some(([key]) => key === 'src') && entries.some(([key]) => key === 'alt')
-  return entries.map(([key, schema]) => fieldOf(key, schema, { image, inOptional: context.inOptional }))
+  return entries.map(([key, schema]) => fieldOf(key, schema, { language: context.language, image, inOptional: context.inOptional }))
 }
 
-function listOf(item: SchemaShape): Partial<DecapField> {
+/**
+ * What a folded row of a list says: its title (in Dutch, the language every text has) or its
+ * name, so an editor scans the rows by what they hold. A block's row has its kind above it
+ * (Decap's), and says so when the block has no title.
+ */
+export function summaryOf(fields: readonly DecapField[], language: AdminLanguage, block?: boolean): string | undefined {
+  const title = fields.find((field) => field.name === 'title' && field.widget === localizedWidget)
+  const name = fields.find((field) => field.name === 'name' && field.widget === 'string')
+  if (title && block) return `{{fields.title.nl | default('${words.noTitle[language]}')}}`
+  if (title) return '{{fields.title.nl}}'
+  if (name) return '{{fields.name}}'
+  return undefined
+}
+
+function listOf(item: SchemaShape, language: AdminLanguage): Partial<DecapField> {
   if (item.layers.includes(pageReference)) return { ...pageRelation(), multiple: true }
-  if (item.type === 'picklist') return { ...widgetOf('item', item, {}), multiple: true }
+  if (item.type === 'picklist') return { ...widgetOf('item', item, { language }), multiple: true }
   if (item.type === 'variant') {
     return {
       widget: 'list',
@@ -303,19 +278,19 @@ function listOf(item: SchemaShape): Partial<DecapField> {
       collapsed: true,
       types: variantOptions(item).map((option) => {
         const typeName = variantName(option)
-        return {
-          name: typeName,
-          label: labelOf(typeName),
-          widget: 'object',
-          summary: '{{fields.id}}',
-          fields: objectFields(option).filter((field) => field.name !== 'type'),
-        }
+        const fields = objectFields(option, { language }).filter((field) => field.name !== 'type')
+        const summary = summaryOf(fields, language, true)
+        return { name: typeName, label: labelOf(typeName, language), widget: 'object', ...(summary ? { summary } : {}), fields }
       }),
     }
   }
-  if (item.type === 'object' || item.type === 'strict_object') return { widget: 'list', collapsed: true, fields: objectFields(item) }
+  if (item.type === 'object' || item.type === 'strict_object') {
+    const fields = objectFields(item, { language })
+    const summary = summaryOf(fields, language)
+    return { widget: 'list', collapsed: true, ...(summary ? { summary } : {}), fields }
+  }
   // Each row labelled by its value ("Mo-Fr 08:00-18:00"), not "Item".
-  return { widget: 'list', summary: '{{fields.item}}', field: fieldOf('item', item.present) }
+  return { widget: 'list', summary: '{{fields.item}}', field: fieldOf('item', item.present, { language }) }
 }
 
 // ---- Collections ----
@@ -325,7 +300,7 @@ function listOf(item: SchemaShape): Partial<DecapField> {
  * collection has every kind's fields: a field only some kinds have is optional here, with a
  * hint naming them, and the server refuses what the page's kind does not allow.
  */
-export function pageFields(): DecapField[] {
+export function pageFields(language: AdminLanguage = 'nl'): DecapField[] {
   const kinds = variantOptions(shapeOf(contentModel.page))
   const names = kinds.map(variantName)
   const merged = new Map<string, { schema: unknown; kinds: string[] }>()
@@ -337,25 +312,17 @@ export function pageFields(): DecapField[] {
       else merged.set(key, { schema, kinds: [variantName(kind)] })
     }
   }
-  const typeField: DecapField = { name: 'type', label: 'Kind of page', widget: 'select', options: names, default: names[0] }
+  const typeField: DecapField = { name: 'type', label: words.kindOfPage[language], widget: 'select', options: names, default: names[0] }
   const fields = [...merged].map(([key, { schema, kinds: having }]) => {
-    if (having.length === names.length) return fieldOf(key, schema)
+    if (having.length === names.length) return fieldOf(key, schema, { language })
     // Absent from the other kinds, so optional as a whole: its subfields too (Decap would
     // otherwise demand a redirect's title on every page), and the server judges them.
-    const field = fieldOf(key, schema, { inOptional: true })
-    const only = `Only for ${having.join(' and ')} pages.`
+    const field = fieldOf(key, schema, { language, inOptional: true })
+    const only = `${words.onlyFor[language]} ${having.join(` ${words.and[language]} `)}.`
     return { ...field, hint: field.hint ? `${only} ${field.hint}` : only }
   })
   const [id, ...rest] = fields
   return id ? [id, typeField, ...rest] : [typeField, ...rest]
-}
-
-/** The admin's names of the kinds of page: a collection each, with that kind's form alone. */
-const pageKinds: Record<string, { label: string; singular: string; description: string }> = {
-  Page: { label: 'Pages', singular: 'Page', description: 'Pages built from blocks, and the legal pages (their text in Content).' },
-  NewsPage: { label: 'News list', singular: 'News list page', description: 'The page that lists the news items.' },
-  TimelinePage: { label: 'Timelines', singular: 'Timeline page', description: 'A page of dated entries (the history).' },
-  RedirectorPage: { label: 'Redirects', singular: 'Redirect', description: 'An address that sends visitors to another page.' },
 }
 
 /**
@@ -363,15 +330,15 @@ const pageKinds: Record<string, { label: string; singular: string; description: 
  * `type` a hidden field with the kind as default, so "New" makes a page of that kind). The
  * collection of all pages stays, hidden, as the target of page links.
  */
-export function pageKindCollections(folder: string): DecapFolderCollection[] {
+export function pageKindCollections(folder: string, language: AdminLanguage = 'nl'): DecapFolderCollection[] {
   return variantOptions(shapeOf(contentModel.page)).map((kind) => {
     const name = variantName(kind)
-    const names = pageKinds[name] ?? { label: name, singular: name, description: '' }
+    const names = pageKindNames[name]
     return {
       name: `pages-${name.toLowerCase()}`,
-      label: names.label,
-      label_singular: names.singular,
-      description: names.description,
+      label: names?.label[language] ?? name,
+      label_singular: names?.singular[language] ?? name,
+      description: names?.description[language] ?? '',
       folder,
       extension: 'yaml',
       format: 'yaml',
@@ -381,29 +348,21 @@ export function pageKindCollections(folder: string): DecapFolderCollection[] {
       summary: '{{title.nl}} ({{id}})',
       sortable_fields: ['id', 'sort'],
       filter: { field: 'type', value: name },
-      fields: objectFields(kind),
+      fields: objectFields(kind, { language }),
     }
   })
-}
-
-/** The kinds of location as the admin's filter names them. */
-const locationTypeLabels: Record<(typeof locationTypes)[number], string> = {
-  dealer: 'Dealers',
-  carbodyrepairshop: 'Body repair shops',
-  leaselocation: 'Lease locations',
-  otherlocation: 'Other locations',
 }
 
 /**
  * One entry per location (a file each, ADR 098): listed and sorted by city, found by name, city or
  * id (Decap searches the fields of the summary), grouped by country and filtered by type on demand.
  */
-export function locationsCollection(folder: string): DecapFolderCollection {
+export function locationsCollection(folder: string, language: AdminLanguage = 'nl'): DecapFolderCollection {
   return {
     name: 'locations',
-    label: 'Locations',
-    label_singular: 'Location',
-    description: 'One entry per location, by city. To find one, type its city, name or id in the search box.',
+    label: words.locations[language],
+    label_singular: words.location[language],
+    description: words.locationsDescription[language],
     folder,
     extension: 'yaml',
     format: 'yaml',
@@ -411,31 +370,28 @@ export function locationsCollection(folder: string): DecapFolderCollection {
     identifier_field: 'id',
     slug: '{{slug}}',
     summary: '{{address.city}} – {{name}} ({{id}})',
-    sortable_fields: [{ field: 'address.city', label: 'City', default_sort: 'asc' }, 'name', 'id'],
-    view_groups: [{ label: 'Country', field: 'address.country' }],
-    view_filters: locationTypes.map((type) => ({ label: locationTypeLabels[type], field: 'type', pattern: `^${type}$` })),
-    fields: fieldsOf(contentModel.location),
+    sortable_fields: [{ field: 'address.city', label: words.city[language], default_sort: 'asc' }, 'name', 'id'],
+    view_groups: [{ label: words.country[language], field: 'address.country' }],
+    view_filters: locationTypes.map((type) => ({ label: words[type][language], field: 'type', pattern: `^${type}$` })),
+    fields: objectFields(shapeOf(contentModel.location), { language }),
   }
 }
 
-function fieldsOf(schema: unknown): DecapField[] {
-  return objectFields(shapeOf(schema))
-}
-
 export function decapConfig(options: DecapConfigOptions): DecapConfig {
-  const { backend, mediaFolder = `${contentFolder}/media`, publicFolder = '/media', siteUrl } = options
+  const { backend, language = 'nl', mediaFolder = `${contentFolder}/media`, publicFolder = '/media', siteUrl } = options
+  const fieldsOf = (schema: unknown) => objectFields(shapeOf(schema), { language })
   return {
     backend,
-    locale: 'nl',
+    locale: language,
     ...(siteUrl === undefined ? {} : { site_url: siteUrl }),
     media_folder: mediaFolder,
     public_folder: publicFolder,
     collections: [
-      ...pageKindCollections(`${contentFolder}/pages`),
+      ...pageKindCollections(`${contentFolder}/pages`, language),
       {
         name: 'pages',
-        label: 'All pages',
-        label_singular: 'Page',
+        label: words.allPages[language],
+        label_singular: words.page[language],
         folder: `${contentFolder}/pages`,
         extension: 'yaml',
         format: 'yaml',
@@ -445,12 +401,12 @@ export function decapConfig(options: DecapConfigOptions): DecapConfig {
         slug: '{{slug}}',
         summary: '{{title.nl}} ({{id}})',
         sortable_fields: ['id', 'sort'],
-        fields: pageFields(),
+        fields: pageFields(language),
       },
       {
         name: 'news',
-        label: 'News',
-        label_singular: 'News item',
+        label: words.news[language],
+        label_singular: words.newsItem[language],
         folder: `${contentFolder}/news`,
         extension: 'yaml',
         format: 'yaml',
@@ -459,19 +415,24 @@ export function decapConfig(options: DecapConfigOptions): DecapConfig {
         slug: '{{slug}}',
         summary: '{{date}} {{title.nl}}',
         // Newest first, as the site lists them (not in file-name order).
-        sortable_fields: [{ field: 'date', label: 'Date', default_sort: 'desc' }, 'id'],
+        sortable_fields: [{ field: 'date', label: words.date[language], default_sort: 'desc' }, 'id'],
         // A news item's date is when it goes out (ADR 093); a timeline entry's date is only history.
         fields: fieldsOf(contentModel.news).map((field) =>
-          field.name === 'date' ? { ...field, hint: 'A date in the future schedules the item: visitors see it from that day on.' } : field,
+          field.name === 'date' ? { ...field, hint: words.scheduledDate[language] } : field,
         ),
       },
-      locationsCollection(`${contentFolder}/locations`),
+      locationsCollection(`${contentFolder}/locations`, language),
       {
         name: 'settings',
-        label: 'Site settings',
+        label: words.settings[language],
         files: [
-          { name: 'site', label: 'Site', file: `${contentFolder}/site.yaml`, fields: fieldsOf(contentModel.site) },
-          { name: 'navigation', label: 'Menus', file: `${contentFolder}/navigation.yaml`, fields: fieldsOf(contentModel.navigation) },
+          { name: 'site', label: words.site[language], file: `${contentFolder}/site.yaml`, fields: fieldsOf(contentModel.site) },
+          {
+            name: 'navigation',
+            label: words.menus[language],
+            file: `${contentFolder}/navigation.yaml`,
+            fields: fieldsOf(contentModel.navigation),
+          },
         ],
       },
     ],

@@ -2,6 +2,7 @@ import { languages } from '../../../app.config'
 import { parseContentYaml } from '../content/read'
 import type { BrokenLink } from './save-check.server'
 import { decapConfig, type DecapField } from './decap-config'
+import type { AdminLanguage } from './decap-labels'
 
 /**
  * A refused save as the editor reads it in the admin (ADR 095): each problem named the way the
@@ -10,9 +11,6 @@ import { decapConfig, type DecapField } from './decap-config'
  * the message under that field. The server's own lines (`file:line:col: field: message`) stay
  * what the log and `npm run content:check` print; this reads them.
  */
-
-/** The admin's languages (its button: editor-script.ts). */
-export type AdminLanguage = 'nl' | 'en'
 
 export interface FieldProblem {
   /** The file, as the API names it (`content/pages/about.yaml`). */
@@ -30,45 +28,6 @@ const words = {
   nl: { block: 'blok', item: 'item', refused: 'Niet opgeslagen', more: (n: number) => `en nog ${n}` },
   en: { block: 'block', item: 'item', refused: 'Not saved', more: (n: number) => `and ${n} more` },
 } as const
-
-/** Dutch for the generated labels (decap-config.ts names fields in English). */
-const dutchLabels: Record<string, string> = {
-  Title: 'Titel',
-  Subtitle: 'Ondertitel',
-  Text: 'Tekst',
-  Intro: 'Inleiding',
-  Body: 'Tekst',
-  Summary: 'Samenvatting',
-  Content: 'Inhoud',
-  Left: 'Linkerkolom',
-  Right: 'Rechterkolom',
-  Items: 'Items',
-  Elements: 'Blokken',
-  Image: 'Afbeelding',
-  File: 'Bestand',
-  'Alternative text': 'Alternatieve tekst',
-  'URL segment': 'URL-segment',
-  'Title in menus': 'Titel in menu’s',
-  'Title for search engines': 'Titel voor zoekmachines',
-  'Description for search engines': 'Beschrijving voor zoekmachines',
-  'Call to action': 'Knop',
-  Page: 'Pagina',
-  Parent: 'Bovenliggende pagina',
-  Languages: 'Talen',
-  Name: 'Naam',
-  Description: 'Beschrijving',
-  Label: 'Label',
-  Date: 'Datum',
-  Slug: 'Slug',
-  Phone: 'Telefoon',
-  Email: 'E-mail',
-  Address: 'Adres',
-  City: 'Plaats',
-  'Opening hours': 'Openingstijden',
-  'Redirect to': 'Doorverwijzen naar',
-  Entries: 'Items',
-  Year: 'Jaar',
-}
 
 const dutchLanguages: Record<string, string> = { nl: 'Nederlands', en: 'Engels', de: 'Duits', fr: 'Frans', da: 'Deens' }
 
@@ -120,10 +79,14 @@ export function translated(message: string, language: AdminLanguage): string {
   return message
 }
 
-let config: ReturnType<typeof decapConfig> | undefined
-/** The admin's form fields of a file, by its path and (pages) its kind. */
-function formFieldsOf(file: string, data: unknown): DecapField[] | undefined {
-  config ??= decapConfig({ backend: {} })
+const configs = new Map<AdminLanguage, ReturnType<typeof decapConfig>>()
+/** The admin's form fields of a file, by its path and (pages) its kind, labelled in the admin's language. */
+function formFieldsOf(file: string, data: unknown, language: AdminLanguage): DecapField[] | undefined {
+  let config = configs.get(language)
+  if (!config) {
+    config = decapConfig({ backend: {}, language })
+    configs.set(language, config)
+  }
   const type = isRecord(data) ? data.type : undefined
   const folder = file.split('/').slice(1, -1).join('/')
   const name = file.split('/').pop() ?? ''
@@ -172,10 +135,10 @@ export function fieldOnForm(
   path: ReadonlyArray<string | number>,
   language: AdminLanguage,
 ): { name: string; trail: Array<string | number> } {
-  const label = (field: DecapField) => (language === 'nl' ? (dutchLabels[field.label] ?? field.label) : field.label)
+  const label = (field: DecapField) => field.label
   const parts: string[] = []
   const trail: Array<string | number> = []
-  let fields = formFieldsOf(file, data)
+  let fields = formFieldsOf(file, data, language)
   let field: DecapField | undefined
   let value = data
   for (const segment of path) {

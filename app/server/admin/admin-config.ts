@@ -1,4 +1,4 @@
-import type { decapConfig } from '../../embedded-cms/index.server'
+import type { AdminLanguage, decapConfig } from '../../embedded-cms/index.server'
 import type { RuntimeConfig } from '../platform/env.server'
 import { hasPagePreview } from './preview-pane'
 
@@ -20,15 +20,23 @@ export function adminBackend(): Record<string, unknown> {
  * The admin's Decap configuration: the collections generated from the content schema
  * (decap-config.ts), saved through the site's API. `contentFolder` is the name of the
  * content folder inside the repository (CONTENT_DIR's own name with the local backend, whose
- * repository is the folder around it); `siteUrl` is the site "View Live" opens (SITE_URL unless given).
+ * repository is the folder around it); `siteUrl` is the site "View Live" opens (SITE_URL unless given);
+ * `language` the admin's (its labels and hints).
  */
 export function adminConfig(
   config: RuntimeConfig,
   generate: typeof decapConfig,
   contentFolder = 'content',
   siteUrl = config.SITE_URL,
-  /** The preview pane beside the form (ADR 099): the local admin's. */
-  pagePreviews = false,
+  {
+    language = 'nl',
+    pagePreviews = false,
+  }: {
+    /** The admin's language: its labels and hints. */
+    language?: AdminLanguage
+    /** The preview pane beside the form (ADR 099): the local admin's. */
+    pagePreviews?: boolean
+  } = {},
 ): Record<string, unknown> {
   const inFolder = (path: string) => path.replace(/^content\//, `${contentFolder}/`)
   const pagePreview = (name: string) => (pagePreviews && hasPagePreview(name) ? { editor: { preview: true } } : {})
@@ -37,6 +45,7 @@ export function adminConfig(
     mediaFolder: `${contentFolder}/media`,
     publicFolder: '/media',
     siteUrl,
+    language,
   })
   return {
     ...generated,

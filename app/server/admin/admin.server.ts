@@ -12,6 +12,7 @@ import type { ContentFolder } from './content-folder.server'
 import type { Session } from './auth/sessions.server'
 import type { EditorIdentity } from './local-api.server'
 import { editorScript } from './editor-script'
+import { formScript } from './form-script'
 import { previewPane } from './preview-pane'
 import { adminLanguage, answerCall, answerLocalApi } from './local-api.server'
 import { answerPreview, previewSettings } from './live-preview.server'
@@ -208,7 +209,11 @@ export async function serveAdmin(request: Request, url: URL, socketAddress: stri
   }
   if (pathname === '/admin/editor.js') {
     const preview = JSON.stringify(await previewSettings(mode === 'local'))
-    return body(`(${editorScript.toString()})(${preview}, ${previewPane.toString()})\n`, 'text/javascript; charset=utf-8')
+    // The form's own widgets first: they are registered before editorScript starts Decap.
+    return body(
+      `(${formScript.toString()})();\n(${editorScript.toString()})(${preview}, ${previewPane.toString()})\n`,
+      'text/javascript; charset=utf-8',
+    )
   }
   const view = viewPath.exec(pathname)
   if (view?.[1] !== undefined && view[2] !== undefined) return viewEntry(config, view[1], view[2])
@@ -223,10 +228,16 @@ export async function serveAdmin(request: Request, url: URL, socketAddress: stri
     // The repository Decap sees is the folder around CONTENT_DIR, whatever its name.
     const folder = basename(resolve(process.cwd(), config.CONTENT_DIR))
     // The content model lives in the embedded CMS (decap-config.ts), loaded when asked for, like the CMS itself.
-    const { decapConfig } = await import('../../embedded-cms/index.server')
+    const { decapConfig, isAdminLanguage } = await import('../../embedded-cms/index.server')
     // Locally "View Live" opens this site, where the save is live, whatever SITE_URL names.
     const siteUrl = mode === 'local' ? url.origin : config.SITE_URL
-    return body(stringify(adminConfig(config, decapConfig, folder, siteUrl, mode === 'local')), 'text/yaml; charset=utf-8')
+    // The labels in the admin's language, which editor.js asks for (Dutch unless it is another the admin speaks).
+    const asked = url.searchParams.get('language')
+    const language = isAdminLanguage(asked) ? asked : 'nl'
+    return body(
+      stringify(adminConfig(config, decapConfig, folder, siteUrl, { language, pagePreviews: mode === 'local' })),
+      'text/yaml; charset=utf-8',
+    )
   }
   const file = packageFile.exec(pathname)?.[1]
   if (!file) return notFound(config)

@@ -3,7 +3,9 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import * as v from 'valibot'
 import { afterAll, describe, expect, it, vi } from 'vitest'
+import { parse } from 'yaml'
 import { adminMode, parseRuntimeConfig } from '../platform/env.server'
 import { adminContentSecurityPolicy, contentSecurityPolicy } from '../http/security-headers'
 import { adminConfig } from './admin-config'
@@ -202,6 +204,27 @@ describe("Decap's files", () => {
     expect(page.indexOf('/admin/editor.js')).toBeLessThan(page.indexOf('/admin/decap-cms.js'))
   })
 
+  it("/admin/config.yml has the form's labels in the language editor.js asks for: Dutch unless English", async () => {
+    const named = v.looseObject({ name: v.string(), label: v.string() })
+    const shape = v.looseObject({
+      locale: v.string(),
+      collections: v.array(v.looseObject({ ...named.entries, fields: v.optional(v.array(named)) })),
+    })
+    const labels = async (query: string) => {
+      const config = v.parse(shape, parse(await (await get(`/admin/config.yml${query}`)).text()))
+      const news = config.collections.find((collection) => collection.name === 'news')
+      return [config.locale, news?.label, news?.fields?.find((field) => field.name === 'title')?.label]
+    }
+    expect(await labels('')).toEqual(['nl', 'Nieuws', 'Titel'])
+    expect(await labels('?language=en')).toEqual(['en', 'News', 'Title'])
+    expect(await labels('?language=xx')).toEqual(['nl', 'Nieuws', 'Titel'])
+    const script = await (await get('/admin/editor.js')).text()
+    // The form's widgets are registered before editorScript starts Decap.
+    expect(script.search(/["']localized["']/)).toBeGreaterThan(-1)
+    expect(script.search(/["']localized["']/)).toBeLessThan(script.indexOf('CMS_MANUAL_INIT'))
+    expect(script).toContain('config.yml?language=')
+  })
+
   it("are the package's app, chunks, CSS and WebAssembly only", async () => {
     expect((await get('/admin/cms.css')).headers.get('content-type')).toBe('text/css; charset=utf-8')
     for (const path of ['/admin/decap-cms.js.map', '/admin/cms.js', '/admin/../package.json', '/admin/99999.decap-cms.js']) {
@@ -250,7 +273,7 @@ describe('"View Live"', () => {
 
   it('shows the preview pane (the page from unsaved values, ADR 099) with the local backend, for entries with a page', () => {
     const paneOf = (mode: 'local' | 'site', name: string) => {
-      const generated = adminConfig(config(), decapConfig, 'content', undefined, mode === 'local')
+      const generated = adminConfig(config(), decapConfig, 'content', undefined, { pagePreviews: mode === 'local' })
       const collections = Array.isArray(generated.collections) ? generated.collections : []
       const editor = generated.editor
       const global = typeof editor === 'object' && editor !== null && 'preview' in editor ? editor.preview : undefined

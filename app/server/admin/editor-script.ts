@@ -4,9 +4,9 @@ import type { PreviewSettings, previewPane } from './preview-pane'
  * /admin/editor.js, run in the editor's tab before Decap (in every admin mode), for what Decap's
  * configuration cannot say:
  *
- * - The admin's own language (Decap's texts; the field labels are the generated ones): Dutch
- *   unless the editor chose English with the button in the corner of the lists, remembered in
- *   this browser.
+ * - The admin's own language (Decap's texts, and the form's labels: config.yml?language=):
+ *   Dutch unless the editor chose English with the button in the corner of the lists,
+ *   remembered in this browser.
  *   Decap is started here (CMS_MANUAL_INIT) with that language over /admin/config.yml.
  * - A rich-text field's Markdown mode belongs to that field while it is open: Decap would
  *   remember the last switch for every rich-text field of every entry.
@@ -26,6 +26,8 @@ export function editorScript(preview: PreviewSettings, pane: typeof previewPane)
   const language = stored === 'en' ? 'en' : 'nl'
   document.documentElement.lang = language
   Reflect.set(window, 'CMS_MANUAL_INIT', true)
+  // The form's labels and hints in that language too (the site generates them in each).
+  document.querySelector('link[rel="cms-config-url"]')?.setAttribute('href', `/admin/config.yml?language=${language}`)
 
   // Decap reads the stored mode when a rich-text field is made and stores each switch: nothing
   // is stored, so every field opens in rich text and a switch stays with its own field.

@@ -176,7 +176,12 @@ export async function answerCall(body: unknown, options: LocalApiOptions): Promi
     return refusal(403, options.language === 'nl' ? `Een ${dutch} mag dit niet (${action})` : `A ${role} may not do this (${action})`)
   }
   if (workflow.success) {
-    const outcome = await performWorkflow(options.folder, workflow.output, options.now?.() ?? new Date())
+    const { output } = workflow
+    const mend = output.action === 'publishUnpublishedEntry' && output.params.links === 'mend'
+    const outcome = await performWorkflow(options.folder, output, options.now?.() ?? new Date(), {
+      language: options.language ?? 'en',
+      mend,
+    })
     return answer(outcome.status, outcome.body)
   }
   const parsed = v.safeParse(call, body)

@@ -97,6 +97,29 @@ function textsOf(folder: ContentFolder, write: Array<{ path: string; data: strin
 const filesNamedIn = (problem: string) => [...problem.matchAll(/^(\S+?\.ya?ml)[:]/gm)].flatMap((match) => (match[1] ? [match[1]] : []))
 
 /**
+ * The server's refusal of a change (its file:line lines) as problems on the fields of the form,
+ * in the admin's language (422). The files it names (another entry's, when the change breaks it)
+ * are read to name their rows.
+ */
+export async function problemRefusal(
+  folder: ContentFolder,
+  change: { write: Array<{ path: string; data: string | Uint8Array }>; remove: string[] },
+  problem: string,
+  language: AdminLanguage,
+): Promise<Outcome> {
+  const { refusalFor } = await import('../../embedded-cms/index.server')
+  return {
+    status: 422,
+    body: refusalFor(
+      problem,
+      textsOf(folder, change.write, filesNamedIn(problem)),
+      new Set([...change.write.map(({ path }) => path), ...change.remove]),
+      language,
+    ),
+  }
+}
+
+/**
  * The checked change, with the rich-text links it breaks mended when the editor chose so, or
  * the refusal: the server's problems on their fields (422), or the broken links for the editor
  * to choose (409, until the call comes again with `links: "mend"`).
@@ -107,19 +130,10 @@ async function checkedChange(
   options: SaveOptions,
   now: Date,
 ): Promise<{ write: Array<{ path: string; data: string | Uint8Array }>; remove: string[] } | Outcome> {
-  const { brokenLinksReport, refusalFor, withLinksMended } = await import('../../embedded-cms/index.server')
+  const { brokenLinksReport, withLinksMended } = await import('../../embedded-cms/index.server')
   const check = await contentCheck(folder, change.write, change.remove)
-  // The files a refusal names (another entry's, when the change breaks it) are read to name its rows.
-  const refusal = (problem: string): Outcome => ({
-    status: 422,
-    body: refusalFor(
-      problem,
-      textsOf(folder, change.write, filesNamedIn(problem)),
-      new Set([...change.write.map(({ path }) => path), ...change.remove]),
-      options.language,
-    ),
-  })
-  if (check.problem) return refusal(check.problem)
+  const refusal = (problem: string) => problemRefusal(folder, change, problem, options.language)
+  if (check.problem) return await refusal(check.problem)
   if (check.broken.length === 0) return change
   if (!options.mend) {
     const files = textsOf(
@@ -131,7 +145,7 @@ async function checkedChange(
   }
   const mended = withLinksMended(folder.root, change, check.broken, now)
   const again = await contentCheck(folder, mended.write, mended.remove)
-  if (again.problem) return refusal(again.problem)
+  if (again.problem) return await refusal(again.problem)
   if (again.broken.length > 0) return refused(409, 'The links changed while they were mended: try again')
   return mended
 }

@@ -314,7 +314,7 @@ export function problemsScript(): void {
     const sent = { ...init, headers }
     const call: unknown = JSON.parse(init.body)
     const action = isRecord(call) ? call.action : undefined
-    const writes = action === 'persistEntry' || action === 'deleteFile' || action === 'deleteFiles'
+    const writes = action === 'persistEntry' || action === 'publishUnpublishedEntry' || action === 'deleteFile' || action === 'deleteFiles'
     let response = await original(input, sent)
     if (!writes) return response
     let answer: unknown = response.ok
@@ -325,7 +325,7 @@ export function problemsScript(): void {
           .catch(() => undefined)
     const broken = isRecord(answer) ? linksOf(answer.brokenLinks) : []
     if (response.status === 409 && broken.length > 0 && isRecord(call) && isRecord(call.params)) {
-      if (!(await askAboutLinks(broken, action !== 'persistEntry')))
+      if (!(await askAboutLinks(broken, action === 'deleteFile' || action === 'deleteFiles')))
         return Response.json({ error: texts.cancelled }, { status: 409, headers: { 'Cache-Control': 'no-store' } })
       response = await original(input, { ...sent, body: JSON.stringify({ ...call, params: { ...call.params, links: 'mend' } }) })
       answer = response.ok

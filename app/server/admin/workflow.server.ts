@@ -2,7 +2,15 @@ import { posix } from 'node:path'
 import * as v from 'valibot'
 import { readInFolder, versionOf, writableKind, writeInFolder, type ContentFolder } from './content-folder.server'
 import { listDrafts, readDraft, removeDraft, slugOfPath, workflowStatuses, writeDraft, writeDraftMeta, type Draft } from './drafts.server'
-import { saveEntry, underSaveLock, uploadProblem, type EntrySave, type Outcome } from './local-save.server'
+import {
+  problemRefusal,
+  saveEntry,
+  underSaveLock,
+  uploadProblem,
+  type EntrySave,
+  type Outcome,
+  type SaveOptions,
+} from './local-save.server'
 
 /**
  * Decap's editorial workflow over the local backend (ADR 092): a save is a draft beside the
@@ -27,7 +35,9 @@ export const workflowCall = v.variant('action', [
   }),
   v.object({ action: v.picklist(['unpublishedEntryDataFile', 'unpublishedEntryMediaFile']), params: v.object({ ...entry, path }) }),
   v.object({ action: v.literal('updateUnpublishedEntryStatus'), params: v.object({ ...entry, newStatus: status }) }),
-  v.object({ action: v.picklist(['publishUnpublishedEntry', 'deleteUnpublishedEntry']), params: v.object(entry) }),
+  // links: "mend": the editor chose to mend the rich-text links the publish breaks (ADR 094).
+  v.object({ action: v.literal('publishUnpublishedEntry'), params: v.object({ ...entry, links: v.optional(v.literal('mend')) }) }),
+  v.object({ action: v.literal('deleteUnpublishedEntry'), params: v.object(entry) }),
   v.object({
     action: v.literal('persistEntry'),
     params: v.object({
@@ -82,6 +92,7 @@ async function saveDraft(
   folder: ContentFolder,
   params: Extract<WorkflowCall, { action: 'persistEntry' }>['params'],
   now: Date,
+  options: SaveOptions,
 ): Promise<Outcome> {
   const [file, ...others] = params.dataFiles
   if (!file || others.length > 0) return refused(422, 'A draft is one entry file')
@@ -126,11 +137,13 @@ async function saveDraft(
       throw error
     }
     // Checked as its publish would be: a draft that could not go live is refused now, while the editor is at it.
-    const problem = saveProblem(folder.root, {
+    const change = {
       write: [{ path: file.path, data: text }, ...assets.map((each) => ({ path: each.path, data: Buffer.from(each.content, 'base64') }))],
       remove: [],
-    })
-    if (problem) return refused(422, problem)
+    }
+    // Links it would break elsewhere are asked about at its publish, when they would break (ADR 094).
+    const problem = saveProblem(folder.root, change)
+    if (problem) return await problemRefusal(folder, change, problem, options.language)
     for (const each of assets) writeInFolder(folder, each.path, Buffer.from(each.content, 'base64'))
     writeDraft(
       folder,
@@ -149,12 +162,14 @@ async function saveDraft(
 }
 
 /** publishUnpublishedEntry: the draft through the checked save, then the draft let go. */
-async function publish(folder: ContentFolder, file: string, now: Date): Promise<Outcome> {
+async function publish(folder: ContentFolder, file: string, now: Date, options: SaveOptions): Promise<Outcome> {
   const draft = readDraft(folder, file)
   if (!draft) return refused(404, `${file}: no draft to publish`)
   const save: EntrySave = { dataFiles: [{ path: file, raw: draft.text }], assets: [], base: { [file]: draft.meta.base } }
-  const outcome = await saveEntry(folder, save, now)
-  if (outcome.status === 409) {
+  const outcome = await saveEntry(folder, save, now, options)
+  // A 409 with the links the publish would break is the editor's to decide (problems-script.ts); else another's publish came first.
+  const breaksLinks = typeof outcome.body === 'object' && outcome.body !== null && 'brokenLinks' in outcome.body
+  if (outcome.status === 409 && !breaksLinks) {
     return refused(
       409,
       `${file} was published by someone else after this draft was begun. Copy your changes, delete the draft ("Delete unpublished changes") and make them again.`,
@@ -170,7 +185,7 @@ async function publish(folder: ContentFolder, file: string, now: Date): Promise<
 }
 
 /** The calls of the editorial workflow. */
-export async function performWorkflow(folder: ContentFolder, input: WorkflowCall, now: Date): Promise<Outcome> {
+export async function performWorkflow(folder: ContentFolder, input: WorkflowCall, now: Date, options: SaveOptions): Promise<Outcome> {
   switch (input.action) {
     case 'unpublishedEntries':
       return ok(listDrafts(folder).map((draft) => draft.meta.path))
@@ -212,7 +227,7 @@ export async function performWorkflow(folder: ContentFolder, input: WorkflowCall
     }
     case 'publishUnpublishedEntry': {
       const file = entryPathOf(folder, input.params.collection, input.params.slug)
-      return file === undefined ? refused(404, 'No draft') : publish(folder, file, now)
+      return file === undefined ? refused(404, 'No draft') : publish(folder, file, now, options)
     }
     case 'deleteUnpublishedEntry': {
       const file = entryPathOf(folder, input.params.collection, input.params.slug)
@@ -225,6 +240,6 @@ export async function performWorkflow(folder: ContentFolder, input: WorkflowCall
       })
     }
     case 'persistEntry':
-      return saveDraft(folder, input.params, now)
+      return saveDraft(folder, input.params, now, options)
   }
 }

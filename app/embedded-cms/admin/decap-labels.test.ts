@@ -1,0 +1,73 @@
+/**
+ * The generated forms speak the admin's language: every field, block and pattern message of the
+ * content schemas has its words in each (decap-labels.ts), and list rows are labelled by what
+ * they hold.
+ */
+import { describe, expect, it } from 'vitest'
+import { languages } from '../../../app.config'
+import { decapConfig, localizedWidget, type DecapField } from './decap-config'
+import { adminLanguages, fieldHints, fieldLabels, patternMessages, type AdminLanguage } from './decap-labels'
+
+/** Every field of a configuration, with the path it is at. */
+function allFields(language: AdminLanguage): Array<[string, DecapField]> {
+  const walk = (fields: readonly DecapField[] | undefined, at: string): Array<[string, DecapField]> =>
+    (fields ?? []).flatMap((field) => [
+      [`${at}${field.name}`, field] as [string, DecapField],
+      ...walk(field.fields, `${at}${field.name}.`),
+      ...walk(field.types, `${at}${field.name}[]`),
+      ...walk(field.field ? [field.field] : [], `${at}${field.name}[]`),
+    ])
+  return decapConfig({ backend: {}, language }).collections.flatMap((collection) =>
+    'folder' in collection
+      ? walk(collection.fields, `${collection.name}: `)
+      : collection.files.flatMap((file) => walk(file.fields, `${file.name}: `)),
+  )
+}
+
+const languageCodes = new Set<string>(languages.map(({ code }) => code))
+
+describe("the admin's forms in its language", () => {
+  it.each(adminLanguages)('%s: every field, block type and pattern message has its words', (language) => {
+    const fields = allFields(language)
+    const unnamed = fields.filter(([, field]) => !languageCodes.has(field.name) && fieldLabels[field.name] === undefined).map(([at]) => at)
+    expect(unnamed).toEqual([])
+    // The kind of page in the hidden collection of all pages has a name of its own ("Kind of page").
+    const wrong = fields.filter(
+      ([at, field]) => at !== 'pages: type' && !languageCodes.has(field.name) && field.label !== fieldLabels[field.name]?.[language],
+    )
+    expect(wrong.map(([at]) => at)).toEqual([])
+    const messages = new Set(Object.values(patternMessages).map((words) => words[language]))
+    expect(fields.filter(([, field]) => field.pattern && !messages.has(field.pattern[1])).map(([at]) => at)).toEqual([])
+    const hints = new Set(Object.values(fieldHints).map((words) => words[language]))
+    expect(
+      fields.filter(([, field]) => field.hint && !hints.has(field.hint) && !/^(?:Alleen|Only)/.test(field.hint)).map(([at]) => at),
+    ).toEqual([])
+  })
+
+  it('Dutch by default, English when asked; a language is labelled by its own name in both', () => {
+    const title = (language?: AdminLanguage) =>
+      allFields(language ?? 'nl').find(([at]) => at === 'pages-page: title')?.[1] ?? { label: '', name: '', widget: '' }
+    expect(decapConfig({ backend: {} }).locale).toBe('nl')
+    expect(title('nl')).toMatchObject({ label: 'Titel', widget: localizedWidget })
+    expect(title('en')).toMatchObject({ label: 'Title', widget: localizedWidget })
+    expect(title('nl').fields?.map((field) => field.label)).toEqual([
+      'Nederlands (nl)',
+      'English (en)',
+      'Deutsch (de)',
+      'Français (fr)',
+      'Dansk (da)',
+    ])
+    const news = decapConfig({ backend: {}, language: 'en' }).collections.find((collection) => collection.name === 'news')
+    expect(news).toMatchObject({ label: 'News', label_singular: 'News item' })
+  })
+
+  it('list rows are labelled by their title or name, never by an id', () => {
+    const fields = new Map(allFields('nl'))
+    const blocks = fields.get('pages-page: elements')?.types ?? []
+    expect(blocks.length).toBeGreaterThan(5)
+    for (const block of blocks) expect(block.summary, block.name).toBe("{{fields.title.nl | default('(zonder titel)')}}")
+    expect(fields.get('pages-page: elements[]Icons.items')?.summary).toBe('{{fields.title.nl}}')
+    expect(fields.get('pages-timelinepage: entries')?.summary).toBe('{{fields.title.nl}}')
+    expect(fields.get('site: socialLinks')?.summary).toBeUndefined()
+  })
+})
