@@ -25,9 +25,16 @@ const keyLine = new RegExp(`^${code}\\??\\s*:`)
 /**
  * Tables that must be written out, and say so: the old site's paths are data (its locale
  * prefixes, `/de_DE/…`, are URLs, not a language list); ALTCHA's language packs are literal
- * imports for the bundler, in a Record over the locales that tsc fails on a sixth one.
+ * imports for the bundler, in a Record over the locales that tsc fails on a sixth one. The
+ * admin's words are keyed by the admin's languages, which are Decap's, not the site's.
  */
-const dataTables = new Set([join('app', 'legacy-redirects.ts'), join('app', 'blocks', 'ContactForm', 'AltchaWidget.tsx')])
+const dataTables = new Set([
+  join('app', 'legacy-redirects.ts'),
+  join('app', 'blocks', 'ContactForm', 'AltchaWidget.tsx'),
+  // The admin's words, by the admin's own two languages (Decap's locales, ADR 097), not the site's.
+  join('app', 'embedded-cms', 'admin', 'decap-labels.ts'),
+  join('app', 'embedded-cms', 'admin', 'problem-names.ts'),
+])
 
 /** The lines of `text` that write the languages out. */
 function writtenOutIn(file: string, text: string): string[] {

@@ -271,7 +271,7 @@ describe('the lists an editor scans', () => {
     const locations = collection('locations')
     if (!('folder' in locations)) throw new Error('locations is not a folder collection')
     expect(locations).toMatchObject({ create: true, slug: '{{slug}}' })
-    expect(locations.sortable_fields?.[0]).toEqual({ field: 'address.city', label: 'City', default_sort: 'asc' })
+    expect(locations.sortable_fields?.[0]).toEqual({ field: 'address.city', label: 'Plaats', default_sort: 'asc' })
     expect(locations.summary).toContain('{{address.city}}')
     expect(locations.summary).toContain('{{name}}')
     expect(locations.summary).toContain('{{id}}')
@@ -281,6 +281,6 @@ describe('the lists an editor scans', () => {
 
   it('lists news newest first', () => {
     const news = collection('news')
-    expect('folder' in news && news.sortable_fields?.[0]).toEqual({ field: 'date', label: 'Date', default_sort: 'desc' })
+    expect('folder' in news && news.sortable_fields?.[0]).toEqual({ field: 'date', label: 'Datum', default_sort: 'desc' })
   })
 })

@@ -29,7 +29,9 @@ const words = {
   en: { block: 'block', item: 'item', refused: 'Not saved', more: (n: number) => `and ${n} more` },
 } as const
 
-const dutchLanguages: Record<string, string> = { nl: 'Nederlands', en: 'Engels', de: 'Duits', fr: 'Frans', da: 'Deens' }
+/** A site language's name in Dutch ("Duits"), from the runtime's own names (no second list of the languages). */
+const dutchNames = new Intl.DisplayNames(['nl'], { type: 'language' })
+const inDutch = (code: string) => dutchNames.of(code) ?? code
 
 /** The server's messages in Dutch (the English ones are the server's own). Unknown ones stay English. */
 const dutchMessages: Array<[RegExp, (...groups: string[]) => string]> = [
@@ -39,7 +41,7 @@ const dutchMessages: Array<[RegExp, (...groups: string[]) => string]> = [
   [/^expected (.+), got (.+)$/, (expected, got) => `verwacht: ${expected}, maar is ${got}`],
   [
     /^missing, but the item is published in (\w+) \(see languages\)$/,
-    (code) => `ontbreekt, maar het bericht verschijnt in het ${dutchLanguages[code] ?? code} (zie Talen)`,
+    (code) => `ontbreekt, maar het bericht verschijnt in het ${inDutch(code)} (zie Talen)`,
   ],
   [
     /^links to (\S+), which is no page of the site \(deleted or moved\?\): correct or remove the link$/,
@@ -48,11 +50,11 @@ const dutchMessages: Array<[RegExp, (...groups: string[]) => string]> = [
   [/^no page with id "(.+)"$/, (id) => `er is geen pagina met id "${id}"`],
   [/^"(.+)" is also the id of (.+)$/, (id, file) => `"${id}" is ook het id van ${file}`],
   [/^the link (\S+) is also the link of (.+)$/, (link, file) => `het adres ${link} is ook het adres van ${file}`],
-  [/^page "(.+)" does not exist in (\w+)$/, (id, code) => `pagina "${id}" bestaat niet in het ${dutchLanguages[code] ?? code}`],
+  [/^page "(.+)" does not exist in (\w+)$/, (id, code) => `pagina "${id}" bestaat niet in het ${inDutch(code)}`],
   [/^page "(.+)" is a draft/, (id) => `pagina "${id}" is een concept: bezoekers krijgen een dode link; publiceer die eerst`],
   [
     /^the page exists in (\w+), its parent "(.+)" does not$/,
-    (code, parent) => `de pagina bestaat in het ${dutchLanguages[code] ?? code}, de bovenliggende pagina "${parent}" niet`,
+    (code, parent) => `de pagina bestaat in het ${inDutch(code)}, de bovenliggende pagina "${parent}" niet`,
   ],
   [/^"(.+)" is used by another news item too$/, (slug) => `"${slug}" wordt ook door een ander bericht gebruikt`],
   [

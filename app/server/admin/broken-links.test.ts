@@ -152,7 +152,7 @@ describe('a refused save, as the editor reads it', () => {
         file,
         path: ['elements', 1, 'left', 'nl'],
         field: "blok 2 'In het kort', Linkerkolom (nl)",
-        trail: ['Elements', 1, 'Left', 'Nederlands (nl)'],
+        trail: ['Blokken', 1, 'Linkerkolom', 'Nederlands (nl)'],
         message: 'linkt naar /over-ons/ons-team, maar daar is geen pagina (verwijderd of verplaatst?): verbeter of verwijder de link',
       },
     ])

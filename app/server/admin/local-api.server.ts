@@ -3,7 +3,7 @@ import { basename, posix } from 'node:path'
 import * as v from 'valibot'
 import { publicMediaFile, publicMediaNames } from '../../media/media-files.server'
 import { limitBody } from '../http/request-guard.server'
-import { isAction, mayCall, type Role } from './auth/roles'
+import { isAction, mayCall, roleNeeded, type Role } from './auth/roles'
 import { isSessionToken } from './admin-session.server'
 import { filesIn, readInFolder, versionOf, writableKind, type ContentFolder } from './content-folder.server'
 import { deleteEntries, saveEntry, saveMedia, uploadLimitBytes } from './local-save.server'
@@ -171,9 +171,11 @@ export async function answerCall(body: unknown, options: LocalApiOptions): Promi
   // Decap's editorial workflow: drafts beside the published entries (workflow.server.ts).
   const workflow = v.safeParse(workflowCall, body)
   const role = options.role ?? 'publisher'
-  if (!mayCall(role, action, { asDraft: workflow.success })) {
-    const dutch = role === 'editor' ? 'redacteur' : 'publicist'
-    return refusal(403, options.language === 'nl' ? `Een ${dutch} mag dit niet (${action})` : `A ${role} may not do this (${action})`)
+  const facts = { asDraft: workflow.success }
+  if (!mayCall(role, action, facts)) {
+    const needed = roleNeeded(action, facts)
+    const dutch = needed === 'editor' ? 'redacteur' : 'publicist'
+    return refusal(403, options.language === 'nl' ? `Alleen een ${dutch} mag dit (${action})` : `Only a ${needed} may do this (${action})`)
   }
   if (workflow.success) {
     const { output } = workflow

@@ -339,7 +339,7 @@ describe('editors keep their work and their file', () => {
     const answer = await site.persist([{ path, raw }], { [path]: null })
     expect(answer.status).not.toBe(200)
     expect(JSON.stringify(await answer.json())).toMatch(
-      /content\/locations\/utrecht-tweede\.yaml:1:\d+: id: \\"utrecht-dealer\\" is also the id of content\/locations\/utrecht-dealer\.yaml/,
+      /"file":"content\/locations\/utrecht-tweede\.yaml","path":\["id"\].*\\"utrecht-dealer\\" is also the id of content\/locations\/utrecht-dealer\.yaml/,
     )
     expect(existsSync(join(site.root, path))).toBe(false)
   })

@@ -108,7 +108,7 @@ describe('a draft beside the published entry', () => {
       [about]: site.version(about),
     })
     expect(refused.status).toBe(422)
-    expect(JSON.stringify(refused.answer)).toMatch(/urlSegment\.nl: the link \/contact is also the link of/)
+    expect(JSON.stringify(refused.answer)).toMatch(/"path":\["urlSegment","nl"\].*the link \/contact is also the link of/)
     expect(listDrafts(site.folder)).toEqual([])
   })
 
@@ -219,7 +219,7 @@ describe('who may make each call', () => {
     expect((await site.send(draftSave, editorOnly)).status).toBe(200)
     const publish = await site.send({ action: 'publishUnpublishedEntry', params: { collection: 'pages-page', slug: 'about' } }, editorOnly)
     expect(publish.status).toBe(403)
-    expect(publish.answer).toEqual({ error: 'publishUnpublishedEntry: only a publisher may do this' })
+    expect(publish.answer).toEqual({ error: 'Only a publisher may do this (publishUnpublishedEntry)' })
     const direct = await site.send(
       { action: 'persistEntry', params: { dataFiles: [{ path: about, raw: text }], base: { [about]: site.version(about) } } },
       editorOnly,
