@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { startServer, stopServer } from './server-process'
 import { editIn, field, textIn } from './decap-form'
+import { full } from './tiers'
 
 /**
  * Forms an editor can scan (Decap CMS at /admin over the local backend, in Dutch, its default):
@@ -91,7 +92,7 @@ const sidewaysScrolling = (page: Page) =>
     return wide
   })
 
-test("the home page's form, every block folded, is at most three screens tall at 1400 × 900", async ({ browser }) => {
+test("the home page's form, every block folded, is at most three screens tall at 1400 × 900", full, async ({ browser }) => {
   const page = await openHome(browser)
   // Its labels are in the admin's language.
   await expect(field(page, 'Titel')).toBeVisible()
@@ -102,7 +103,7 @@ test("the home page's form, every block folded, is at most three screens tall at
   expect(await formHeight(page)).toBeLessThanOrEqual(3 * 900)
 })
 
-test('texts are edited one language at a time, chosen by tab; empty languages are marked', async ({ browser }) => {
+test('texts are edited one language at a time, chosen by tab; empty languages are marked', full, async ({ browser }) => {
   const page = await openHome(browser)
   const dutch = textIn(page, 'Titel', 'Nederlands (nl)')
   const english = textIn(page, 'Titel', 'English (en)')
@@ -123,7 +124,7 @@ test('texts are edited one language at a time, chosen by tab; empty languages ar
   await expect(dutch).toBeVisible()
 })
 
-test('on a 390 px phone nothing scrolls sideways, in the lists or in a form', async ({ browser }) => {
+test('on a 390 px phone nothing scrolls sideways, in the lists or in a form', full, async ({ browser }) => {
   const page = await editor(browser)
   await page.setViewportSize({ width: 390, height: 844 })
   try {

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { startServer, stopServer } from './server-process'
 import { field, publishEntry } from './decap-form'
+import { full } from './tiers'
 
 /**
  * The locations in the admin: one entry per location, listed by city, found by a search for its
@@ -58,7 +59,7 @@ async function editor(browser: Browser): Promise<Page> {
   return page
 }
 
-test('an editor finds a location by its city, changes its phone, and its page shows it', async ({ browser, request }) => {
+test('an editor finds a location by its city, changes its phone, and its page shows it', full, async ({ browser, request }) => {
   const page = await editor(browser)
   await page.goto(`${base}/admin#/collections/locations`, { waitUntil: 'commit' })
   const cards = page.locator('a[href*="/collections/locations/entries/"]')
@@ -92,7 +93,7 @@ test('an editor finds a location by its city, changes its phone, and its page sh
   expect(changed).toEqual([expect.stringMatching(/^lastEdited: /), 'phone: "+31 43 555 0101"'])
 })
 
-test('the news list starts with the newest item, as the site does', async ({ browser }) => {
+test('the news list starts with the newest item, as the site does', full, async ({ browser }) => {
   const page = await editor(browser)
   await page.goto(`${base}/admin#/collections/news`, { waitUntil: 'commit' })
   const cards = page.locator('a[href*="/collections/news/entries/"]')

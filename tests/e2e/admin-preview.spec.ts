@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { startServer, stopServer } from './server-process'
-import { field, textIn } from './decap-form'
+import { editIn, field, textIn } from './decap-form'
+import { full } from './tiers'
 
 /**
  * The preview beside the admin's form (ADR 099): the entry's own page as the site renders it,
@@ -66,42 +67,47 @@ const titleShown = (page: Page) => () =>
     ?.title()
     .catch(() => '') ?? ''
 
-test('the preview shows the unsaved title in the chosen language, and the public page stays as it is', async ({ browser, request }) => {
-  const page = await editor(browser)
-  await page.goto(`${base}/admin#/collections/pages-page/entries/about`, { waitUntil: 'commit' })
-  await expect(field(page, 'ID').locator('input').first()).toHaveValue('about', { timeout: 120_000 })
-  const before = readFileSync(aboutFile, 'utf8')
+test(
+  'the preview shows the unsaved title in the chosen language, and the public page stays as it is',
+  full,
+  async ({ browser, request }) => {
+    const page = await editor(browser)
+    await page.goto(`${base}/admin#/collections/pages-page/entries/about`, { waitUntil: 'commit' })
+    await expect(field(page, 'ID').locator('input').first()).toHaveValue('about', { timeout: 120_000 })
+    const before = readFileSync(aboutFile, 'utf8')
 
-  // The saved page first, in Dutch.
-  await expect(sitePage(page).locator('html')).toHaveAttribute('lang', 'nl', { timeout: 30_000 })
-  await expect.poll(titleShown(page)).toMatch(/^Over ons/)
+    // The saved page first, in Dutch.
+    await expect(sitePage(page).locator('html')).toHaveAttribute('lang', 'nl', { timeout: 30_000 })
+    await expect.poll(titleShown(page)).toMatch(/^Over ons/)
 
-  // A title typed, not saved: the preview shows it; the site and the file do not.
-  const title = textIn(page, 'Title', 'Nederlands (nl)')
-  await title.fill('Over ons en onze vakmensen')
-  await expect.poll(titleShown(page), { timeout: 15_000 }).toMatch(/^Over ons en onze vakmensen/)
-  const open = pane(page).getByRole('link', { name: /Open/ })
-  await expect(open).toHaveAttribute('href', /^\/over-ons\?/)
-  const publicPage = await request.get(`${base}/over-ons`)
-  expect(publicPage.status()).toBe(200)
-  const html = await publicPage.text()
-  expect(html).toContain('Over ons')
-  expect(html).not.toContain('onze vakmensen')
-  expect(readFileSync(aboutFile, 'utf8')).toBe(before)
+    // A title typed, not saved: the preview shows it; the site and the file do not.
+    const title = textIn(page, 'Title', 'Nederlands (nl)')
+    await title.fill('Over ons en onze vakmensen')
+    await expect.poll(titleShown(page), { timeout: 15_000 }).toMatch(/^Over ons en onze vakmensen/)
+    const open = pane(page).getByRole('link', { name: /Open/ })
+    await expect(open).toHaveAttribute('href', /^\/over-ons\?/)
+    const publicPage = await request.get(`${base}/over-ons`)
+    expect(publicPage.status()).toBe(200)
+    const html = await publicPage.text()
+    expect(html).toContain('Over ons')
+    expect(html).not.toContain('onze vakmensen')
+    expect(readFileSync(aboutFile, 'utf8')).toBe(before)
 
-  // The pane's language: that language's page, with its own (saved) title.
-  await pane(page)
-    .getByLabel(/Language|Taal/)
-    .selectOption('en')
-  await expect(sitePage(page).locator('html')).toHaveAttribute('lang', 'en', { timeout: 15_000 })
-  await expect.poll(titleShown(page)).toMatch(/^About us/)
-  await expect(open).toHaveAttribute('href', /^\/en\/about-us\?/)
+    // The pane's language: that language's page, with its own (saved) title.
+    await pane(page)
+      .getByLabel(/Language|Taal/)
+      .selectOption('en')
+    await expect(sitePage(page).locator('html')).toHaveAttribute('lang', 'en', { timeout: 15_000 })
+    await expect.poll(titleShown(page)).toMatch(/^About us/)
+    await expect(open).toHaveAttribute('href', /^\/en\/about-us\?/)
 
-  // Values no save would take: a message in the pane, not a page.
-  const segment = textIn(page, 'URL segment', 'English (en)')
-  await segment.fill('About Us!')
-  await expect(pane(page).getByRole('alert')).toContainText(/urlSegment/, { timeout: 15_000 })
-  await segment.fill('about-us')
-  await expect(pane(page).getByRole('alert')).toHaveCount(0, { timeout: 15_000 })
-  await expect.poll(titleShown(page)).toMatch(/^About us/)
-})
+    // Values no save would take: a message in the pane, not a page.
+    await editIn(page, 'English (en)')
+    const segment = textIn(page, 'URL segment', 'English (en)')
+    await segment.fill('About Us!')
+    await expect(pane(page).getByRole('alert')).toContainText(/urlSegment/, { timeout: 15_000 })
+    await segment.fill('about-us')
+    await expect(pane(page).getByRole('alert')).toHaveCount(0, { timeout: 15_000 })
+    await expect.poll(titleShown(page)).toMatch(/^About us/)
+  },
+)

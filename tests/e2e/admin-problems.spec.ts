@@ -6,6 +6,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test'
 import { parse, parseDocument } from 'yaml'
 import { startServer, stopServer } from './server-process'
 import { askToPublish, field, openBlock, saveDraft, textIn } from './decap-form'
+import { full } from './tiers'
 
 /**
  * What the server says of a save, where the editor looks (ADR 094, 095), in the admin's own
@@ -86,7 +87,7 @@ async function openEntry(browser: Browser, collection: string, id: string): Prom
 const published = (page: Page) => page.getByText(/^Item gepubliceerd$/)
 const failed = (page: Page) => page.getByText(/^Kan item niet (?:opslaan|publiceren|verwijderen)/)
 
-test('a refused save is named on its field in Dutch, and stays there until dismissed', async ({ browser }) => {
+test('a refused save is named on its field in Dutch, and stays there until dismissed', full, async ({ browser }) => {
   const page = await openEntry(browser, 'pages-page', 'about')
   const block = await openBlock(page, 'In het kort', 'about-facts', 'Blokken')
   const left = field(field(block, 'Linkerkolom'), 'Nederlands (nl)')
@@ -106,14 +107,15 @@ test('a refused save is named on its field in Dutch, and stays there until dismi
   await expect(failed(page)).toHaveCount(0, { timeout: 30_000 })
   await expect(message).toBeVisible()
   await message.scrollIntoViewIfNeeded()
-  await page.screenshot({ path: 'docs/images/admin-field-error.png' })
+  // The picture in docs/content.md; written beside the test's results, so a run leaves the tree as it is.
+  await page.screenshot({ path: test.info().outputPath('admin-field-error.png') })
   await panel.getByRole('button', { name: 'Sluiten' }).click()
   await expect(panel).toHaveCount(0)
   await expect(message).toHaveCount(0)
   expect(leftText('nl')).toBe('Lees over [onze sponsoring](/over-ons/sponsoring).')
 })
 
-test('renaming a page that rich text links to: the editor is told, and the links are mended', async ({ browser }) => {
+test('renaming a page that rich text links to: the editor is told, and the links are mended', full, async ({ browser }) => {
   const page = await openEntry(browser, 'pages-page', 'sponsoring')
   await textIn(page, 'Deel van het webadres', 'Nederlands (nl)').fill('sponsoring-en-goede-doelen')
   // The draft is the editor's own: links are asked about when it would go live.
@@ -133,7 +135,7 @@ test('renaming a page that rich text links to: the editor is told, and the links
   expect(parse(readFileSync(sponsoringFile, 'utf8')).urlSegment.nl).toBe('sponsoring-en-goede-doelen')
 })
 
-test('deleting a page that rich text links to: the editor is told, and cancelling keeps everything', async ({ browser }) => {
+test('deleting a page that rich text links to: the editor is told, and cancelling keeps everything', full, async ({ browser }) => {
   const page = await openEntry(browser, 'pages-page', 'sponsoring')
   await expect(published(page)).toHaveCount(0, { timeout: 20_000 })
   await page.getByRole('button', { name: 'Gepubliceerd item verwijderen', exact: true }).click()

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import { expect, test } from '@playwright/test'
+import { full } from './tiers'
 
 /**
  * The developers' checklists are true: the code blocks of docs/add-a-block-type.md (a block type
@@ -72,7 +73,7 @@ async function run(root: string, command: string, args: string[]): Promise<void>
   }
 }
 
-test('the checklists for a block type, a location field and a language hold as written', async () => {
+test('the checklists for a block type, a location field and a language hold as written', full, async () => {
   test.setTimeout(360_000)
   const docs = ['docs/add-a-block-type.md', 'docs/add-a-language.md']
   const steps = docs.flatMap((doc) => stepsOf(doc, readFileSync(doc, 'utf8')))

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { getOnNewConnection, startServer, stopServer } from './server-process'
+import { full } from './tiers'
 
 /**
  * The content's translations in PO catalogs (ADR 059) on a running site: the admin shows on an
@@ -57,7 +58,7 @@ test.afterAll(async () => {
   if (server) await stopServer(server)
 })
 
-test('an entry with a fuzzy translation shows it per language, in the admin’s Dutch', async ({ browser }) => {
+test('an entry with a fuzzy translation shows it per language, in the admin’s Dutch', full, async ({ browser }) => {
   test.setTimeout(240_000)
   const page = await browser.newPage()
   admin = page
@@ -92,7 +93,7 @@ async function everyWorkerShows(path: string, expected: RegExp): Promise<boolean
   return true
 }
 
-test('a translation applied from its catalog is live on both workers within 2 s', async () => {
+test('a translation applied from its catalog is live on both workers within 2 s', full, async () => {
   test.setTimeout(120_000)
   const page = '/de/uber-uns'
   // Both workers have rendered the page once (a fresh worker's first render is slow).

@@ -59,7 +59,8 @@ type AdminLanguage = keyof typeof decapWords
 
 /** Decap's notice of a save (it stays a few seconds: the next save waits for it to go). */
 export const savedNotice = (page: Page, language: AdminLanguage = 'en') =>
-  page.getByText(new RegExp(`^(?:${decapWords[language].saved}|${decapWords[language].published})$`))
+  // A publish shows both, "saved" (the draft) and "published".
+  page.getByText(new RegExp(`^(?:${decapWords[language].saved}|${decapWords[language].published})$`)).first()
 
 /** The answer of the admin's API to the next call of `action` (Decap's proxy backend). */
 const answerTo = (page: Page, action: string) =>
@@ -106,7 +107,10 @@ export async function askToPublish(page: Page, language: AdminLanguage = 'en'): 
  */
 export async function publishEntry(page: Page, language: AdminLanguage = 'en'): Promise<void> {
   const save = page.getByRole('button', { name: decapWords[language].save, exact: true })
-  if ((await save.count()) > 0 && (await save.isEnabled())) {
+  // Without a draft yet there is a change to save: Save is enabled once Decap has taken it in
+  // (read at once, it can still be disabled). With a draft, Save is enabled by a change since.
+  if (!(await page.getByRole('button', { name: /^Status: / }).isVisible())) await expect(save).toBeEnabled({ timeout: 20_000 })
+  if (await save.isEnabled()) {
     if (!(await saveDraft(page, language))) return
   }
   await askToPublish(page, language)
