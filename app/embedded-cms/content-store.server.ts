@@ -221,9 +221,17 @@ export function contentWith(replaced: ReplacedFile): EmbeddedContent {
       today: dayIn(new Date()),
     }),
   )
-  // What preview mode shows: the drafts too, with this entry's unsaved text over its draft.
+  // What preview mode shows: the drafts too, with this entry's unsaved text over its draft. Another
+  // entry's draft that no longer fits costs only the other drafts (as in buildSteps), not this preview.
   const drafts = join(dir, draftsFolder)
-  return runAtOnce(buildContentSteps(runAtOnce(readContentSteps(dir, undefined, { drafts, replaced: file })), { drafts: true, memo: next }))
+  try {
+    return runAtOnce(
+      buildContentSteps(runAtOnce(readContentSteps(dir, undefined, { drafts, replaced: file })), { drafts: true, memo: next }),
+    )
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error
+    return runAtOnce(buildContentSteps(runAtOnce(readContentSteps(dir, undefined, { replaced: file })), { drafts: true, memo: next }))
+  }
 }
 
 function watchContent(): void {

@@ -171,7 +171,7 @@ export async function answerCall(body: unknown, options: LocalApiOptions): Promi
   // Decap's editorial workflow: drafts beside the published entries (workflow.server.ts).
   const workflow = v.safeParse(workflowCall, body)
   const role = options.role ?? 'publisher'
-  const facts = { asDraft: workflow.success }
+  const facts = { asDraft: workflow.success, overwrites: overwritesMedia(options.folder, body) }
   if (!mayCall(role, action, facts)) {
     const needed = roleNeeded(action, facts)
     const dutch = needed === 'editor' ? 'redacteur' : 'publicist'
@@ -189,6 +189,16 @@ export async function answerCall(body: unknown, options: LocalApiOptions): Promi
   const parsed = v.safeParse(call, body)
   if (!parsed.success) return refusal(422, `Unknown or malformed call: ${parsed.issues[0]?.message ?? ''}`)
   return perform(parsed.output, options)
+}
+
+const mediaCall = v.object({ action: v.literal('persistMedia'), params: v.object({ asset }) })
+
+/** Whether a persistMedia call would replace a file of the media library with other bytes (a publisher's call). */
+function overwritesMedia(folder: ContentFolder, body: unknown): boolean {
+  const media = v.safeParse(mediaCall, body)
+  if (!media.success) return false
+  const existing = readInFolder(folder, media.output.params.asset.path)
+  return existing !== undefined && !existing.equals(Buffer.from(media.output.params.asset.content, 'base64'))
 }
 
 /** A file as Decap's file-system backend lists it. */

@@ -5,6 +5,7 @@ import { publicMediaFile } from '../../media/media-files.server'
 import { logger } from '../platform/logger.server'
 import type { AdminLanguage } from '../../embedded-cms/index.server'
 import { readInFolder, removeInFolder, versionOf, writableKind, writeInFolder, type ContentFolder } from './content-folder.server'
+import { removeDraft } from './drafts.server'
 
 /**
  * The local admin's writes: a save, an upload, a delete. Each is one step under a lock that every
@@ -150,13 +151,16 @@ async function checkedChange(
   return mended
 }
 
-const conflict = (path: string, exists: boolean): Outcome =>
-  refused(
-    409,
-    exists
+/** Someone else's save came first (`conflict: true` tells it from the other 409s, for workflow.server.ts). */
+const conflict = (path: string, exists: boolean): Outcome => ({
+  status: 409,
+  body: {
+    error: exists
       ? `${path} was changed by someone else after you opened it. Copy your changes, reload the entry and make them again.`
       : `${path} was deleted by someone else after you opened it. Copy your changes and reload.`,
-  )
+    conflict: true,
+  },
+})
 
 /** Whether a file is at the version the editor opened (`expected` null: the editor had no file there). */
 function atVersion(bytes: Buffer | undefined, expected: string | null | undefined): boolean {
@@ -279,6 +283,8 @@ export async function deleteEntries(
     // The links mended (their text kept) before the page goes.
     for (const { path, data } of checked.write) writeInFolder(folder, path, data)
     for (const path of paths) removeInFolder(folder, path)
+    // A deleted entry's draft goes with it: preview and the workflow board would keep showing it.
+    for (const path of paths) if (writableKind(folder, path) === 'entry') removeDraft(folder, path)
     return { status: 200, body: { message: `deleted ${paths.join(', ')}` } }
   })
 }

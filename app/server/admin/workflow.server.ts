@@ -167,9 +167,10 @@ async function publish(folder: ContentFolder, file: string, now: Date, options: 
   if (!draft) return refused(404, `${file}: no draft to publish`)
   const save: EntrySave = { dataFiles: [{ path: file, raw: draft.text }], assets: [], base: { [file]: draft.meta.base } }
   const outcome = await saveEntry(folder, save, now, options)
-  // A 409 with the links the publish would break is the editor's to decide (problems-script.ts); else another's publish came first.
-  const breaksLinks = typeof outcome.body === 'object' && outcome.body !== null && 'brokenLinks' in outcome.body
-  if (outcome.status === 409 && !breaksLinks) {
+  // Another's publish came first; the other 409s (links the publish would break, for the editor to
+  // decide in problems-script.ts; links changed while mended) say what to do themselves.
+  const versionConflict = typeof outcome.body === 'object' && outcome.body !== null && 'conflict' in outcome.body
+  if (outcome.status === 409 && versionConflict) {
     return refused(
       409,
       `${file} was published by someone else after this draft was begun. Copy your changes, delete the draft ("Delete unpublished changes") and make them again.`,

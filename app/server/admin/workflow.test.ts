@@ -231,4 +231,34 @@ describe('who may make each call', () => {
     expect(site.read(about)).toBe(text)
     expect(readDraft(site.folder, about)?.text).toContain('nl: Concept,')
   })
+
+  it('lets an editor add an upload, and asks a publisher to replace one (pages may show it already)', async () => {
+    const site = project()
+    const upload = (name: string) => ({
+      action: 'persistMedia',
+      params: {
+        asset: {
+          path: 'content/media/werkplaats.webp',
+          content: readFileSync(`public/media/${name}`).toString('base64'),
+          encoding: 'base64',
+        },
+      },
+    })
+    expect((await site.send(upload('hero-home.webp'), 'editor')).status).toBe(200)
+    expect((await site.send(upload('hero-home.webp'), 'editor')).status).toBe(200)
+    expect((await site.send(upload('history-1965.webp'), 'editor')).status).toBe(403)
+    expect((await site.send(upload('history-1965.webp'), 'publisher')).status).toBe(200)
+  })
+
+  it('goes with its entry when the entry is deleted', async () => {
+    const site = project()
+    const item = 'content/news/luxemburg.yaml'
+    const text = site.read(item)
+    expect(
+      (await site.saveDraft(item, text.replace(/^id: luxemburg$/m, 'id: luxemburg\n'), { [item]: site.version(item) }, 'news')).status,
+    ).toBe(200)
+    expect(readDraft(site.folder, item)).toBeDefined()
+    expect((await site.send({ action: 'deleteFiles', params: { paths: [item], base: { [item]: site.version(item) } } })).status).toBe(200)
+    expect(readDraft(site.folder, item)).toBeUndefined()
+  })
 })

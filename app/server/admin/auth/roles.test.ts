@@ -14,6 +14,9 @@ describe('the table of actions and roles', () => {
   it('lets editors read, save drafts and upload; only publishers publish, unpublish and delete', () => {
     for (const action of ['info', 'entriesByFolder', 'getEntry', 'persistMedia', 'unpublishedEntries', 'updateUnpublishedEntryStatus'])
       expect(mayCall('editor', action), action).toBe(true)
+    // Replacing an upload changes what visitors see at once: a publisher's.
+    expect(mayCall('editor', 'persistMedia', { overwrites: true })).toBe(false)
+    expect(mayCall('publisher', 'persistMedia', { overwrites: true })).toBe(true)
     // A save is a draft's with the editorial workflow; without it, it goes live like a publish.
     expect(mayCall('editor', 'persistEntry', { asDraft: true })).toBe(true)
     expect(mayCall('editor', 'persistEntry')).toBe(false)
@@ -47,8 +50,10 @@ describe('the role of a signed-in person', () => {
     expect(roleOf({ sub: '1', groups: ['marketing'] }, settings)).toBe('editor')
     expect(roleOf({ sub: '1', groups: ['marketing', 'web-leads'] }, settings)).toBe('publisher')
     expect(roleOf({ sub: '1', groups: 'marketing' }, settings)).toBe('editor')
-    expect(roleOf({ sub: '1', email: 'Boss@Example.com', groups: [] }, settings)).toBe('publisher')
+    expect(roleOf({ sub: '1', email: 'Boss@Example.com', email_verified: true, groups: [] }, settings)).toBe('publisher')
     expect(roleOf({ sub: '1', email: 'boss@example.com', email_verified: false }, settings)).toBeUndefined()
+    // A provider that does not say the address is verified (Entra ID sends no such claim) grants nothing by address.
+    expect(roleOf({ sub: '1', email: 'boss@example.com' }, settings)).toBeUndefined()
     expect(roleOf({ sub: '1', groups: ['sales'] }, settings)).toBeUndefined()
     expect(roleOf({ sub: '1', roles: ['marketing'] }, settings)).toBeUndefined()
     expect(roleOf({ sub: '1', roles: ['marketing'] }, { ...settings, ADMIN_OIDC_GROUPS_CLAIM: 'roles' })).toBe('editor')

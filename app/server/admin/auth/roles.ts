@@ -14,6 +14,8 @@ const rank: Record<Role, number> = { editor: 1, publisher: 2 }
 export interface CallFacts {
   /** persistEntry: saved as a draft (Decap's editorial workflow, workflow.server.ts), not straight onto the site. */
   asDraft?: boolean
+  /** persistMedia: the upload replaces a file of the media library (one the published content may show). */
+  overwrites?: boolean
 }
 
 /**
@@ -37,7 +39,8 @@ export const requiredRole = {
   getPRMetadata: 'editor',
   // Creating and changing drafts; a save outside the editorial workflow goes live at once, like a publish.
   persistEntry: ({ asDraft }: CallFacts): Role => (asDraft ? 'editor' : 'publisher'),
-  persistMedia: 'editor',
+  // A new upload only adds to the library; replacing one changes what visitors see at once.
+  persistMedia: ({ overwrites }: CallFacts): Role => (overwrites ? 'publisher' : 'editor'),
   updateUnpublishedEntryStatus: 'editor',
   addNote: 'editor',
   updateNote: 'editor',
@@ -71,7 +74,7 @@ export function mayCall(role: Role, action: unknown, facts: CallFacts = {}): boo
 
 /** Whether an action only reads (not written to the audit log when it succeeds). */
 export function onlyReads(action: Action): boolean {
-  return /^(?:info|getDeployPreview|get[A-Z]\w*|entries\w*|unpublishedEntr\w*)$/.test(action)
+  return /^(?:info|getDeployPreview|get[A-Z]\w*|entries\w*|unpublishedEntr\w*|translationStatus)$/.test(action)
 }
 
 /** Who gets which role: the settings ADMIN_ROLES, ADMIN_PUBLISHER_GROUPS, ADMIN_EDITOR_GROUPS, ADMIN_OIDC_GROUPS_CLAIM. */
@@ -82,10 +85,14 @@ export interface RoleSettings {
   ADMIN_ROLES?: Map<string, Role> | undefined
 }
 
-/** The verified e-mail address of the claims, in lower case (an address the provider says is unverified is none). */
+/**
+ * The verified e-mail address of the claims, in lower case. Only an address the provider says is
+ * verified counts: some providers (Entra ID) send no `email_verified`, and their `email` claim
+ * can be one a person set themselves, so it cannot grant a role by ADMIN_ROLES.
+ */
 export function verifiedEmail(claims: Record<string, unknown>): string | undefined {
   const email = claims.email
-  if (typeof email !== 'string' || claims.email_verified === false) return undefined
+  if (typeof email !== 'string' || claims.email_verified !== true) return undefined
   return email.toLowerCase()
 }
 
