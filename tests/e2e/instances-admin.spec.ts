@@ -155,7 +155,7 @@ test('a publish on instance A is served by every worker of instance B within 5 s
   expect((await fromEveryWorker(a)).every((answer) => answer.body.includes(publishedTitle))).toBe(true)
 })
 
-test('two publishers saving one entry at once on A and on B: one is saved, the other gets the conflict (409)', async () => {
+test('two saves of one entry at once, on A and on B, from the version both opened: one is saved, the other gets the admin’s conflict (409)', async () => {
   const { raw, version } = await opened(b)
   expect(raw).toContain(publishedTitle)
   const textOf = (base: string) => `Winter check, as saved on ${base === a ? 'A' : 'B'}`
