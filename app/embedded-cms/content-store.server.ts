@@ -26,6 +26,8 @@ let content: Loaded | undefined
 /** What the content online was built with: the next build reuses what did not change. */
 let memo: ProjectionMemo | undefined
 let watcher: FolderWatch | undefined
+/** Whether this process serves the content (a server, not a one-off read): only then is a scheduled item's day waited for. */
+let serving = false
 const listeners = new Set<() => void>()
 
 /** How long to wait after the last file event: an editor's save or a git checkout fires many. */
@@ -235,7 +237,13 @@ export function contentWith(replaced: ReplacedFile): EmbeddedContent {
 }
 
 function watchContent(): void {
-  if (watcher) return
+  if (serving) return
+  serving = true
+  // Off on a shared content volume: the admin's announcements bring the reloads (ADR 107).
+  if (getRuntimeConfig().CONTENT_WATCH === 'off') {
+    schedulePublication()
+    return
+  }
   try {
     watcher = watchFolders(contentDir(), () => void reloadContentInBackground(), {
       quietMs: reloadDebounceMs,
@@ -252,6 +260,7 @@ function watchContent(): void {
 export function stopWatchingContent(): void {
   watcher?.close()
   watcher = undefined
+  serving = false
   clearTimeout(publication)
   publication = undefined
 }
@@ -265,13 +274,13 @@ const longestWaitMs = 2 ** 31 - 1
 /**
  * Builds the content again when the next scheduled news item's day begins (ADR 093): every
  * worker and instance does so by its own clock, and the reload clears the page caches as any
- * change does. Only while the content is watched (a server, not a one-off read).
+ * change does. Only while the content is served (a server, not a one-off read).
  */
 function schedulePublication(): void {
   clearTimeout(publication)
   publication = undefined
   const date = nextDate
-  if (date === undefined || !watcher) return
+  if (date === undefined || !serving) return
   // A moment after the day begins: a clock a little behind still finds it begun.
   const wait = Math.min(startOfDay(date).getTime() - Date.now() + 1000, longestWaitMs)
   publication = setTimeout(

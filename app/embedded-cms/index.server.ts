@@ -1,4 +1,10 @@
-import { currentVariantPaths, loadContentAtStart, onContentChange, stopWatchingContent } from './content-store.server'
+import {
+  currentVariantPaths,
+  loadContentAtStart,
+  onContentChange,
+  reloadContentInBackground,
+  stopWatchingContent,
+} from './content-store.server'
 import { databaseWith } from '../server/platform/db.server'
 import { startOutboxWorker, stopOutboxWorker } from './submissions/outbox.server'
 import { startRetentionWorker, stopRetentionWorker } from './submissions/retention.server'
@@ -39,6 +45,8 @@ export { brokenLinksReport, refusalFor } from './admin/problem-names'
 export { entryTranslationStatus } from './admin/translation-status.server'
 // The resized images the content links to (drafts included), for the site's media side (ADR 028).
 export { onContentChange, currentVariantPaths }
+// Reads the content again when the admin's write is announced (ADR 107).
+export { reloadContentInBackground }
 
 /**
  * Loads and validates the content (a ContentError names file and field), watches it, brings

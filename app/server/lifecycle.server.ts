@@ -1,4 +1,5 @@
 import { contentFilesChanged, listenForPurges } from './pages/content-caches.server'
+import { listenForContentWrites } from './platform/content-written.server'
 import { captchaSchema } from './contact/captcha.server'
 import { rateSchema } from './contact/rate-limit.server'
 import { thanksSchema } from './contact/thanks.server'
@@ -54,9 +55,11 @@ export async function startApp(): Promise<void> {
         if (error instanceof cms.ContentError) throw new ConfigError(error.message)
         throw error
       }
-      // Every worker watches the files itself: a change clears its own caches (and bans the
-      // shared caches in front, CACHE_BAN_URLS).
+      // Every worker reloads the content itself (its folder watch unless CONTENT_WATCH=off, and
+      // the admin's writes announced by whichever worker and instance made them, ADR 107): a
+      // reload clears its own caches (and bans the shared caches in front, CACHE_BAN_URLS).
       cms.onContentChange(contentFilesChanged)
+      await listenForContentWrites(() => void cms.reloadContentInBackground())
       embeddedCms = cms
       embeddedCmsStarted()
       // The cluster's first worker makes the content's image variants for all (they are shared

@@ -95,6 +95,10 @@ export function filesIn(folder: ContentFolder, path: string, extension = ''): st
   }
 }
 
+/** How many files this process wrote or removed: the save lock announces a change to every instance (ADR 107). */
+let changes = 0
+export const changesMade = (): number => changes
+
 /** Writes a file whole (a new file renamed over the old one). */
 export function writeInFolder(folder: ContentFolder, path: string, data: string | Uint8Array): void {
   const file = resolveInFolder(folder, path)
@@ -105,6 +109,7 @@ export function writeInFolder(folder: ContentFolder, path: string, data: string 
   try {
     writeFileSync(temporary, data, { flag: 'wx' })
     renameSync(temporary, file)
+    changes++
   } catch (error) {
     rmSync(temporary, { force: true })
     throw error
@@ -117,6 +122,7 @@ export function removeInFolder(folder: ContentFolder, path: string): void {
   if (!file) throw new Error(`${path}: not a file of the content folder`)
   try {
     unlinkSync(file)
+    changes++
   } catch (error) {
     if (!(error instanceof Error && 'code' in error && error.code === 'ENOENT')) throw error
   }

@@ -4,7 +4,16 @@ import { mediaTypes } from '../../media/media-files'
 import { publicMediaFile } from '../../media/media-files.server'
 import { logger } from '../platform/logger.server'
 import type { AdminLanguage } from '../../embedded-cms/index.server'
-import { readInFolder, removeInFolder, versionOf, writableKind, writeInFolder, type ContentFolder } from './content-folder.server'
+import { announceContentWritten } from '../platform/content-written.server'
+import {
+  changesMade,
+  readInFolder,
+  removeInFolder,
+  versionOf,
+  writableKind,
+  writeInFolder,
+  type ContentFolder,
+} from './content-folder.server'
 import { removeDraft } from './drafts.server'
 
 /**
@@ -62,10 +71,14 @@ export async function underSaveLock(folder: ContentFolder, work: () => Promise<O
   } catch {
     return refused(503, 'Another save is being made; try again in a moment')
   }
+  const before = changesMade()
   try {
     return await work()
   } finally {
     await release().catch(() => undefined)
+    // Files changed: every worker of every instance reads the content again (a shared volume's
+    // other machines do not see the write, ADR 107).
+    if (changesMade() !== before) await announceContentWritten()
   }
 }
 

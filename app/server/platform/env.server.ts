@@ -44,6 +44,12 @@ export const runtimeConfigSchema = v.object({
   EMBEDDED_CMS_WRITE_KEY: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   /** Folder of the embedded CMS's content files. */
   CONTENT_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), 'content'),
+  /**
+   * Whether each worker watches CONTENT_DIR for changed files (inotify). "off" for instances that
+   * share one content volume (NFS, EFS, a ReadWriteMany volume): a watch there sees only this
+   * machine's writes, and the admin's writes reach every instance as an announcement (ADR 107).
+   */
+  CONTENT_WATCH: v.optional(v.picklist(['on', 'off']), 'on'),
   SENTRY_DSN: v.optional(urlFromEnv),
   GTM_ID: v.optional(v.pipe(v.string(), v.regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX'))),
   /** Where Google Tag Manager's script is loaded from (after consent). */

@@ -115,8 +115,9 @@ function runPrimary() {
       // A scrape of /metrics: every worker's metrics for the worker that took it (metrics-endpoint.server.ts).
       if (message.type === 'site:metrics-collect' && typeof message.id === 'number') collectMetrics(worker, message.id)
       if (message.type === 'site:metrics-response') metricsAnswered(worker, message)
-      // A purge in one worker: every other worker empties its caches too (content-caches.server.ts).
-      if (message.type === 'site:content-changed') {
+      // A purge in one worker, or the admin's write of content files: every other worker empties
+      // its caches, or reloads the content, too (content-caches.server.ts, content-written.server.ts).
+      if (message.type === 'site:content-changed' || message.type === 'site:content-written') {
         // The callback takes a failed send (a worker dying right now): unheard, it would throw here.
         for (const { worker: other } of slots.values()) if (other !== worker && other.isConnected()) other.send(message, () => {})
       }
