@@ -41,7 +41,7 @@ test.afterAll(async () => {
   if (server) await stopServer(server)
 })
 
-/** The admin's language key in localStorage (app/server/admin/editor-script.ts). */
+/** The admin's language key in localStorage (app/server/admin/language-script.ts). */
 const languageKey = 'admin-language'
 
 /**
@@ -221,21 +221,32 @@ test("the media library lists the site's images; one picked is saved with a path
   expect((await request.get(`${base}/media/hero-home.webp`)).status()).toBe(200)
 })
 
-test("the admin is in Dutch by default and in English when the editor chooses it; Decap's texts follow", async ({ browser }) => {
+test("the admin speaks the browser's language, Dutch when it speaks none of them, or the editor's choice; Decap's texts follow", async ({
+  browser,
+}) => {
+  // A browser in a language the admin does not speak: Dutch (editor.js decides before Decap loads).
+  const spanish = await browser.newContext({ locale: 'es-ES' })
+  try {
+    const page = await spanish.newPage()
+    await page.goto(`${base}/admin`, { waitUntil: 'commit' })
+    await expect(page.locator('html')).toHaveAttribute('lang', 'nl', { timeout: 60_000 })
+  } finally {
+    await spanish.close()
+  }
   const context = await browser.newContext({ locale: 'en-US' })
   const page = await context.newPage()
   try {
     await page.goto(`${base}/admin`, { waitUntil: 'commit' })
-    await expect(page.getByRole('button', { name: 'Inloggen' })).toBeVisible({ timeout: 200_000 })
-    await page.getByRole('button', { name: 'English' }).click()
     await expect(page.getByRole('button', { name: 'Login' })).toBeVisible({ timeout: 200_000 })
-    // The choice stays (this browser).
+    await page.getByRole('combobox', { name: "The admin's language" }).selectOption('nl')
+    await expect(page.getByRole('button', { name: 'Inloggen' })).toBeVisible({ timeout: 200_000 })
+    // The choice stays (this browser), over the browser's own language.
     await page.reload({ waitUntil: 'commit' })
-    await page.getByRole('button', { name: 'Login' }).click({ timeout: 200_000 })
-    await expect(page.getByRole('heading', { name: 'Collections' })).toBeVisible({ timeout: 60_000 })
-    // Logged in already: the collections again, in Dutch.
-    await page.getByRole('button', { name: 'Nederlands' }).click()
-    await expect(page.getByRole('heading', { name: 'Inhoudstypen' })).toBeVisible({ timeout: 200_000 })
+    await page.getByRole('button', { name: 'Inloggen' }).click({ timeout: 200_000 })
+    await expect(page.getByRole('heading', { name: 'Inhoudstypen' })).toBeVisible({ timeout: 60_000 })
+    // Logged in already: the collections again, in Danish.
+    await page.getByRole('combobox', { name: 'Taal van de beheeromgeving' }).selectOption('da')
+    await expect(page.getByRole('heading', { name: 'Samlinger' })).toBeVisible({ timeout: 200_000 })
   } finally {
     await context.close()
   }

@@ -43,7 +43,7 @@ export async function openBlock(page: Page, title: string | RegExp, id: string, 
   return item
 }
 
-/** Decap's words the journeys click and wait for, in the admin's two languages (decap-cms-locales). */
+/** Decap's words the journeys click and wait for, in the admin's languages they use (decap-cms-locales). */
 const decapWords = {
   en: { save: 'Save', ready: 'Ready', publish: 'Publish', publishNow: 'Publish now', saved: 'Entry saved', published: 'Entry published' },
   nl: {
@@ -53,6 +53,14 @@ const decapWords = {
     publishNow: 'Publiceer nu',
     saved: 'Item opgeslagen',
     published: 'Item gepubliceerd',
+  },
+  de: {
+    save: 'Speichern',
+    ready: 'Abgeschlossen',
+    publish: 'Veröffentlichen',
+    publishNow: 'Jetzt veröffentlichen',
+    saved: 'Beitrag gespeichert',
+    published: 'Beitrag veröffentlicht',
   },
 } as const
 type AdminLanguage = keyof typeof decapWords

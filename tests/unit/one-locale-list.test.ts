@@ -26,14 +26,15 @@ const keyLine = new RegExp(`^${code}\\??\\s*:`)
  * Tables that must be written out, and say so: the old site's paths are data (its locale
  * prefixes, `/de_DE/…`, are URLs, not a language list); ALTCHA's language packs are literal
  * imports for the bundler, in a Record over the locales that tsc fails on a sixth one. The
- * admin's words are keyed by the admin's languages, which are Decap's, not the site's.
+ * admin's words are tables of text per language, Records over the locales likewise (ADR 110).
  */
 const dataTables = new Set([
   join('app', 'legacy-redirects.ts'),
   join('app', 'blocks', 'ContactForm', 'AltchaWidget.tsx'),
-  // The admin's words, by the admin's own two languages (Decap's locales, ADR 097), not the site's.
+  // The admin's words in each of the site's languages (ADR 097, 110): Records over the locales.
   join('app', 'embedded-cms', 'admin', 'decap-labels.ts'),
   join('app', 'embedded-cms', 'admin', 'problem-names.ts'),
+  join('app', 'server', 'admin', 'admin-words.ts'),
 ])
 
 /** The lines of `text` that write the languages out. */

@@ -4,9 +4,10 @@
  * they hold.
  */
 import { describe, expect, it } from 'vitest'
-import { languages } from '../../../app.config'
+import { languages, localeCodes } from '../../../app.config'
 import { decapConfig, localizedWidget, type DecapField } from './decap-config'
-import { adminLanguages, fieldHints, fieldLabels, patternMessages, words, type AdminLanguage } from './decap-labels'
+import { adminLanguages, fieldHints, fieldLabels, pageKindNames, patternMessages, words, type AdminLanguage } from './decap-labels'
+import { refusalFor, translated, translatedMessages } from './problem-names'
 
 /** Every field of a configuration, with the path it is at. */
 function allFields(language: AdminLanguage): Array<[string, DecapField]> {
@@ -41,8 +42,53 @@ describe("the admin's forms in its language", () => {
     // A news item's date says it schedules the item (decap-config.ts): a hint of its own, not of every date.
     const hints = new Set([...Object.values(fieldHints).map((words) => words[language]), words.scheduledDate[language]])
     expect(
-      fields.filter(([, field]) => field.hint && !hints.has(field.hint) && !/^(?:Alleen|Only)/.test(field.hint)).map(([at]) => at),
+      fields
+        .filter(([, field]) => field.hint && !hints.has(field.hint) && !field.hint.startsWith(words.onlyFor[language]))
+        .map(([at]) => at),
     ).toEqual([])
+  })
+
+  it("speaks the site's languages, each word in each (a language missing fails here)", () => {
+    expect(adminLanguages).toEqual(localeCodes)
+    const tables: Array<[string, Record<string, Record<string, string>>]> = [
+      ['fieldLabels', fieldLabels],
+      ['fieldHints', fieldHints],
+      ['patternMessages', patternMessages],
+      ['words', words],
+      ...Object.entries(pageKindNames).flatMap(([kind, names]): Array<[string, Record<string, Record<string, string>>]> => [
+        [`pageKindNames.${kind}`, { label: names.label, singular: names.singular, description: names.description }],
+      ]),
+    ]
+    const gaps = tables.flatMap(([table, entries]) =>
+      Object.entries(entries).flatMap(([key, texts]) =>
+        localeCodes.filter((code) => (texts[code] ?? '').trim() === '').map((code) => `${table}.${key}.${code}`),
+      ),
+    )
+    expect(gaps).toEqual([])
+  })
+
+  it("words a refusal in each language: every message the server's checks give is translated into each", () => {
+    const gaps = translatedMessages.flatMap((say, index) =>
+      localeCodes.filter((code) => code !== 'en' && typeof Reflect.get(say, code) !== 'function').map((code) => `${index}.${code}`),
+    )
+    expect(gaps).toEqual([])
+    expect(translated('must not be empty', 'de')).toBe('darf nicht leer sein')
+    expect(translated('must not be empty', 'fr')).toBe('ne doit pas être vide')
+    expect(translated('must not be empty', 'da')).toBe('må ikke være tom')
+    expect(translated('page "contact" does not exist in en', 'de')).toBe('die Seite "contact" gibt es nicht auf Englisch')
+    expect(translated('must be lowercase words joined by dashes', 'fr')).toBe(
+      patternMessages['must be lowercase words joined by dashes']?.fr,
+    )
+    expect(translated('must be a whole number, got "ten"', 'da')).toBe('skal være et helt tal (nu: "ten")')
+    const page = 'id: about\ntype: Page\ntitle:\n  nl: Over ons\n'
+    const refusal = refusalFor(
+      'content/pages/about.yaml:3:3: title.de: missing',
+      new Map([['content/pages/about.yaml', page]]),
+      new Set(['content/pages/about.yaml']),
+      'de',
+    )
+    expect(refusal.error).toBe('Nicht gespeichert: Titel (de): fehlt')
+    expect(refusal.problems[0]).toMatchObject({ field: 'Titel (de)', message: 'fehlt', trail: ['Titel', 'Deutsch (de)'] })
   })
 
   it('Dutch by default, English when asked; a language is labelled by its own name in both', () => {

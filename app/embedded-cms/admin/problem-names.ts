@@ -2,7 +2,7 @@ import { languages } from '../../../app.config'
 import { parseContentYaml } from '../content/read'
 import type { BrokenLink } from './save-check.server'
 import { decapConfig, type DecapField } from './decap-config'
-import type { AdminLanguage } from './decap-labels'
+import { patternMessages, type AdminLanguage } from './decap-labels'
 
 /**
  * A refused save as the editor reads it in the admin (ADR 095): each problem named the way the
@@ -24,59 +24,200 @@ export interface FieldProblem {
   message: string
 }
 
-const words = {
-  nl: { block: 'blok', item: 'item', refused: 'Niet opgeslagen', more: (n: number) => `en nog ${n}` },
-  en: { block: 'block', item: 'item', refused: 'Not saved', more: (n: number) => `and ${n} more` },
-} as const
+/** The words of a refusal's names and summary, per admin language. */
+const words: Record<AdminLanguage, { block: string; item: string; refused: string; more: (n: number) => string }> = {
+  nl: { block: 'blok', item: 'item', refused: 'Niet opgeslagen', more: (n) => `en nog ${n}` },
+  en: { block: 'block', item: 'item', refused: 'Not saved', more: (n) => `and ${n} more` },
+  de: { block: 'Block', item: 'Element', refused: 'Nicht gespeichert', more: (n) => `und ${n} weitere` },
+  fr: { block: 'bloc', item: 'élément', refused: 'Non enregistré', more: (n) => `et ${n} ${n === 1 ? 'autre' : 'autres'}` },
+  da: { block: 'blok', item: 'element', refused: 'Ikke gemt', more: (n) => `og ${n} mere` },
+}
 
-/** A site language's name in Dutch ("Duits"), from the runtime's own names (no second list of the languages). */
-const dutchNames = new Intl.DisplayNames(['nl'], { type: 'language' })
-const inDutch = (code: string) => dutchNames.of(code) ?? code
+/** A site language's name in an admin language ("Duits", "Englisch"), from the runtime's own names (no second list of the languages). */
+const nameIn = (language: AdminLanguage, code: string) => new Intl.DisplayNames([language], { type: 'language' }).of(code) ?? code
 
-/** The server's messages in Dutch (the English ones are the server's own). Unknown ones stay English. */
-const dutchMessages: Array<[RegExp, (...groups: string[]) => string]> = [
-  [/^missing$/, () => 'ontbreekt'],
-  [/^must not be empty$/, () => 'mag niet leeg zijn'],
-  [/^unknown field \(a typo\?\)$/, () => 'onbekend veld (een tikfout?)'],
-  [/^expected (.+), got (.+)$/, (expected, got) => `verwacht: ${expected}, maar is ${got}`],
+/** The languages the server's messages are translated into: English is the server's own. */
+type Translated = Exclude<AdminLanguage, 'en'>
+type Say = (...groups: string[]) => string
+
+/**
+ * The server's messages in each admin language but English, by their English form. A message not
+ * here stays English; a language missing from a line fails tsc. The schemas' fixed pattern
+ * messages come from decap-labels.ts (patternMessages), as the form says them.
+ */
+const messages: Array<[RegExp, Record<Translated, Say>]> = [
+  [/^missing$/, { nl: () => 'ontbreekt', de: () => 'fehlt', fr: () => 'manquant', da: () => 'mangler' }],
+  [
+    /^must not be empty$/,
+    { nl: () => 'mag niet leeg zijn', de: () => 'darf nicht leer sein', fr: () => 'ne doit pas être vide', da: () => 'må ikke være tom' },
+  ],
+  [
+    /^unknown field \(a typo\?\)$/,
+    {
+      nl: () => 'onbekend veld (een tikfout?)',
+      de: () => 'unbekanntes Feld (ein Tippfehler?)',
+      fr: () => 'champ inconnu (une faute de frappe ?)',
+      da: () => 'ukendt felt (en tastefejl?)',
+    },
+  ],
+  [
+    /^expected (.+), got (.+)$/,
+    {
+      nl: (expected, got) => `verwacht: ${expected}, maar is ${got}`,
+      de: (expected, got) => `erwartet: ${expected}, ist aber ${got}`,
+      fr: (expected, got) => `attendu : ${expected}, mais c’est ${got}`,
+      da: (expected, got) => `forventet: ${expected}, men er ${got}`,
+    },
+  ],
   [
     /^missing, but the item is published in (\w+) \(see languages\)$/,
-    (code) => `ontbreekt, maar het bericht verschijnt in het ${inDutch(code)} (zie Talen)`,
+    {
+      nl: (code) => `ontbreekt, maar het bericht verschijnt in het ${nameIn('nl', code)} (zie Talen)`,
+      de: (code) => `fehlt, aber die Nachricht erscheint auf ${nameIn('de', code)} (siehe Sprachen)`,
+      fr: (code) => `manquant, mais l’actualité paraît en ${nameIn('fr', code)} (voir Langues)`,
+      da: (code) => `mangler, men nyheden publiceres på ${nameIn('da', code)} (se Sprog)`,
+    },
   ],
   [
     /^links to (\S+), which is no page of the site \(deleted or moved\?\): correct or remove the link$/,
-    (href) => `linkt naar ${href}, maar daar is geen pagina (verwijderd of verplaatst?): verbeter of verwijder de link`,
+    {
+      nl: (href) => `linkt naar ${href}, maar daar is geen pagina (verwijderd of verplaatst?): verbeter of verwijder de link`,
+      de: (href) => `verlinkt auf ${href}, aber dort ist keine Seite (gelöscht oder verschoben?): Link korrigieren oder entfernen`,
+      fr: (href) => `renvoie vers ${href}, où il n’y a aucune page (supprimée ou déplacée ?) : corrigez ou supprimez le lien`,
+      da: (href) => `linker til ${href}, men der er ingen side (slettet eller flyttet?): ret eller fjern linket`,
+    },
   ],
-  [/^no page with id "(.+)"$/, (id) => `er is geen pagina met id "${id}"`],
-  [/^"(.+)" is also the id of (.+)$/, (id, file) => `"${id}" is ook het id van ${file}`],
-  [/^the link (\S+) is also the link of (.+)$/, (link, file) => `het adres ${link} is ook het adres van ${file}`],
-  [/^page "(.+)" does not exist in (\w+)$/, (id, code) => `pagina "${id}" bestaat niet in het ${inDutch(code)}`],
-  [/^page "(.+)" is a draft/, (id) => `pagina "${id}" is een concept: bezoekers krijgen een dode link; publiceer die eerst`],
+  [
+    /^no page with id "(.+)"$/,
+    {
+      nl: (id) => `er is geen pagina met id "${id}"`,
+      de: (id) => `es gibt keine Seite mit der ID "${id}"`,
+      fr: (id) => `aucune page n’a l’identifiant "${id}"`,
+      da: (id) => `der er ingen side med id "${id}"`,
+    },
+  ],
+  [
+    /^"(.+)" is also the id of (.+)$/,
+    {
+      nl: (id, file) => `"${id}" is ook het id van ${file}`,
+      de: (id, file) => `"${id}" ist auch die ID von ${file}`,
+      fr: (id, file) => `"${id}" est aussi l’identifiant de ${file}`,
+      da: (id, file) => `"${id}" er også id for ${file}`,
+    },
+  ],
+  [
+    /^the link (\S+) is also the link of (.+)$/,
+    {
+      nl: (link, file) => `het adres ${link} is ook het adres van ${file}`,
+      de: (link, file) => `die Adresse ${link} ist auch die Adresse von ${file}`,
+      fr: (link, file) => `l’adresse ${link} est aussi celle de ${file}`,
+      da: (link, file) => `adressen ${link} er også adressen for ${file}`,
+    },
+  ],
+  [
+    /^page "(.+)" does not exist in (\w+)$/,
+    {
+      nl: (id, code) => `pagina "${id}" bestaat niet in het ${nameIn('nl', code)}`,
+      de: (id, code) => `die Seite "${id}" gibt es nicht auf ${nameIn('de', code)}`,
+      fr: (id, code) => `la page "${id}" n’existe pas en ${nameIn('fr', code)}`,
+      da: (id, code) => `siden "${id}" findes ikke på ${nameIn('da', code)}`,
+    },
+  ],
+  [
+    /^page "(.+)" is a draft/,
+    {
+      nl: (id) => `pagina "${id}" is een concept: bezoekers krijgen een dode link; publiceer die eerst`,
+      de: (id) => `die Seite "${id}" ist ein Entwurf: Besucher bekämen einen toten Link; veröffentlichen Sie sie zuerst`,
+      fr: (id) => `la page "${id}" est un brouillon : les visiteurs auraient un lien mort ; publiez-la d’abord`,
+      da: (id) => `siden "${id}" er en kladde: besøgende får et dødt link; publicer den først`,
+    },
+  ],
   [
     /^the page exists in (\w+), its parent "(.+)" does not$/,
-    (code, parent) => `de pagina bestaat in het ${inDutch(code)}, de bovenliggende pagina "${parent}" niet`,
+    {
+      nl: (code, parent) => `de pagina bestaat in het ${nameIn('nl', code)}, de bovenliggende pagina "${parent}" niet`,
+      de: (code, parent) => `die Seite gibt es auf ${nameIn('de', code)}, die übergeordnete Seite "${parent}" nicht`,
+      fr: (code, parent) => `la page existe en ${nameIn('fr', code)}, mais pas sa page parente "${parent}"`,
+      da: (code, parent) => `siden findes på ${nameIn('da', code)}, men den overordnede side "${parent}" gør ikke`,
+    },
   ],
-  [/^"(.+)" is used by another news item too$/, (slug) => `"${slug}" wordt ook door een ander bericht gebruikt`],
+  [
+    /^"(.+)" is used by another news item too$/,
+    {
+      nl: (slug) => `"${slug}" wordt ook door een ander bericht gebruikt`,
+      de: (slug) => `"${slug}" wird auch von einer anderen Nachricht verwendet`,
+      fr: (slug) => `"${slug}" est aussi utilisé par une autre actualité`,
+      da: (slug) => `"${slug}" bruges også af en anden nyhed`,
+    },
+  ],
   [
     /^must be lowercase letters and digits joined by dashes, e\.g\. (.+)$/,
-    (example) => `alleen kleine letters en cijfers, met streepjes ertussen, bijv. ${example}`,
+    {
+      nl: (example) => `alleen kleine letters en cijfers, met streepjes ertussen, bijv. ${example}`,
+      de: (example) => `nur Kleinbuchstaben und Ziffern, durch Bindestriche verbunden, z. B. ${example}`,
+      fr: (example) => `uniquement des lettres minuscules et des chiffres reliés par des tirets, par ex. ${example}`,
+      da: (example) => `kun små bogstaver og tal forbundet med bindestreger, f.eks. ${example}`,
+    },
   ],
-  [/^must be lowercase letters, digits and dashes$/, () => 'alleen kleine letters, cijfers en streepjes'],
-  [/^must be lowercase words joined by dashes$/, () => 'alleen kleine letters, woorden met streepjes ertussen'],
-  [/^must be an absolute URL, e\.g\. (.+)$/, (example) => `moet een volledig webadres zijn, bijv. ${example}`],
-  [/^needs either page \(a page id\) or url \(an external URL\), not both$/, () => 'kies een pagina óf een URL, niet allebei'],
-  [/^must be a whole number$/, () => 'moet een heel getal zijn'],
-  [/^\.\.\. and (\d+) more problems?$/, (n) => `... en nog ${n} ${n === '1' ? 'probleem' : 'problemen'}`],
+  [
+    /^must be an absolute URL, e\.g\. (.+)$/,
+    {
+      nl: (example) => `moet een volledig webadres zijn, bijv. ${example}`,
+      de: (example) => `muss eine vollständige Webadresse sein, z. B. ${example}`,
+      fr: (example) => `doit être une adresse web complète, par ex. ${example}`,
+      da: (example) => `skal være en fuld webadresse, f.eks. ${example}`,
+    },
+  ],
+  [
+    /^needs either page \(a page id\) or url \(an external URL\), not both$/,
+    {
+      nl: () => 'kies een pagina óf een URL, niet allebei',
+      de: () => 'wählen Sie eine Seite oder eine URL, nicht beides',
+      fr: () => 'choisissez une page ou une URL, pas les deux',
+      da: () => 'vælg en side eller en URL, ikke begge',
+    },
+  ],
+  [
+    /^must be a whole number$/,
+    {
+      nl: () => 'moet een heel getal zijn',
+      de: () => 'muss eine ganze Zahl sein',
+      fr: () => 'doit être un nombre entier',
+      da: () => 'skal være et helt tal',
+    },
+  ],
+  [
+    /^\.\.\. and (\d+) more problems?$/,
+    {
+      nl: (n) => `... en nog ${n} ${n === '1' ? 'probleem' : 'problemen'}`,
+      de: (n) => `... und ${n} ${n === '1' ? 'weiteres Problem' : 'weitere Probleme'}`,
+      fr: (n) => `... et ${n} ${n === '1' ? 'autre problème' : 'autres problèmes'}`,
+      da: (n) => `... og ${n} ${n === '1' ? 'problem' : 'problemer'} mere`,
+    },
+  ],
   // A rule's message with the value that broke it (read.ts: "<message>, got <value>").
-  [/^(.+), got (.+)$/, (message, got) => `${translated(message, 'nl')} (nu: ${got})`],
+  [
+    /^(.+), got (.+)$/,
+    {
+      nl: (message, got) => `${translated(message, 'nl')} (nu: ${got})`,
+      de: (message, got) => `${translated(message, 'de')} (jetzt: ${got})`,
+      fr: (message, got) => `${translated(message, 'fr')} (actuellement : ${got})`,
+      da: (message, got) => `${translated(message, 'da')} (nu: ${got})`,
+    },
+  ],
 ]
+
+/** The messages translated (for the test that every one has each language). */
+export const translatedMessages: ReadonlyArray<Record<Translated, Say>> = messages.map(([, say]) => say)
 
 /** A server message in the admin's language. */
 export function translated(message: string, language: AdminLanguage): string {
   if (language === 'en') return message
-  for (const [pattern, text] of dutchMessages) {
+  const fixed = patternMessages[message]?.[language]
+  if (fixed) return fixed
+  for (const [pattern, say] of messages) {
     const match = pattern.exec(message)
-    if (match) return text(...match.slice(1).map((group) => group ?? ''))
+    if (match) return say[language](...match.slice(1).map((group) => group ?? ''))
   }
   return message
 }
@@ -238,6 +379,15 @@ function entryTitle(data: unknown, file: string): string {
   return typeof text === 'string' ? text : (file.split('/').pop() ?? file).replace(/\.yaml$/, '')
 }
 
+/** "2 links in texts point at this page", per admin language. */
+const linksPointing: Record<AdminLanguage, (n: number) => string> = {
+  nl: (n) => `${n} ${n === 1 ? 'link in tekst verwijst' : 'links in tekst verwijzen'} naar deze pagina`,
+  en: (n) => `${n} ${n === 1 ? 'link in a text points' : 'links in texts point'} at this page`,
+  de: (n) => `${n} ${n === 1 ? 'Link in einem Text verweist' : 'Links in Texten verweisen'} auf diese Seite`,
+  fr: (n) => `${n} ${n === 1 ? 'lien dans un texte pointe' : 'liens dans des textes pointent'} vers cette page`,
+  da: (n) => `${n} ${n === 1 ? 'link i en tekst peger' : 'links i tekster peger'} på denne side`,
+}
+
 /**
  * The API's answer when a save or delete would break rich-text links (409): the links, named
  * for the editor, and what mending does to each (rewritten to `fix`, or unlinked when null).
@@ -255,9 +405,6 @@ export function brokenLinksReport(broken: BrokenLink[], files: SentFiles, langua
       fix: link.fix,
     }
   })
-  const error =
-    language === 'nl'
-      ? `Niet opgeslagen: ${links.length} ${links.length === 1 ? 'link in tekst verwijst' : 'links in tekst verwijzen'} naar deze pagina`
-      : `Not saved: ${links.length} ${links.length === 1 ? 'link in a text points' : 'links in texts point'} at this page`
+  const error = `${words[language].refused}: ${linksPointing[language](links.length)}`
   return { error, brokenLinks: links }
 }

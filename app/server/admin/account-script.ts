@@ -1,3 +1,5 @@
+import type { accountWords, roleNames as roleNamesTable } from './admin-words'
+
 /**
  * /admin/account.js, run in the editor's tab with CMS_ADMIN=site (after editor.js has set the
  * admin's language): who is signed in, with which role, and a sign-out button (a form posted to
@@ -5,17 +7,18 @@
  * out in another tab) the API answers 401: a notice then offers to sign in again, instead of
  * Decap's bare error.
  *
- * Served as this function's source (`(${accountScript})()`): it must use nothing from outside itself.
+ * Served as this function's source with its words (admin-words.ts) as arguments: it must use nothing from outside itself.
  */
-export function accountScript(): void {
+export function accountScript(words: typeof accountWords, roleNames: typeof roleNamesTable): void {
   const meta = document.querySelector<HTMLMetaElement>('meta[name="admin-account"]')?.content
   if (!meta) return
   const account: unknown = JSON.parse(meta)
   const field = (name: string) =>
     typeof account === 'object' && account !== null && name in account ? String(Reflect.get(account, name)) : ''
-  const dutch = document.documentElement.lang !== 'en'
-  const roles: Record<string, [string, string]> = { editor: ['editor', 'redacteur'], publisher: ['publisher', 'publicist'] }
-  const role = roles[field('role')]?.[dutch ? 1 : 0] ?? field('role')
+  const language = document.documentElement.lang
+  const texts = Object.entries(words).find(([code]) => code === language)?.[1] ?? words.nl
+  const roles: Record<string, string> = Object.entries(roleNames).find(([code]) => code === language)?.[1] ?? roleNames.nl
+  const role = roles[field('role')] ?? field('role')
 
   const box = document.createElement('form')
   box.method = 'post'
@@ -45,7 +48,7 @@ export function accountScript(): void {
   csrf.value = field('csrf')
   const button = document.createElement('button')
   button.type = 'submit'
-  button.textContent = dutch ? 'Afmelden' : 'Sign out'
+  button.textContent = texts.signOut
   Object.assign(button.style, {
     font: 'inherit',
     padding: '2px 10px',
@@ -77,8 +80,8 @@ export function accountScript(): void {
     })
     const link = document.createElement('a')
     link.href = '/admin/auth/sign-in'
-    link.textContent = dutch ? 'Opnieuw aanmelden' : 'Sign in again'
-    notice.append(dutch ? 'Uw sessie is verlopen. ' : 'Your session has ended. ', link)
+    link.textContent = texts.signIn
+    notice.append(`${texts.ended} `, link)
     document.body.append(notice)
   }
   const api = new URL('/admin/api/v1', location.href).href

@@ -6,12 +6,15 @@ import { adminMode, getRuntimeConfig, type AdminMode, type RuntimeConfig } from 
 import { compressedResponse } from '../http/compressed-response.server'
 import { renderedPage, type CachedPage } from '../http/representation'
 import { adminContentSecurityPolicy } from '../http/security-headers'
+import { defaultLocale, languages } from '../../../app.config'
 import { adminConfig } from './admin-config'
+import { accountWords, editorWords, problemsWords, roleNames, translationStatusWords } from './admin-words'
 import { issueSessionToken } from './admin-session.server'
 import type { ContentFolder } from './content-folder.server'
 import type { Session } from './auth/sessions.server'
 import type { EditorIdentity } from './local-api.server'
 import { editorScript } from './editor-script'
+import { languageScript } from './language-script'
 import { formScript } from './form-script'
 import { previewPane } from './preview-pane'
 import { adminLanguage, answerCall, answerLocalApi } from './local-api.server'
@@ -35,7 +38,7 @@ export function currentAdminMode(config: RuntimeConfig = getRuntimeConfig()): Ad
 }
 
 /**
- * /admin's page: editor.js (the admin's language, pasting, rich-text modes; it starts Decap),
+ * /admin's page: editor.js (the admin's language (language-script.ts), pasting, rich-text modes; it starts Decap),
  * its session token and the script that sends it (session-script.ts) after the one that shows
  * the server's refusals on the form (problems-script.ts), an entry's translation status
  * (translation-status-script.ts), signed in the editor's name and the sign-out button
@@ -209,20 +212,29 @@ export async function serveAdmin(request: Request, url: URL, socketAddress: stri
   }
   if (pathname === '/admin/editor.js') {
     const preview = JSON.stringify(await previewSettings(mode === 'local'))
-    // The form's own widgets first: they are registered before editorScript starts Decap.
+    // The admin's language first (every later script reads it), each language by its own name;
+    // then the form's own widgets: they are registered before editorScript starts Decap.
+    const choices = JSON.stringify(languages.map(({ code, name }) => ({ code, name })))
+    const words = JSON.stringify(editorWords)
+    const chooserLabel = JSON.stringify(Object.fromEntries(Object.entries(editorWords).map(([code, texts]) => [code, texts.chooser])))
     return body(
-      `(${formScript.toString()})();\n(${editorScript.toString()})(${preview}, ${previewPane.toString()})\n`,
+      `(${languageScript.toString()})(${choices}, ${JSON.stringify(defaultLocale)}, ${chooserLabel});\n` +
+        `(${formScript.toString()})(${words});\n(${editorScript.toString()})(${preview}, ${previewPane.toString()}, ${words})\n`,
       'text/javascript; charset=utf-8',
     )
   }
   const view = viewPath.exec(pathname)
   if (view?.[1] !== undefined && view[2] !== undefined) return viewEntry(config, view[1], view[2])
-  if (pathname === '/admin/problems.js') return body(`(${problemsScript.toString()})()\n`, 'text/javascript; charset=utf-8')
+  if (pathname === '/admin/problems.js')
+    return body(`(${problemsScript.toString()})(${JSON.stringify(problemsWords)})\n`, 'text/javascript; charset=utf-8')
   if (pathname === '/admin/session.js') return body(`(${sessionScript.toString()})()\n`, 'text/javascript; charset=utf-8')
   if (pathname === '/admin/translation-status.js')
-    return body(`(${translationStatusScript.toString()})()\n`, 'text/javascript; charset=utf-8')
+    return body(`(${translationStatusScript.toString()})(${JSON.stringify(translationStatusWords)})\n`, 'text/javascript; charset=utf-8')
   if (pathname === '/admin/account.js' && mode === 'site')
-    return body(`(${accountScript.toString()})()\n`, 'text/javascript; charset=utf-8')
+    return body(
+      `(${accountScript.toString()})(${JSON.stringify(accountWords)}, ${JSON.stringify(roleNames)})\n`,
+      'text/javascript; charset=utf-8',
+    )
   // Decap reads "config.yml" next to the page; /admin/ would be the same page under another URL.
   if (pathname === '/admin/config.yml') {
     // The repository Decap sees is the folder around CONTENT_DIR, whatever its name.
@@ -233,7 +245,7 @@ export async function serveAdmin(request: Request, url: URL, socketAddress: stri
     const siteUrl = mode === 'local' ? url.origin : config.SITE_URL
     // The labels in the admin's language, which editor.js asks for (Dutch unless it is another the admin speaks).
     const asked = url.searchParams.get('language')
-    const language = isAdminLanguage(asked) ? asked : 'nl'
+    const language = isAdminLanguage(asked) ? asked : defaultLocale
     return body(
       stringify(adminConfig(config, decapConfig, folder, siteUrl, { language, pagePreviews: mode === 'local' })),
       'text/yaml; charset=utf-8',

@@ -1,13 +1,12 @@
+import type { editorWords } from './admin-words'
 import type { PreviewSettings, previewPane } from './preview-pane'
 
 /**
  * /admin/editor.js, run in the editor's tab before Decap (in every admin mode), for what Decap's
  * configuration cannot say:
  *
- * - The admin's own language (Decap's texts, and the form's labels: config.yml?language=):
- *   Dutch unless the editor chose English with the button in the corner of the lists,
- *   remembered in this browser.
- *   Decap is started here (CMS_MANUAL_INIT) with that language over /admin/config.yml.
+ * - Decap is started here (CMS_MANUAL_INIT) in the admin's language, which language-script.ts
+ *   (run before this) chose and wrote to `<html lang>`.
  * - A rich-text field's Markdown mode belongs to that field while it is open: Decap would
  *   remember the last switch for every rich-text field of every entry.
  * - Pasted HTML (Word, Google Docs, a web page) is reduced to what the editor keeps (paragraphs,
@@ -17,17 +16,12 @@ import type { PreviewSettings, previewPane } from './preview-pane'
  * - The preview pane beside the form shows the entry's own page from the form's unsaved values
  *   (app/server/admin/preview-pane.ts, ADR 099), for the collections `preview` names (with the local admin).
  *
- * Served as this function's source with its argument (`(${editorScript})(${JSON.stringify(preview)}, ${previewPane})`):
+ * Served as this function's source with its arguments (`(${editorScript})(${JSON.stringify(preview)}, ${previewPane}, words)`):
  * it must use nothing from outside itself.
  */
-export function editorScript(preview: PreviewSettings, pane: typeof previewPane): void {
-  const languageKey = 'admin-language'
-  const stored = localStorage.getItem(languageKey)
-  const language = stored === 'en' ? 'en' : 'nl'
-  document.documentElement.lang = language
+export function editorScript(preview: PreviewSettings, pane: typeof previewPane, words: typeof editorWords): void {
+  const language = document.documentElement.lang
   Reflect.set(window, 'CMS_MANUAL_INIT', true)
-  // The form's labels and hints in that language too (the site generates them in each).
-  document.querySelector('link[rel="cms-config-url"]')?.setAttribute('href', `/admin/config.yml?language=${language}`)
 
   // Decap reads the stored mode when a rich-text field is made and stores each switch: nothing
   // is stored, so every field opens in rich text and a switch stays with its own field.
@@ -159,43 +153,8 @@ export function editorScript(preview: PreviewSettings, pane: typeof previewPane)
   const isMap = (value: unknown): value is ImmutableMap => isFunction(value, 'get')
   const isCreateElement = (value: unknown): value is CreateElement => typeof value === 'function'
 
-  const switchLanguage = () => {
-    const button = document.createElement('button')
-    const other = language === 'nl' ? 'en' : 'nl'
-    button.type = 'button'
-    button.lang = other
-    button.textContent = other === 'en' ? 'English' : 'Nederlands'
-    button.title = other === 'en' ? 'Show the admin in English' : 'Toon de beheeromgeving in het Nederlands'
-    Object.assign(button.style, {
-      position: 'fixed',
-      right: '8px',
-      bottom: '8px',
-      zIndex: '250',
-      padding: '4px 10px',
-      font: '13px/1.4 system-ui, sans-serif',
-      color: '#313d3e',
-      background: '#fff',
-      border: '1px solid #dfdfe3',
-      borderRadius: '12px',
-      boxShadow: '0 1px 3px rgba(0,0,0,0.15)',
-      cursor: 'pointer',
-    })
-    button.addEventListener('click', () => {
-      localStorage.setItem(languageKey, other)
-      location.reload()
-    })
-    document.body.append(button)
-    // Not over an entry's form (on a phone it would cover a field): the lists and the login have it.
-    const place = () => {
-      button.hidden = /^#\/collections\/[^/]+\/(?:entries\/|new)/.test(location.hash)
-    }
-    place()
-    window.addEventListener('hashchange', place)
-  }
-
   // After decap-cms.js (a script after this one) has run, before anything is shown.
   document.addEventListener('DOMContentLoaded', () => {
-    switchLanguage()
     const cms: unknown = Reflect.get(window, 'CMS')
     const h: unknown = Reflect.get(window, 'h')
     if (!isCms(cms)) return
@@ -209,7 +168,7 @@ export function editorScript(preview: PreviewSettings, pane: typeof previewPane)
       cms.registerWidget('boolean', control, boolean.preview, boolean.schema)
     }
     if (isCreateElement(h)) {
-      const template = pane(preview, language, h)
+      const template = pane(preview, Object.entries(words).find(([code]) => code === language)?.[1] ?? words.nl, h)
       for (const name of preview.collections) cms.registerPreviewTemplate(name, template)
     }
     cms.init({ config: { locale: language } })

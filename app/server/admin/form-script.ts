@@ -1,6 +1,8 @@
+import type { editorWords } from './admin-words'
+
 /**
- * The start of /admin/editor.js: what makes Decap's forms scannable, on a wide screen and on a
- * phone (ADR 096, 097). Served as this function's source (`(${formScript})()`), before
+ * The start of /admin/editor.js (after language-script.ts): what makes Decap's forms scannable, on a wide screen and on a
+ * phone (ADR 096, 097). Served as this function's source with its words (`(${formScript})(words)`), before
  * editor-script.ts starts Decap: it must use nothing from outside itself.
  *
  * - A text per language (the `localized` widget of decap-config.ts, an object of one subfield per
@@ -8,9 +10,11 @@
  *   empty or have an error. The language shown is the form's: a tab chosen in one field shows
  *   that language in every field, and the next form opens in it (this tab of the browser). The
  *   value is Decap's object widget's, stored as before.
+ * - A tab whose language holds a problem of a refused save (problems.js marks it) is red too, so a
+ *   problem in a language not shown is found.
  * - On a narrow screen the editor fits the screen (Decap's editor is at least 800 px wide).
  */
-export function formScript(): void {
+export function formScript(words: typeof editorWords): void {
   const widgetName = 'localized'
   const shownKey = 'admin-form-language'
   const classes = { field: 'localized-field', tabs: 'localized-tabs', tab: 'localized-tab' }
@@ -52,6 +56,9 @@ ${fields} > div:first-child > label { display: none; }
 }
 .${classes.tab}[aria-selected="true"] { color: #fff; background: #3a69c7; border-color: #3a69c7; }
 .${classes.tab}[data-empty]::after { content: " \\25CB"; font-weight: 400; }
+.${classes.tab}[data-admin-problem] { color: #b3261e; border-color: #b3261e; }
+.${classes.tab}[data-admin-problem]::after { content: " !"; font-weight: 700; }
+.${classes.tab}[data-admin-problem][aria-selected="true"] { color: #fff; background: #b3261e; }
 .${classes.tab}:focus-visible { outline: 2px solid #3a69c7; outline-offset: 1px; }
 ${perPosition.join('\n')}
 @media (max-width: 799px) {
@@ -108,7 +115,8 @@ ${perPosition.join('\n')}
     const found = isMap(value) ? value.get(key) : undefined
     return typeof found === 'string' ? found : ''
   }
-  const emptyWord = document.documentElement.lang === 'en' ? 'empty' : 'leeg'
+  // The admin's language: language-script.ts, run before this, chose it.
+  const emptyWord = (Object.entries(words).find(([code]) => code === document.documentElement.lang)?.[1] ?? words.nl).empty
 
   document.addEventListener('DOMContentLoaded', () => {
     const cms: unknown = Reflect.get(window, 'CMS')

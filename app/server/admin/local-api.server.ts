@@ -3,7 +3,9 @@ import { basename, posix } from 'node:path'
 import * as v from 'valibot'
 import { publicMediaFile, publicMediaNames } from '../../media/media-files.server'
 import { limitBody } from '../http/request-guard.server'
+import { localeCodes, type Locale as AdminLanguage } from '../../../app.config'
 import { isAction, mayCall, roleNeeded, type Role } from './auth/roles'
+import { onlyRole, roleNames } from './admin-words'
 import { isSessionToken } from './admin-session.server'
 import { filesIn, readInFolder, versionOf, writableKind, type ContentFolder } from './content-folder.server'
 import { deleteEntries, saveEntry, saveMedia, uploadLimitBytes } from './local-save.server'
@@ -130,7 +132,7 @@ export interface LocalApiOptions {
   /** The role of whoever calls (auth/roles.ts): the local admin's one editor on this machine holds every role. */
   role?: Role
   /** The language refusals are worded in. */
-  language?: 'nl' | 'en'
+  language?: AdminLanguage
   /** The signed-in editor (CMS_ADMIN=site); undefined for the local admin, which has no accounts. */
   editor?: EditorIdentity
 }
@@ -144,8 +146,11 @@ export async function answerLocalApi(request: Request, url: URL, options: LocalA
 }
 
 /** A call's body read within the bounds (size, nesting) and parsed as JSON, or the refusal: the site mode's roles read its action before it is answered. */
-/** The admin's language (problems.js sends it): refusals are worded in it. */
-export const adminLanguage = (request: Request): 'nl' | 'en' => (request.headers.get('x-admin-language') === 'nl' ? 'nl' : 'en')
+/** The admin's language (problems.js sends it): refusals are worded in it; English for a caller that says none. */
+export function adminLanguage(request: Request): AdminLanguage {
+  const asked = request.headers.get('x-admin-language')
+  return localeCodes.find((code) => code === asked) ?? 'en'
+}
 
 export async function readCall(request: Request): Promise<{ body: unknown } | { refusal: Response }> {
   const limited = await limitBody(request, bodyLimit)
@@ -174,8 +179,8 @@ export async function answerCall(body: unknown, options: LocalApiOptions): Promi
   const facts = { asDraft: workflow.success, overwrites: overwritesMedia(options.folder, body) }
   if (!mayCall(role, action, facts)) {
     const needed = roleNeeded(action, facts)
-    const dutch = needed === 'editor' ? 'redacteur' : 'publicist'
-    return refusal(403, options.language === 'nl' ? `Alleen een ${dutch} mag dit (${action})` : `Only a ${needed} may do this (${action})`)
+    const language = options.language ?? 'en'
+    return refusal(403, onlyRole[language](roleNames[language][needed], action))
   }
   if (workflow.success) {
     const { output } = workflow

@@ -1,3 +1,5 @@
+import type { editorWords } from './admin-words'
+
 /** What /admin/editor.js gets for its preview pane: the collections whose entries have a page, and the languages. */
 export interface PreviewSettings {
   collections: string[]
@@ -25,29 +27,10 @@ type CreateElement = (type: unknown, props: Record<string, unknown>) => unknown
  */
 export function previewPane(
   settings: PreviewSettings,
-  adminLanguage: string,
+  /** Its words in the admin's language (admin-words.ts). */
+  texts: (typeof editorWords)['nl'],
   h: CreateElement,
 ): (props: Record<string, unknown>) => unknown {
-  const texts =
-    adminLanguage === 'en'
-      ? {
-          language: 'Language',
-          open: 'Open in a new tab',
-          frame: 'Preview of the page',
-          failed: 'No preview: ',
-          noId: 'Give the entry an ID to see its preview.',
-          offline: 'The site does not answer; the preview shows the last values it took.',
-          updating: 'Updating…',
-        }
-      : {
-          language: 'Taal',
-          open: 'Openen in een nieuw tabblad',
-          frame: 'Voorbeeld van de pagina',
-          failed: 'Geen voorbeeld: ',
-          noId: 'Geef het item een ID om het voorbeeld te zien.',
-          offline: 'De site antwoordt niet; het voorbeeld toont de laatste waarden die ze nam.',
-          updating: 'Bijwerken…',
-        }
   const languageKey = 'admin-preview-language'
   /** The pause in typing before the values are sent: the page follows within about a second. */
   const pauseMs = 400
@@ -101,7 +84,7 @@ export function previewPane(
       borderBottom: '1px solid #dfdfe3',
     })
     const label = doc.createElement('label')
-    label.textContent = `${texts.language} `
+    label.textContent = `${texts.previewLanguage} `
     const select = doc.createElement('select')
     for (const { code, name } of settings.languages) {
       const option = doc.createElement('option')
@@ -116,7 +99,7 @@ export function previewPane(
     status.setAttribute('aria-live', 'polite')
     Object.assign(status.style, { color: '#798291', flex: '1' })
     const open = doc.createElement('a')
-    open.textContent = `${texts.open} ↗`
+    open.textContent = `${texts.previewOpen} ↗`
     open.target = '_blank'
     open.rel = 'noopener'
     open.hidden = true
@@ -126,7 +109,7 @@ export function previewPane(
     Object.assign(alert.style, { padding: '12px', background: '#fcefea', color: '#8b1c0b', whiteSpace: 'pre-wrap' })
     const frame = doc.createElement('iframe')
     frame.name = 'site-preview'
-    frame.title = texts.frame
+    frame.title = texts.previewFrame
     Object.assign(frame.style, { flex: '1', width: '100%', border: '0' })
     container.append(bar, alert, frame)
 
@@ -164,7 +147,7 @@ export function previewPane(
     })
     const send = async (body: string) => {
       const mine = ++sequence
-      status.textContent = texts.updating
+      status.textContent = texts.previewUpdating
       try {
         const response = await fetch('/admin/preview', {
           method: 'POST',
@@ -175,15 +158,15 @@ export function previewPane(
         // Values typed since have been sent again: their answer is the one to show.
         if (mine !== sequence) return
         if (response.ok && isRecord(answer) && typeof answer.url === 'string') load(answer.url)
-        else fail(`${texts.failed}${isRecord(answer) && typeof answer.error === 'string' ? answer.error : String(response.status)}`)
+        else fail(`${texts.previewFailed}${isRecord(answer) && typeof answer.error === 'string' ? answer.error : String(response.status)}`)
       } catch {
-        if (mine === sequence) fail(texts.offline)
+        if (mine === sequence) fail(texts.previewOffline)
         sent = ''
       }
     }
     const schedule = () => {
       if (!latest) {
-        fail(texts.noId)
+        fail(texts.previewNoId)
         return
       }
       const body = JSON.stringify({ ...latest, language: select.value })

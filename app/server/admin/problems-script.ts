@@ -1,3 +1,5 @@
+import type { problemsWords } from './admin-words'
+
 /**
  * /admin/problems.js, run in the editor's tab before /admin/session.js and Decap, with the local
  * backend: what the server says of a save, where the editor looks (ADR 094, 095).
@@ -6,48 +8,23 @@
  *   come worded in it.
  * - A refused save (422 with `problems`) is listed in a panel that stays until dismissed, and
  *   each problem is put on its field: the field outlined, the message under it (a folded block
- *   is opened to show it). Decap's own notice, which goes after a few seconds, says the first.
+ *   is opened to show it; a language's field not shown has its language tab marked, and the
+ *   panel's "show" switches to that language). Decap's own notice, which goes after a few seconds, says the first.
  * - A save or delete that would break rich-text links (409 with `brokenLinks`) asks the editor:
  *   mend the links (rewritten to the page's new address, or reduced to their text when the page
  *   goes) and send the same call again with `links: "mend"`, or cancel.
+ *
+ * Its words come as its argument (admin-words.ts), in every language the admin speaks.
  *
  * Its fetch wrapper is the inner one: session.js, loaded after it, adds the session token and
  * the files' versions before calling it. Served as this function's source: it must use nothing
  * from outside itself.
  */
-export function problemsScript(): void {
+export function problemsScript(words: typeof problemsWords): void {
   const api = new URL('/admin/api/v1', location.href).href
-  const language = localStorage.getItem('admin-language') === 'en' ? 'en' : 'nl'
-  const texts = {
-    nl: {
-      refused: 'Niet opgeslagen',
-      dismiss: 'Sluiten',
-      show: 'Toon het veld',
-      linksTitle: 'Links in tekst wijzen naar deze pagina',
-      linksRename: 'Deze links naar de pagina worden dood als u opslaat:',
-      linksDelete: 'Deze links naar de pagina worden dood als u verwijdert:',
-      mendRename: 'Links aanpassen en opslaan',
-      mendDelete: 'Links weghalen (tekst blijft) en verwijderen',
-      cancel: 'Annuleren',
-      cancelled: 'Geannuleerd: er is niets veranderd',
-      becomes: 'wordt',
-      unlinked: 'link weg, tekst blijft',
-    },
-    en: {
-      refused: 'Not saved',
-      dismiss: 'Dismiss',
-      show: 'Show the field',
-      linksTitle: 'Links in texts point at this page',
-      linksRename: 'These links to the page go dead if you save:',
-      linksDelete: 'These links to the page go dead if you delete:',
-      mendRename: 'Fix the links and save',
-      mendDelete: 'Remove the links (keep their text) and delete',
-      cancel: 'Cancel',
-      cancelled: 'Cancelled: nothing was changed',
-      becomes: 'becomes',
-      unlinked: 'link removed, text kept',
-    },
-  }[language]
+  // The admin's language, as editor.js chose it (language-script.ts).
+  const language = document.documentElement.lang
+  const texts = Object.entries(words).find(([code]) => code === language)?.[1] ?? words.nl
 
   interface Problem {
     field: string
@@ -171,10 +148,33 @@ export function problemsScript(): void {
     return box ? { box, whole: true } : undefined
   }
 
-  const putOnField = async (problem: Problem) => {
+  /**
+   * The tab of a per-language field's language (form-script.ts: the field, then Decap's object
+   * control, then its fields' box, then one field per language in the tabs' order), when `box`
+   * is one of those languages' fields: it is hidden unless its language is shown.
+   */
+  const languageTab = (box: Element): HTMLElement | undefined => {
+    const localized = box.parentElement?.parentElement?.parentElement
+    if (!localized?.classList.contains('localized-field') || !box.parentElement) return undefined
+    const position = Array.from(box.parentElement.children).indexOf(box)
+    const tab = localized.querySelectorAll(':scope > [role="tablist"] > [role="tab"]')[position]
+    return tab instanceof HTMLElement ? tab : undefined
+  }
+
+  const putOnField = async (problem: Problem): Promise<{ box: Element; tab: HTMLElement | undefined } | undefined> => {
     const found = await findField(problem.trail)
     if (!found) return undefined
     const { box, whole } = found
+    // A language's field whose language is not shown: its tab says so (form-script.ts colours it).
+    const tab = languageTab(box)
+    if (tab) {
+      tab.dataset.adminProblem = ''
+      tab.setAttribute('aria-description', problem.message)
+      shown.push(() => {
+        delete tab.dataset.adminProblem
+        tab.removeAttribute('aria-description')
+      })
+    }
     const note = element('p', {
       margin: '6px 0 0',
       padding: '6px 10px',
@@ -201,7 +201,7 @@ export function problemsScript(): void {
         delete target.dataset.adminProblemField
       }
     })
-    return box
+    return { box, tab }
   }
 
   const showProblems = async (problems: Problem[]) => {
@@ -238,15 +238,20 @@ export function problemsScript(): void {
       const name = element('strong', {}, problem.field === '' ? '' : `${problem.field}: `)
       item.append(name, document.createTextNode(problem.message))
       list.append(item)
-      const box = await putOnField(problem)
-      if (box) {
+      const placed = await putOnField(problem)
+      if (placed) {
+        const { box, tab } = placed
         const show = element(
           'button',
           { ...buttonStyle, display: 'block', marginTop: '2px', padding: '2px 8px', fontWeight: '400' },
           texts.show,
         )
         show.type = 'button'
-        show.addEventListener('click', () => box.scrollIntoView({ behavior: 'smooth', block: 'center' }))
+        show.addEventListener('click', () => {
+          // Its language first, when the form shows another (every field follows the tab).
+          if (tab && tab.getAttribute('aria-selected') !== 'true') tab.click()
+          requestAnimationFrame(() => box.scrollIntoView({ behavior: 'smooth', block: 'center' }))
+        })
         item.append(show)
       }
     }

@@ -1,35 +1,18 @@
+import type { translationStatusWords } from './admin-words'
+
 /**
  * /admin/translation-status.js (local backend), run in the editor's tab: on an entry's form, per
  * language how many of its texts are translated and current, fuzzy (the Dutch changed since the
  * translation) or missing, as the translators' catalogs say (ADR 059). The site's API computes it
  * (`translationStatus`, local-api.server.ts); it is asked again when another entry opens and
- * after a save. In the admin's language (editor-script.ts keeps it in this browser).
+ * after a save. In the admin's language (language-script.ts chose it; the words are its argument, admin-words.ts).
  *
  * Served as this function's source (`(${translationStatusScript})()`): it must use nothing from outside itself.
  */
-export function translationStatusScript(): void {
-  const english = localStorage.getItem('admin-language') === 'en'
-  const words = english
-    ? {
-        title: 'Translations',
-        language: 'Language',
-        current: 'current',
-        fuzzy: 'fuzzy',
-        missing: 'missing',
-        allCurrent: 'Translations: all current',
-        notInLanguage: 'not in this language',
-        fuzzyNote: 'Fuzzy: the Dutch changed after it was translated. The site keeps the old translation until a translator updates it.',
-      }
-    : {
-        title: 'Vertalingen',
-        language: 'Taal',
-        current: 'actueel',
-        fuzzy: 'verouderd',
-        missing: 'ontbreekt',
-        allCurrent: 'Vertalingen: alle actueel',
-        notInLanguage: 'niet in deze taal',
-        fuzzyNote: 'Verouderd: het Nederlands is gewijzigd na de vertaling. De site toont de oude vertaling tot een vertaler hem bijwerkt.',
-      }
+export function translationStatusScript(wordsByLanguage: typeof translationStatusWords): void {
+  // The admin's language, as editor.js chose it (language-script.ts).
+  const language = document.documentElement.lang
+  const words = Object.entries(wordsByLanguage).find(([code]) => code === language)?.[1] ?? wordsByLanguage.nl
   interface LanguageStatus {
     locale: string
     name: string
