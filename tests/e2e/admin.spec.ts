@@ -6,10 +6,11 @@ import { adminBase, adminContentDir, expect, test, type AdminSite } from './admi
 import { editIn, field, openBlock, publishEntry, savedNotice, textIn } from './decap-form'
 
 /**
- * The editors' admin: Decap CMS at /admin over the local backend, on the admin server of the
- * worker (admin-fixture.ts) with a copy of content/ (the repository's files are never written). An editor's save is
- * live on the public pages within seconds; a save the server's validation refuses is not
- * written and Decap shows the server's message; /admin has its own headers, the pages keep theirs.
+ * The editors' admin: Decap CMS at /admin over the local backend, on the worker's admin server
+ * (admin-fixture.ts) with a copy of content/ (the repository's files are never written). An
+ * editor's save is live on the public pages within seconds; a save the server's validation
+ * refuses is not written and Decap shows the server's message; /admin has its own headers, the
+ * pages keep theirs.
  */
 test.describe.configure({ mode: 'serial' })
 // Decap is a 5 MB script with a 100 KB configuration: on a busy machine loading it takes a
