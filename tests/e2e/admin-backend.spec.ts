@@ -1,42 +1,41 @@
 import { type ChildProcess } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { connect } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { expect, test, type APIRequestContext } from '@playwright/test'
-import { startServer, stopServer, workerPids } from './server-process'
+import { type APIRequestContext } from '@playwright/test'
+import { adminBase, adminContentDir, adminDataDir, adminProject, expect, test, type AdminSite } from './admin-fixture'
+import { workerPids } from './server-process'
 
 /**
  * The local admin's backend attacked as it was before it became the site's own: each
  * reproduction is sent to a built server with CMS_ADMIN=local over a copy of a project (content,
- * package.json, a database file), then the server is started cold on what is left, and serves.
+ * package.json, a database file: the worker's admin server, admin-fixture.ts), then the server is
+ * started cold on what is left, and serves.
  */
 test.describe.configure({ mode: 'serial' })
 test.setTimeout(180_000)
 
-const port = Number(process.env.E2E_PORT ?? 3210) + 47
-const base = `http://127.0.0.1:${port}`
-const project = mkdtempSync(join(tmpdir(), 'site-admin-attack-'))
-const contentDir = join(project, 'content')
-cpSync('content', contentDir, { recursive: true })
-mkdirSync(join(contentDir, 'media'), { recursive: true })
-writeFileSync(join(project, 'package.json'), '{"name":"not-to-be-written"}\n')
-const dataDir = join(project, 'data')
-const env = { CONTENT_DIR: contentDir, CMS_ADMIN: 'local', DATA_DIR: dataDir }
+const base = adminBase
+const project = adminProject
+const contentDir = adminContentDir
+const dataDir = adminDataDir
 /** Outside the content folder, linked from inside it. */
 const outside = join(project, 'outside.yaml')
-writeFileSync(outside, 'secret: 1\n')
-symlinkSync(outside, join(contentDir, 'pages', 'linked.yaml'))
 
+let site: AdminSite
 let server: ChildProcess | undefined
 let output = ''
 
-test.beforeAll(async () => {
-  server = await startServer(port, env, { onOutput: (text) => (output += text) })
-})
-test.afterAll(async () => {
-  if (server) await stopServer(server)
+test.beforeAll(async ({ adminSite }) => {
+  site = adminSite
+  await site.reset(() => {
+    writeFileSync(join(project, 'package.json'), '{"name":"not-to-be-written"}\n')
+    writeFileSync(outside, 'secret: 1\n')
+    symlinkSync(outside, join(contentDir, 'pages', 'linked.yaml'))
+  })
+  server = site.server()
+  site.onOutput((text) => (output += text))
 })
 
 /** The editor's tab's headers: its Origin and the session token of /admin's page. */
@@ -189,12 +188,11 @@ test('the reproductions of the findings are refused, the workers live, nothing o
 })
 
 test('what the API accepted, a cold start accepts and serves', async ({ request }) => {
-  if (server) await stopServer(server)
-  server = undefined
+  await site.stop()
   // A scratch copy left by a check that a power cut ended is removed at start-up.
   mkdirSync(join(project, '.admin-save-left'))
   writeFileSync(join(project, '.admin-save-left', 'x.yaml'), 'x: 1\n')
-  server = await startServer(port, env, { onOutput: (text) => (output += text) })
+  await site.start()
   const page = await request.get(`${base}/over-ons`)
   expect(page.status()).toBe(200)
   expect(await page.text()).toContain('Wie wij zijn')

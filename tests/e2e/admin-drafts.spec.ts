@@ -1,63 +1,32 @@
-import { type ChildProcess } from 'node:child_process'
-import { cpSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect, test, type Browser, type Page } from '@playwright/test'
-import { startServer, stopServer } from './server-process'
+import { type Browser, type Page } from '@playwright/test'
+import { adminBase, adminContentDir, adminPreviewSecret, expect, test, type AdminSite } from './admin-fixture'
 import { field, publishEntry, saveDraft, textIn } from './decap-form'
 
 /**
  * Drafts beside the published version (Decap's editorial workflow over the local backend,
  * ADR 092) and news scheduled by its date (ADR 093): a draft of a live page leaves the page as
  * it is until it is published, preview mode shows it, and a news item dated in the future is
- * not shown to visitors. A server of its own over a copy of content/, one admin page.
+ * not shown to visitors. The worker's admin server and page (admin-fixture.ts).
  */
 test.describe.configure({ mode: 'serial' })
 test.setTimeout(300_000)
 
-const port = Number(process.env.E2E_PORT ?? 3210) + 58
-const base = `http://127.0.0.1:${port}`
-const secret = 'drafts-preview-secret-0123456789'
+const base = adminBase
+const secret = adminPreviewSecret
 
-const contentDir = join(mkdtempSync(join(tmpdir(), 'site-admin-drafts-')), 'content')
-cpSync('content', contentDir, { recursive: true })
-mkdirSync(join(contentDir, 'media'), { recursive: true })
-const aboutFile = join(contentDir, 'pages/about.yaml')
+const aboutFile = join(adminContentDir, 'pages/about.yaml')
 
-let server: ChildProcess | undefined
-let admin: Page | undefined
-
-test.beforeAll(async () => {
-  server = await startServer(port, {
-    CONTENT_DIR: contentDir,
-    CMS_ADMIN: 'local',
-    PREVIEW_SECRET: secret,
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'site-admin-drafts-data-')),
-  })
+let site: AdminSite
+test.beforeAll(async ({ adminSite }) => {
+  site = adminSite
+  await site.reset()
 })
 
-test.afterAll(async () => {
-  await admin?.close()
-  if (server) await stopServer(server)
-})
-
-/** The one admin page of these tests, logged in, in English. */
-async function editor(browser: Browser): Promise<Page> {
-  if (admin) return admin
-  const page = await browser.newPage()
-  await page.addInitScript(() => {
-    localStorage.setItem('cms.right-pane', 'none')
-    localStorage.setItem('admin-language', 'en')
-  })
-  page.on('dialog', (dialog) => {
-    if (/local backup/.test(dialog.message())) void dialog.dismiss()
-    else void dialog.accept()
-  })
-  await page.goto(`${base}/admin`, { waitUntil: 'commit' })
-  await page.getByRole('button', { name: 'Login' }).click({ timeout: 200_000 })
-  await expect(page.getByRole('heading', { name: 'Collections' })).toBeVisible({ timeout: 60_000 })
-  admin = page
-  return page
+/** The worker's admin page, logged in, in English. */
+async function editor(_browser: Browser): Promise<Page> {
+  return site.editor({ language: 'en' })
 }
 
 async function openEntry(browser: Browser, collection: string, id: string): Promise<Page> {

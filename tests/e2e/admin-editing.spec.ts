@@ -1,69 +1,32 @@
-import { type ChildProcess } from 'node:child_process'
-import { cpSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
+import { type Browser, type Locator, type Page } from '@playwright/test'
 import { parse } from 'yaml'
-import { startServer, stopServer } from './server-process'
+import { adminBase, adminContentDir, expect, test, type AdminSite } from './admin-fixture'
 import { field, openBlock, publishEntry, textIn } from './decap-form'
 
 /**
  * An editor's day in the admin (Decap CMS at /admin over the local backend): pasting from a word
  * processor, the rich-text mode of one field, "View Live", a toggle's default, picking an image
- * the site already has, and the admin's own language. A server of its own over a copy of content/.
+ * the site already has, and the admin's own language. The worker's admin server (admin-fixture.ts).
  */
 test.describe.configure({ mode: 'serial' })
-// Decap is a 5 MB script: the tests share one page that loads it once (editor() below).
+// Decap is a 5 MB script: the tests share the worker's page that loads it once (editor() below).
 test.setTimeout(300_000)
 
-const port = Number(process.env.E2E_PORT ?? 3210) + 46
-const base = `http://127.0.0.1:${port}`
-
-const contentDir = join(mkdtempSync(join(tmpdir(), 'site-admin-editing-')), 'content')
-cpSync('content', contentDir, { recursive: true })
-mkdirSync(join(contentDir, 'media'), { recursive: true })
+const base = adminBase
+const contentDir = adminContentDir
 const aboutFile = join(contentDir, 'pages/about.yaml')
 
-let server: ChildProcess | undefined
-
-test.beforeAll(async () => {
-  server = await startServer(port, {
-    CONTENT_DIR: contentDir,
-    CMS_ADMIN: 'local',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'site-admin-editing-data-')),
-  })
+let site: AdminSite
+test.beforeAll(async ({ adminSite }) => {
+  site = adminSite
+  await site.reset()
 })
 
-let admin: Page | undefined
-
-test.afterAll(async () => {
-  await admin?.close()
-  if (server) await stopServer(server)
-})
-
-/** The admin's language key in localStorage (app/server/admin/language-script.ts). */
-const languageKey = 'admin-language'
-
-/**
- * The one admin page of these tests, logged in, in English (the labels below are Decap's
- * English ones). Unsaved changes are left behind and local backups are not loaded.
- */
-async function editor(browser: Browser): Promise<Page> {
-  if (admin) return admin
-  const page = await browser.newPage()
-  await page.addInitScript((key) => {
-    localStorage.setItem('cms.right-pane', 'none')
-    localStorage.setItem(key, 'en')
-  }, languageKey)
-  page.on('dialog', (dialog) => {
-    if (/local backup/.test(dialog.message())) void dialog.dismiss()
-    else void dialog.accept()
-  })
-  await page.goto(`${base}/admin`, { waitUntil: 'commit' })
-  await page.getByRole('button', { name: 'Login' }).click({ timeout: 200_000 })
-  await expect(page.getByRole('heading', { name: 'Collections' })).toBeVisible({ timeout: 60_000 })
-  admin = page
-  return page
+/** The worker's admin page, logged in, in English (the labels below are Decap's English ones). */
+async function editor(_browser: Browser): Promise<Page> {
+  return site.editor({ language: 'en' })
 }
 
 /** Saves and publishes the open entry (the editorial workflow: decap-form.ts). */

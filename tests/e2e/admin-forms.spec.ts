@@ -1,55 +1,29 @@
-import { type ChildProcess } from 'node:child_process'
-import { cpSync, mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { expect, test, type Browser, type Page } from '@playwright/test'
-import { startServer, stopServer } from './server-process'
+import { type Browser, type Page } from '@playwright/test'
+import { adminBase, expect, test, type AdminSite } from './admin-fixture'
 import { editIn, field, textIn } from './decap-form'
 import { full } from './tiers'
 
 /**
  * Forms an editor can scan (Decap CMS at /admin over the local backend, in Dutch, its default):
  * the home page's form fits in a few screens, texts are edited one language at a time, list
- * rows say what they hold, and the admin works on a phone. Nothing is saved.
+ * rows say what they hold, and the admin works on a phone. Nothing is saved. The worker's admin
+ * server and page (admin-fixture.ts).
  */
 test.describe.configure({ mode: 'serial' })
-// Decap is a 5 MB script: the tests share one page that loads it once (editor() below).
+// Decap is a 5 MB script: the tests share the worker's page that loads it once (editor() below).
 test.setTimeout(300_000)
 
-const port = Number(process.env.E2E_PORT ?? 3210) + 49
-const base = `http://127.0.0.1:${port}`
+const base = adminBase
 
-const contentDir = join(mkdtempSync(join(tmpdir(), 'site-admin-forms-')), 'content')
-cpSync('content', contentDir, { recursive: true })
-
-let server: ChildProcess | undefined
-
-test.beforeAll(async () => {
-  server = await startServer(port, {
-    CONTENT_DIR: contentDir,
-    CMS_ADMIN: 'local',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'site-admin-forms-data-')),
-  })
+let site: AdminSite
+test.beforeAll(async ({ adminSite }) => {
+  site = adminSite
+  await site.reset()
 })
 
-let admin: Page | undefined
-
-test.afterAll(async () => {
-  await admin?.close()
-  if (server) await stopServer(server)
-})
-
-/** The one admin page of these tests, logged in, at 1400 × 900, in Dutch (the admin's default). */
-async function editor(browser: Browser): Promise<Page> {
-  if (admin) return admin
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } })
-  await page.addInitScript(() => localStorage.setItem('cms.right-pane', 'none'))
-  page.on('dialog', (dialog) => void (/local backup|lokale back-up/i.test(dialog.message()) ? dialog.dismiss() : dialog.accept()))
-  await page.goto(`${base}/admin`, { waitUntil: 'commit' })
-  await page.getByRole('button', { name: 'Inloggen' }).click({ timeout: 200_000 })
-  await expect(page.getByRole('heading', { name: 'Inhoudstypen' })).toBeVisible({ timeout: 60_000 })
-  admin = page
-  return page
+/** The worker's admin page, logged in, at 1400 × 900, in Dutch (the admin's default). */
+async function editor(_browser: Browser): Promise<Page> {
+  return site.editor({ language: 'nl', viewport: { width: 1400, height: 900 } })
 }
 
 async function openHome(browser: Browser): Promise<Page> {

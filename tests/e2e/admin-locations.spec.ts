@@ -1,62 +1,31 @@
-import { type ChildProcess } from 'node:child_process'
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect, test, type Browser, type Page } from '@playwright/test'
-import { startServer, stopServer } from './server-process'
+import { type Browser, type Page } from '@playwright/test'
+import { adminBase, adminContentDir, expect, test, type AdminSite } from './admin-fixture'
 import { field, publishEntry } from './decap-form'
 import { full } from './tiers'
 
 /**
  * The locations in the admin: one entry per location, listed by city, found by a search for its
- * city, edited in a form of its own and live on its page. A server of its own over a copy of content/.
+ * city, edited in a form of its own and live on its page. The worker's admin server and page (admin-fixture.ts).
  */
 test.describe.configure({ mode: 'serial' })
-// Decap is a 5 MB script: the tests share one page that loads it once (editor() below).
+// Decap is a 5 MB script: the tests share the worker's page that loads it once (editor() below).
 test.setTimeout(300_000)
 
-const port = Number(process.env.E2E_PORT ?? 3210) + 152
-const base = `http://127.0.0.1:${port}`
-
-const contentDir = join(mkdtempSync(join(tmpdir(), 'site-admin-locations-')), 'content')
-cpSync('content', contentDir, { recursive: true })
-mkdirSync(join(contentDir, 'media'), { recursive: true })
+const base = adminBase
+const contentDir = adminContentDir
 const locationCount = readdirSync('content/locations').filter((name) => name.endsWith('.yaml')).length
 
-let server: ChildProcess | undefined
-
-test.beforeAll(async () => {
-  server = await startServer(port, {
-    CONTENT_DIR: contentDir,
-    CMS_ADMIN: 'local',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'site-admin-locations-data-')),
-  })
+let site: AdminSite
+test.beforeAll(async ({ adminSite }) => {
+  site = adminSite
+  await site.reset()
 })
 
-let admin: Page | undefined
-
-test.afterAll(async () => {
-  await admin?.close()
-  if (server) await stopServer(server)
-})
-
-/** The one admin page of these tests, logged in, in English (the labels below are Decap's English ones). */
-async function editor(browser: Browser): Promise<Page> {
-  if (admin) return admin
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } })
-  await page.addInitScript(() => {
-    localStorage.setItem('cms.right-pane', 'none')
-    localStorage.setItem('admin-language', 'en')
-  })
-  page.on('dialog', (dialog) => {
-    if (/local backup/.test(dialog.message())) void dialog.dismiss()
-    else void dialog.accept()
-  })
-  await page.goto(`${base}/admin`, { waitUntil: 'commit' })
-  await page.getByRole('button', { name: 'Login' }).click({ timeout: 200_000 })
-  await expect(page.getByRole('heading', { name: 'Collections' })).toBeVisible({ timeout: 60_000 })
-  admin = page
-  return page
+/** The worker's admin page, logged in, in English (the labels below are Decap's English ones). */
+async function editor(_browser: Browser): Promise<Page> {
+  return site.editor({ language: 'en', viewport: { width: 1400, height: 900 } })
 }
 
 test('an editor finds a location by its city, changes its phone, and its page shows it', full, async ({ browser, request }) => {

@@ -1,60 +1,32 @@
-import { type ChildProcess } from 'node:child_process'
-import { cpSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect, test, type Browser, type Page } from '@playwright/test'
-import { startServer, stopServer } from './server-process'
+import { type Browser, type Page } from '@playwright/test'
+import { adminBase, adminContentDir, expect, test, type AdminSite } from './admin-fixture'
 import { editIn, field, textIn } from './decap-form'
 import { full } from './tiers'
 
 /**
  * The preview beside the admin's form (ADR 099): the entry's own page as the site renders it,
- * from the form's unsaved values, in the language chosen in the pane. A server of its own (two
- * workers, as an editor's machine runs it) over a copy of content/, the pane shown.
+ * from the form's unsaved values, in the language chosen in the pane. The worker's admin server
+ * (two workers, as an editor's machine runs it: admin-fixture.ts), the pane shown.
  */
 test.describe.configure({ mode: 'serial' })
-// Decap is a 5 MB script: the tests share one page that loads it once (editor() below).
+test.use({ adminServerWorkers: 2 })
+// Decap is a 5 MB script: the tests share the worker's page that loads it once (editor() below).
 test.setTimeout(300_000)
 
-const port = Number(process.env.E2E_PORT ?? 3210) + 71
-const base = `http://127.0.0.1:${port}`
+const base = adminBase
+const aboutFile = join(adminContentDir, 'pages/about.yaml')
 
-const contentDir = join(mkdtempSync(join(tmpdir(), 'site-admin-preview-')), 'content')
-cpSync('content', contentDir, { recursive: true })
-mkdirSync(join(contentDir, 'media'), { recursive: true })
-const aboutFile = join(contentDir, 'pages/about.yaml')
-
-let server: ChildProcess | undefined
-let admin: Page | undefined
-
-test.beforeAll(async () => {
-  server = await startServer(port, {
-    CONTENT_DIR: contentDir,
-    CMS_ADMIN: 'local',
-    WEB_CONCURRENCY: '2',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'site-admin-preview-data-')),
-  })
+let site: AdminSite
+test.beforeAll(async ({ adminSite }) => {
+  site = adminSite
+  await site.reset()
 })
 
-test.afterAll(async () => {
-  await admin?.close()
-  if (server) await stopServer(server)
-})
-
-/** The one admin page of these tests, logged in, in English, with Decap's right pane on the preview. */
-async function editor(browser: Browser): Promise<Page> {
-  if (admin) return admin
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } })
-  await page.addInitScript(() => {
-    localStorage.setItem('cms.right-pane', 'preview')
-    localStorage.setItem('admin-language', 'en')
-  })
-  page.on('dialog', (dialog) => void dialog.dismiss())
-  await page.goto(`${base}/admin`, { waitUntil: 'commit' })
-  await page.getByRole('button', { name: 'Login' }).click({ timeout: 200_000 })
-  await expect(page.getByRole('heading', { name: 'Collections' })).toBeVisible({ timeout: 60_000 })
-  admin = page
-  return page
+/** The worker's admin page, logged in, in English, with Decap's right pane on the preview. */
+async function editor(_browser: Browser): Promise<Page> {
+  return site.editor({ language: 'en', rightPane: 'preview', viewport: { width: 1400, height: 900 } })
 }
 
 /** The site's page in the preview pane (Decap's pane is a frame; the site's page a frame in it). */

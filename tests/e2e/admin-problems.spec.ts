@@ -1,28 +1,23 @@
-import { type ChildProcess } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { type Browser, type Page } from '@playwright/test'
 import { parse, parseDocument } from 'yaml'
-import { startServer, stopServer } from './server-process'
+import { adminBase, adminContentDir, expect, test, type AdminSite } from './admin-fixture'
 import { askToPublish, field, openBlock, saveDraft, textIn } from './decap-form'
 import { full } from './tiers'
 
 /**
  * What the server says of a save, where the editor looks (ADR 094, 095), in the admin's own
  * language (Dutch, its default): a refused save named on its field, staying; a page renamed or
- * deleted while another page's rich text links to it. A server of its own over a copy of content/.
+ * deleted while another page's rich text links to it. The worker's admin server and page (admin-fixture.ts).
  */
 test.describe.configure({ mode: 'serial' })
-// Decap is a 5 MB script: the tests share one page that loads it once (editor() below).
+// Decap is a 5 MB script: the tests share the worker's page that loads it once (editor() below).
 test.setTimeout(300_000)
 
-const port = Number(process.env.E2E_PORT ?? 3210) + 52
-const base = `http://127.0.0.1:${port}`
+const base = adminBase
 
-const contentDir = join(mkdtempSync(join(tmpdir(), 'site-admin-problems-')), 'content')
-cpSync('content', contentDir, { recursive: true })
-mkdirSync(join(contentDir, 'media'), { recursive: true })
+const contentDir = adminContentDir
 const aboutFile = join(contentDir, 'pages/about.yaml')
 const sponsoringFile = join(contentDir, 'pages/sponsoring.yaml')
 
@@ -37,41 +32,17 @@ function linkAboutToSponsoring(): void {
   document.setIn(['elements', 1, 'left', 'en'], 'Read about [our sponsorship](/en/about-us/sponsorship).')
   writeFileSync(aboutFile, document.toString())
 }
-linkAboutToSponsoring()
 const leftText = (language: string): unknown => parse(readFileSync(aboutFile, 'utf8')).elements[1].left[language]
 
-let server: ChildProcess | undefined
-
-test.beforeAll(async () => {
-  server = await startServer(port, {
-    CONTENT_DIR: contentDir,
-    CMS_ADMIN: 'local',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'site-admin-problems-data-')),
-  })
+let site: AdminSite
+test.beforeAll(async ({ adminSite }) => {
+  site = adminSite
+  await site.reset(linkAboutToSponsoring)
 })
 
-let admin: Page | undefined
-
-test.afterAll(async () => {
-  await admin?.close()
-  if (server) await stopServer(server)
-})
-
-/** The one admin page of these tests, logged in, in Dutch (the admin's default). */
-async function editor(browser: Browser): Promise<Page> {
-  if (admin) return admin
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } })
-  await page.addInitScript(() => localStorage.setItem('cms.right-pane', 'none'))
-  // Decap's own questions ("are you sure?") are answered yes; a local backup is not loaded.
-  page.on('dialog', (dialog) => {
-    if (/backup|back-up/i.test(dialog.message())) void dialog.dismiss()
-    else void dialog.accept()
-  })
-  await page.goto(`${base}/admin`, { waitUntil: 'commit' })
-  await page.getByRole('button', { name: 'Inloggen' }).click({ timeout: 200_000 })
-  await expect(page.getByRole('heading', { name: 'Inhoudstypen' })).toBeVisible({ timeout: 60_000 })
-  admin = page
-  return page
+/** The worker's admin page, logged in, at 1400 × 900, in Dutch (the admin's default). */
+async function editor(_browser: Browser): Promise<Page> {
+  return site.editor({ language: 'nl', viewport: { width: 1400, height: 900 } })
 }
 
 async function openEntry(browser: Browser, collection: string, id: string): Promise<Page> {

@@ -1,86 +1,49 @@
-import { type ChildProcess } from 'node:child_process'
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { type Browser, type Page } from '@playwright/test'
 import { parse } from 'yaml'
-import { startServer, stopServer } from './server-process'
+import { adminBase, adminContentDir, expect, test, type AdminSite } from './admin-fixture'
 import { editIn, field, openBlock, publishEntry, savedNotice, textIn } from './decap-form'
 
 /**
- * The editors' admin: Decap CMS at /admin over the local backend, on a server of its
- * own with a copy of content/ (the repository's files are never written). An editor's save is
- * live on the public pages within seconds; a save the server's validation refuses is not
- * written and Decap shows the server's message; /admin has its own headers, the pages keep theirs.
+ * The editors' admin: Decap CMS at /admin over the local backend, on the worker's admin server
+ * (admin-fixture.ts) with a copy of content/ (the repository's files are never written). An
+ * editor's save is live on the public pages within seconds; a save the server's validation
+ * refuses is not written and Decap shows the server's message; /admin has its own headers, the
+ * pages keep theirs.
  */
 test.describe.configure({ mode: 'serial' })
 // Decap is a 5 MB script with a 100 KB configuration: on a busy machine loading it takes a
-// minute or more, so the tests share one page that loads it once (editor() below).
+// minute or more, so the tests share the worker's page that loads it once (editor() below).
 test.setTimeout(300_000)
 
-const port = Number(process.env.E2E_PORT ?? 3210) + 45
-const base = `http://127.0.0.1:${port}`
+const base = adminBase
 const liveWithinMs = 5_000
 
-const contentDir = join(mkdtempSync(join(tmpdir(), 'site-admin-')), 'content')
-cpSync('content', contentDir, { recursive: true })
-mkdirSync(join(contentDir, 'media'), { recursive: true })
+const contentDir = adminContentDir
 /** An image under a name of its own (public/media's names are served before the content folder's). */
 const upload = join(contentDir, '..', 'showroom-opening.webp')
-copyFileSync('public/media/lease-keys.webp', upload)
 /** An SVG, which the site does not serve from uploads. */
 const svgLogo = join(contentDir, '..', 'logo.svg')
-writeFileSync(svgLogo, '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>')
 
-let server: ChildProcess | undefined
-let output = ''
-
-test.beforeAll(async () => {
-  server = await startServer(
-    port,
-    {
-      CONTENT_DIR: contentDir,
-      CMS_ADMIN: 'local',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'site-admin-data-')),
-    },
-    { onOutput: (text) => (output += text) },
-  )
+let site: AdminSite
+test.beforeAll(async ({ adminSite }) => {
+  site = adminSite
+  await site.reset()
+  copyFileSync('public/media/lease-keys.webp', upload)
+  writeFileSync(svgLogo, '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>')
 })
 
-let admin: Page | undefined
 /** What the next prompt (the Markdown editor's link button) is answered with. */
 let promptAnswer = ''
 
-test.afterAll(async () => {
-  await admin?.close()
-  if (server) await stopServer(server)
-})
-
 /**
- * The one admin page of these tests, logged in (made by the first test that needs it). Decap's
- * questions are answered as an editor who moves on would: leave an entry with unsaved changes
- * (a refused save leaves them), and do not load that entry's local backup when it is opened again.
+ * The worker's admin page, logged in, in English (the tests name Decap's English texts), without
+ * the preview pane beside the form (it would render every field a second time on each
+ * keystroke). Decap's questions are answered as an editor who moves on would (admin-fixture.ts).
  */
-async function editor(browser: Browser): Promise<Page> {
-  if (admin) return admin
-  const page = await browser.newPage()
-  // No preview pane beside the form (Decap keeps the editor's choice in localStorage): it would
-  // render every field a second time on each keystroke, and no test looks at it. The admin in
-  // English (Dutch is its default): the tests name Decap's English texts.
-  await page.addInitScript(() => {
-    localStorage.setItem('cms.right-pane', 'none')
-    localStorage.setItem('admin-language', 'en')
-  })
-  page.on('dialog', (dialog) => {
-    if (dialog.type() === 'prompt') void dialog.accept(promptAnswer)
-    else if (/local backup/.test(dialog.message())) void dialog.dismiss()
-    else void dialog.accept()
-  })
-  await page.goto(`${base}/admin`, { waitUntil: 'commit' })
-  await page.getByRole('button', { name: 'Login' }).click({ timeout: 200_000 })
-  await expect(page.getByRole('heading', { name: 'Collections' })).toBeVisible({ timeout: 60_000 })
-  admin = page
-  return page
+async function editor(_browser: Browser): Promise<Page> {
+  return site.editor({ language: 'en', promptAnswer: () => promptAnswer })
 }
 
 /** Saves and publishes the open entry (the editorial workflow: decap-form.ts); stops at a refused save. */

@@ -1,29 +1,26 @@
-import { spawnSync, type ChildProcess } from 'node:child_process'
-import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { spawnSync } from 'node:child_process'
+import { cpSync, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
-import { getOnNewConnection, startServer, stopServer } from './server-process'
+import { adminBase, adminContentDir, adminProject, expect, test, type AdminSite } from './admin-fixture'
+import { getOnNewConnection } from './server-process'
 import { full } from './tiers'
 
 /**
  * The content's translations in PO catalogs (ADR 059) on a running site: the admin shows on an
  * entry's form how its translations stand per language, and a translation applied from a
- * catalog is live on every worker without a build. A server of its own with two workers over a
- * scratch copy of the project (content/, the catalogs, and what `jiti scripts/i18n.ts content`
- * needs), as a translator's checkout would be.
+ * catalog is live on every worker without a build. The worker's admin server (two workers,
+ * admin-fixture.ts), its content copy in a scratch copy of the project (the catalogs beside the
+ * content, where the server reads them, and what `jiti scripts/i18n.ts content` needs), as a
+ * translator's checkout would be.
  */
 test.describe.configure({ mode: 'serial' })
+test.use({ adminServerWorkers: 2 })
 
-const port = Number(process.env.E2E_PORT ?? 3210) + 57
-const base = `http://127.0.0.1:${port}`
+const base = adminBase
 const root = process.cwd()
 
-const project = mkdtempSync(join(tmpdir(), 'site-content-translations-'))
-for (const path of ['app', 'scripts', 'content', 'lingui.config.ts', 'app.config.ts', 'package.json', 'tsconfig.json'])
-  cpSync(join(root, path), join(project, path), { recursive: true })
-symlinkSync(join(root, 'node_modules'), join(project, 'node_modules'))
-const contentDir = join(project, 'content')
+const project = adminProject
+const contentDir = adminContentDir
 
 /** Replaces `from` (which must be there) with `to` in a file of the scratch project. */
 function edit(path: string, from: string, to: string): void {
@@ -33,38 +30,21 @@ function edit(path: string, from: string, to: string): void {
   writeFileSync(file, text.replace(from, to))
 }
 
-let server: ChildProcess | undefined
-let output = ''
-let admin: Page | undefined
+let site: AdminSite
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ adminSite }) => {
+  for (const path of ['app', 'scripts', 'lingui.config.ts', 'app.config.ts', 'package.json', 'tsconfig.json'])
+    cpSync(join(root, path), join(project, path), { recursive: true })
+  if (!existsSync(join(project, 'node_modules'))) symlinkSync(join(root, 'node_modules'), join(project, 'node_modules'))
+  site = adminSite
   // The Dutch title of "Over ons" changed after it was translated: its four translations are fuzzy.
-  edit('content/pages/about.yaml', 'title: { nl: Over ons,', 'title: { nl: Over ons en onze mensen,')
-  server = await startServer(
-    port,
-    {
-      CONTENT_DIR: contentDir,
-      CMS_ADMIN: 'local',
-      WEB_CONCURRENCY: '2',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'site-content-translations-data-')),
-    },
-    { onOutput: (text) => (output += text) },
-  )
-  await expect.poll(() => output.match(/Worker #\d started/g)?.length ?? 0, { timeout: 20_000 }).toBe(2)
+  await site.reset(() => edit('content/pages/about.yaml', 'title: { nl: Over ons,', 'title: { nl: Over ons en onze mensen,'))
 })
 
-test.afterAll(async () => {
-  await admin?.close()
-  if (server) await stopServer(server)
-})
-
-test('an entry with a fuzzy translation shows it per language, in the admin’s Dutch', full, async ({ browser }) => {
+test('an entry with a fuzzy translation shows it per language, in the admin’s Dutch', full, async () => {
   test.setTimeout(240_000)
-  const page = await browser.newPage()
-  admin = page
-  await page.addInitScript(() => localStorage.setItem('cms.right-pane', 'none'))
-  await page.goto(`${base}/admin`, { waitUntil: 'commit' })
-  await page.getByRole('button', { name: 'Inloggen' }).click({ timeout: 200_000 })
+  // The worker's admin page, in Dutch, at 1280 px.
+  const page = await site.editor({ language: 'nl' })
   await page.goto(`${base}/admin#/collections/pages-page/entries/about`, { waitUntil: 'commit' })
 
   // At this width (1280 px) a line in the corner, opened with a click; beside the form when wider.
