@@ -10,6 +10,7 @@ import { requiredRole } from '../../app/server/admin/auth/roles'
 import { saveDraft, textIn } from './decap-form'
 import { startTestProvider, testClient } from './oidc-test-provider'
 import { startServer, stopServer } from './server-process'
+import { full } from './tiers'
 
 /**
  * The admin on the production site (CMS_ADMIN=site): editors sign in at the company's OpenID
@@ -58,15 +59,15 @@ test.afterAll(async () => {
  * Signs `login` in through the provider's own form; the browser ends on /admin. `withDecap`
  * false: Decap's 5 MB app is not loaded (the calls are made through the page's own scripts).
  */
-async function signIn(browser: Browser, login: string, withDecap = true): Promise<Page> {
-  const context = await browser.newContext()
+async function signIn(browser: Browser, login: string, withDecap = true, rightPane: 'none' | 'preview' = 'none'): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } })
   contexts.push(context)
   const page = await context.newPage()
   if (!withDecap) await page.route(`${base}/admin/decap-cms.js`, (route) => route.abort())
-  await page.addInitScript(() => {
-    localStorage.setItem('cms.right-pane', 'none')
+  await page.addInitScript((pane) => {
+    localStorage.setItem('cms.right-pane', pane)
     localStorage.setItem('admin-language', 'en')
-  })
+  }, rightPane)
   await page.goto(`${base}/admin`, { waitUntil: 'commit' })
   await page.locator('input[name="login"]').fill(login)
   await page.locator('input[name="password"]').fill('any password')
@@ -148,9 +149,10 @@ test('an editor signs in at the provider, reaches /admin and saves an entry, but
   const page = await signIn(browser, 'eddie')
   editorPage = page
   editor = await credentials(page)
-  await page.getByRole('button', { name: 'Login' }).click({ timeout: 60_000 })
+  // Signed in at the provider: straight into the admin, without Decap's own Login button (ADR 108).
+  await expect(page.getByRole('heading', { name: 'Collections' })).toBeVisible({ timeout: 60_000 })
+  await expect(page.getByRole('button', { name: 'Login' })).toHaveCount(0)
   await expect(page.getByText('Eddie Editor · editor')).toBeVisible()
-  await expect(page.getByRole('heading', { name: 'Collections' })).toBeVisible({ timeout: 30_000 })
 
   await page.goto(`${base}/admin#/collections/news/entries/jubileum`, { waitUntil: 'commit' })
   const title = textIn(page, 'Title', 'Nederlands (nl)')
@@ -166,6 +168,69 @@ test('an editor signs in at the provider, reaches /admin and saves an entry, but
   const refused = await inPage(page, { action: 'deleteFiles', params: { paths: ['content/news/jubileum.yaml'] } })
   expect(refused.status).toBe(403)
   expect(existsSync(news('jubileum.yaml'))).toBe(true)
+})
+
+test("the editor sees the saved draft on the entry's own page in preview mode; visitors see the published text", async ({ request }) => {
+  if (!editor || !editorPage) throw new Error('the editor did not sign in')
+  const page = editorPage
+  // Decap's "View Preview" of the draft: the entry's page in preview mode, no secret asked for.
+  const viewPreview = page.getByRole('link', { name: 'View Preview' })
+  await expect(viewPreview).toHaveAttribute('href', '/admin/draft/admin/view/news/jubileum', { timeout: 30_000 })
+  const itemShown = page
+    .context()
+    .waitForEvent('response', (response) => response.request().resourceType() === 'document' && !response.url().includes('/admin'))
+  const [preview] = await Promise.all([page.context().waitForEvent('page'), viewPreview.click()])
+  const shown = await itemShown
+  expect(shown.status()).toBe(200)
+  await expect(preview.locator('main')).toContainText('Zestig jaar, gevierd met iedereen')
+  // Drafts are this editor's alone: never stored by the browser, a proxy or the page cache.
+  expect(shown.headers()['cache-control']).toBe('private, no-store')
+  expect(shown.headers()['x-page-cache']).toBe('BYPASS')
+  const itemPath = new URL(preview.url()).pathname
+  expect(itemPath).toMatch(/^\/nieuws\//)
+  await preview.close()
+
+  // A visitor, before and after the editor's preview: the published text, from the shared cache too.
+  for (let visit = 0; visit < 2; visit++) {
+    const visitor = await request.get(`${base}${itemPath}`, { headers: { Cookie: '' } })
+    expect(visitor.status()).toBe(200)
+    const html = await visitor.text()
+    expect(html).toContain('Zestig jaar Autogroep Horizon')
+    expect(html).not.toContain('gevierd met iedereen')
+    expect(visitor.headers()['cache-control']).not.toContain('private')
+  }
+  // Without a session there is no way into preview: the admin's door is shut, /api/preview needs PREVIEW_SECRET.
+  const draftUrl = `${base}/admin/draft/admin/view/news/jubileum`
+  const anonymous = await request.get(draftUrl, { maxRedirects: 0, headers: { Cookie: '' } })
+  expect(anonymous.status()).toBe(401)
+  expect(anonymous.headers()['set-cookie'] ?? '').not.toContain('preview')
+  expect((await request.get(`${base}/api/preview?path=${itemPath}`, { maxRedirects: 0 })).status()).toBe(404)
+  // A link on another site does not put a signed-in editor into preview.
+  const crossSite = await request.get(draftUrl, { maxRedirects: 0, headers: { Cookie: editor.cookie, 'Sec-Fetch-Site': 'cross-site' } })
+  expect(crossSite.status()).toBe(403)
+  expect(crossSite.headers()['set-cookie'] ?? '').not.toContain('preview')
+})
+
+// A second Decap page (ADR 104: the pane's journeys are test:full's); on its own, so it runs alone too.
+test('the preview pane beside the form shows the unsaved text, for a signed-in editor', full, async ({ browser, request }) => {
+  const page = await signIn(browser, 'eddie', true, 'preview')
+  page.on('dialog', (dialog) => void dialog.dismiss())
+  await expect(page.getByRole('heading', { name: 'Collections' })).toBeVisible({ timeout: 60_000 })
+  await page.goto(`${base}/admin#/collections/news/entries/wintercheck`, { waitUntil: 'commit' })
+  // The site's page in the pane (Decap's pane is a frame, the site's page a frame in it).
+  const heading = page.frameLocator('#preview-pane').frameLocator('iframe[name="site-preview"]').locator('main h1')
+  await expect(heading).toHaveText(/^Gratis wintercheck/, { timeout: 60_000 })
+  const title = textIn(page, 'Title', 'Nederlands (nl)')
+  await title.fill('Gratis wintercheck, nu met ruitenvloeistof')
+  await expect(heading).toHaveText('Gratis wintercheck, nu met ruitenvloeistof', { timeout: 20_000 })
+  await title.evaluate((input) => input.scrollIntoView({ block: 'center' }))
+  await page.screenshot({ path: 'docs/images/admin-site-preview.png' })
+  // Nothing saved: the public page and the file are as they were.
+  const itemPath = new URL(page.frame({ name: 'site-preview' })?.url() ?? base).pathname
+  const visitor = await request.get(`${base}${itemPath}`, { headers: { Cookie: '' } })
+  expect(visitor.status()).toBe(200)
+  expect(await visitor.text()).not.toContain('nu met ruitenvloeistof')
+  expect(readFileSync(news('wintercheck.yaml'), 'utf8')).not.toContain('nu met ruitenvloeistof')
 })
 
 test('a publisher can delete', async ({ browser }) => {
