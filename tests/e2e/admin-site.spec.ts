@@ -176,6 +176,7 @@ test("the editor sees the saved draft on the entry's own page in preview mode; v
   // Decap's "View Preview" of the draft: the entry's page in preview mode, no secret asked for.
   const viewPreview = page.getByRole('link', { name: 'View Preview' })
   await expect(viewPreview).toHaveAttribute('href', '/admin/draft/admin/view/news/jubileum', { timeout: 30_000 })
+  await page.screenshot({ path: 'docs/images/admin-site-view-preview.png' })
   const itemShown = page
     .context()
     .waitForEvent('response', (response) => response.request().resourceType() === 'document' && !response.url().includes('/admin'))
