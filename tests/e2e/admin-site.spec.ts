@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { parse } from 'yaml'
 import { requiredRole } from '../../app/server/admin/auth/roles'
 import { saveDraft, textIn } from './decap-form'
 import { startTestProvider, testClient } from './oidc-test-provider'
@@ -327,6 +328,112 @@ test('every admin endpoint refuses calls without a session, from another origin,
   db.close()
   for (const action of Object.keys(requiredRole))
     expect((await call({ action, params: {} }, asEditorTab(idle))).status, `${action}: expired`).toBe(401)
+})
+
+/** Sends a body of `bytes` bytes (Content-Length, or chunked) and resolves on the answer, however early it comes. */
+function postBody(path: string, bytes: number, chunked: boolean, headers: Record<string, string>): Promise<{ status: number; ms: number }> {
+  const started = Date.now()
+  let sent = 0
+  return new Promise((resolve) => {
+    const req = httpRequest(`${base}${path}`, {
+      method: 'POST',
+      agent: false,
+      headers: { ...headers, ...(chunked ? {} : { 'Content-Length': String(bytes) }) },
+    })
+    req.on('response', (res) => {
+      res.resume()
+      resolve({ status: res.statusCode ?? 0, ms: Date.now() - started })
+      req.destroy()
+    })
+    // The server may answer and close while the body is still being written.
+    // A reset before the answer was read (status 0): the server stopped reading, and TCP may drop its answer.
+    req.on('error', () => setTimeout(() => resolve({ status: 0, ms: Date.now() - started }), 2000))
+    const chunk = Buffer.alloc(64 * 1024, 'a')
+    const write = () => {
+      while (sent < bytes) {
+        sent += chunk.byteLength
+        if (!req.write(chunk)) return void req.once('drain', write)
+      }
+      req.end()
+    }
+    write()
+  })
+}
+
+test('hostile calls to the admin and its preview get a quick 4xx; overlays stay bounded; the server lives', async ({ browser }) => {
+  const page = await signIn(browser, 'eddie', false)
+  const good = asEditorTab(await credentials(page))
+  const healthy = async () => {
+    const started = Date.now()
+    const answer = await fetch(`${base}/healthz`)
+    expect(answer.status).toBe(200)
+    expect(Date.now() - started).toBeLessThan(2_000)
+    expect(server?.exitCode).toBeNull()
+  }
+  const item: Record<string, unknown> = parse(readFileSync(news('wintercheck.yaml'), 'utf8'))
+  const preview = (title: string) => ({
+    collection: 'news',
+    path: 'content/news/wintercheck.yaml',
+    language: 'nl',
+    data: { ...item, title: { ...(typeof item.title === 'object' ? item.title : {}), nl: title } },
+  })
+
+  // 20 MB to the preview and the API: refused by its size (signed in) or before it is read (not).
+  const twentyMegabytes = 20 * 1024 * 1024
+  for (const path of ['/admin/preview', '/admin/api/v1']) {
+    for (const chunked of [false, true]) {
+      for (const [headers, status] of [
+        [good, 413],
+        [{ ...good, Cookie: '' }, 401],
+      ] as const) {
+        // Once more after a reset that lost the answer, so the answer itself is what is checked.
+        let answer = await postBody(path, twentyMegabytes, chunked, headers)
+        if (answer.status === 0) answer = await postBody(path, twentyMegabytes, chunked, headers)
+        expect(answer.status, `${path}, ${status}, chunked: ${chunked}`).toBe(status)
+        expect(answer.ms).toBeLessThan(10_000)
+      }
+    }
+  }
+  await healthy()
+
+  // Made-up, malformed and oversized session cookies: not signed in, never an error of the server.
+  const forged = [
+    '__Host-admin-session=',
+    '__Host-admin-session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    `__Host-admin-session=${'A'.repeat(4000)}`,
+    '__Host-admin-session=%00%ff%fe; __Host-admin-session=x',
+    "__Host-admin-session=' OR 1=1 --",
+    `__Host-admin-session=${good.Cookie.split('=')[1] ?? ''}x`,
+    'admin-session=' + (good.Cookie.split('=')[1] ?? ''),
+  ]
+  for (const cookie of forged) {
+    for (const path of ['/admin/preview', '/admin/api/v1'])
+      expect((await call(preview('x'), { ...good, Cookie: cookie }, path)).status, `${path}: ${cookie.slice(0, 60)}`).toBe(401)
+    const admin = await fetch(`${base}/admin`, { headers: { Cookie: cookie }, redirect: 'manual' })
+    expect(admin.status, cookie.slice(0, 60)).toBe(302)
+    const draft = await fetch(`${base}/admin/draft/admin/view/news/wintercheck`, { headers: { Cookie: cookie }, redirect: 'manual' })
+    expect(draft.status, cookie.slice(0, 60)).toBe(401)
+  }
+
+  // The preview without the CSRF token, from another origin, or not as JSON: refused, nothing kept.
+  const { 'X-Admin-Session': _token, ...noToken } = good
+  expect((await call(preview('x'), noToken, '/admin/preview')).status).toBe(403)
+  expect((await call(preview('x'), { ...good, 'X-Admin-Session': 'x'.repeat(43) }, '/admin/preview')).status).toBe(403)
+  expect((await call(preview('x'), { ...good, Origin: 'http://evil.example' }, '/admin/preview')).status).toBe(403)
+  expect((await call(preview('x'), { ...good, 'Content-Type': 'text/plain' }, '/admin/preview')).status).toBe(415)
+  let deep: unknown = []
+  for (let level = 0; level < 40; level++) deep = [deep]
+  expect((await call(deep, good, '/admin/preview')).status).toBe(400)
+
+  // A flood of previews from one session: each replaces the last; the store holds one for it.
+  const flood = await Promise.all(Array.from({ length: 24 }, (_, n) => call(preview(`Flood ${n}`), good, '/admin/preview')))
+  for (const answer of flood) expect(answer.status).toBe(200)
+  const db = new DatabaseSync(join(dataDir, 'site.sqlite'), { timeout: 5_000 })
+  const overlays = db.prepare('SELECT COUNT(*) AS count FROM preview_overlay').get()
+  db.close()
+  // This session's one, and at most those of the other sessions of this file.
+  expect(Number(overlays?.count)).toBeLessThanOrEqual(3)
+  await healthy()
 })
 
 test('signing out ends the session on every worker', async () => {
