@@ -19,14 +19,15 @@ export const previewHeader = 'X-Preview-Token'
 export const overlayHeader = 'X-Preview-Overlay'
 
 /**
- * The secret previews are signed with: PREVIEW_SECRET, or with the local admin (ADR 099) a
- * secret of this machine's data folder, so the editor's session enters preview mode without a
- * secret being set or typed. Undefined: preview is off.
+ * The secret previews are signed with: PREVIEW_SECRET, or with the admin (local, ADR 099, or
+ * signed-in editors, ADR 108) a secret of the data folder, so the editor's session enters preview
+ * mode without a secret being set or typed. Instances that do not share DATA_DIR set the same
+ * PREVIEW_SECRET (docs/operations.md). Undefined: preview is off.
  */
 export function previewSecret(): string | undefined {
   const config = getRuntimeConfig()
   if (config.PREVIEW_SECRET) return config.PREVIEW_SECRET
-  if (adminMode(config, import.meta.env.DEV, process.env.NODE_ENV) !== 'local') return undefined
+  if (adminMode(config, import.meta.env.DEV, process.env.NODE_ENV) === 'off') return undefined
   try {
     return dataDirKey(resolve(process.cwd(), config.DATA_DIR), 'preview-secret.key').toString('base64url')
   } catch {

@@ -6,10 +6,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { parse } from 'yaml'
 import { requiredRole } from '../../app/server/admin/auth/roles'
 import { saveDraft, textIn } from './decap-form'
 import { startTestProvider, testClient } from './oidc-test-provider'
 import { startServer, stopServer } from './server-process'
+import { full } from './tiers'
 
 /**
  * The admin on the production site (CMS_ADMIN=site): editors sign in at the company's OpenID
@@ -58,15 +60,15 @@ test.afterAll(async () => {
  * Signs `login` in through the provider's own form; the browser ends on /admin. `withDecap`
  * false: Decap's 5 MB app is not loaded (the calls are made through the page's own scripts).
  */
-async function signIn(browser: Browser, login: string, withDecap = true): Promise<Page> {
-  const context = await browser.newContext()
+async function signIn(browser: Browser, login: string, withDecap = true, rightPane: 'none' | 'preview' = 'none'): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } })
   contexts.push(context)
   const page = await context.newPage()
   if (!withDecap) await page.route(`${base}/admin/decap-cms.js`, (route) => route.abort())
-  await page.addInitScript(() => {
-    localStorage.setItem('cms.right-pane', 'none')
+  await page.addInitScript((pane) => {
+    localStorage.setItem('cms.right-pane', pane)
     localStorage.setItem('admin-language', 'en')
-  })
+  }, rightPane)
   await page.goto(`${base}/admin`, { waitUntil: 'commit' })
   await page.locator('input[name="login"]').fill(login)
   await page.locator('input[name="password"]').fill('any password')
@@ -148,9 +150,10 @@ test('an editor signs in at the provider, reaches /admin and saves an entry, but
   const page = await signIn(browser, 'eddie')
   editorPage = page
   editor = await credentials(page)
-  await page.getByRole('button', { name: 'Login' }).click({ timeout: 60_000 })
+  // Signed in at the provider: straight into the admin, without Decap's own Login button (ADR 108).
+  await expect(page.getByRole('heading', { name: 'Collections' })).toBeVisible({ timeout: 60_000 })
+  await expect(page.getByRole('button', { name: 'Login' })).toHaveCount(0)
   await expect(page.getByText('Eddie Editor · editor')).toBeVisible()
-  await expect(page.getByRole('heading', { name: 'Collections' })).toBeVisible({ timeout: 30_000 })
 
   await page.goto(`${base}/admin#/collections/news/entries/jubileum`, { waitUntil: 'commit' })
   const title = textIn(page, 'Title', 'Nederlands (nl)')
@@ -166,6 +169,70 @@ test('an editor signs in at the provider, reaches /admin and saves an entry, but
   const refused = await inPage(page, { action: 'deleteFiles', params: { paths: ['content/news/jubileum.yaml'] } })
   expect(refused.status).toBe(403)
   expect(existsSync(news('jubileum.yaml'))).toBe(true)
+})
+
+test("the editor sees the saved draft on the entry's own page in preview mode; visitors see the published text", async ({ request }) => {
+  if (!editor || !editorPage) throw new Error('the editor did not sign in')
+  const page = editorPage
+  // Decap's "View Preview" of the draft: the entry's page in preview mode, no secret asked for.
+  const viewPreview = page.getByRole('link', { name: 'View Preview' })
+  await expect(viewPreview).toHaveAttribute('href', '/admin/draft/admin/view/news/jubileum', { timeout: 30_000 })
+  await page.screenshot({ path: 'docs/images/admin-site-view-preview.png' })
+  const itemShown = page
+    .context()
+    .waitForEvent('response', (response) => response.request().resourceType() === 'document' && !response.url().includes('/admin'))
+  const [preview] = await Promise.all([page.context().waitForEvent('page'), viewPreview.click()])
+  const shown = await itemShown
+  expect(shown.status()).toBe(200)
+  await expect(preview.locator('main')).toContainText('Zestig jaar, gevierd met iedereen')
+  // Drafts are this editor's alone: never stored by the browser, a proxy or the page cache.
+  expect(shown.headers()['cache-control']).toBe('private, no-store')
+  expect(shown.headers()['x-page-cache']).toBe('BYPASS')
+  const itemPath = new URL(preview.url()).pathname
+  expect(itemPath).toMatch(/^\/nieuws\//)
+  await preview.close()
+
+  // A visitor, before and after the editor's preview: the published text, from the shared cache too.
+  for (let visit = 0; visit < 2; visit++) {
+    const visitor = await request.get(`${base}${itemPath}`, { headers: { Cookie: '' } })
+    expect(visitor.status()).toBe(200)
+    const html = await visitor.text()
+    expect(html).toContain('Zestig jaar Autogroep Horizon')
+    expect(html).not.toContain('gevierd met iedereen')
+    expect(visitor.headers()['cache-control']).not.toContain('private')
+  }
+  // Without a session there is no way into preview: the admin's door is shut, /api/preview needs PREVIEW_SECRET.
+  const draftUrl = `${base}/admin/draft/admin/view/news/jubileum`
+  const anonymous = await request.get(draftUrl, { maxRedirects: 0, headers: { Cookie: '' } })
+  expect(anonymous.status()).toBe(401)
+  expect(anonymous.headers()['set-cookie'] ?? '').not.toContain('preview')
+  expect((await request.get(`${base}/api/preview?path=${itemPath}`, { maxRedirects: 0 })).status()).toBe(404)
+  // A link on another site does not put a signed-in editor into preview.
+  const crossSite = await request.get(draftUrl, { maxRedirects: 0, headers: { Cookie: editor.cookie, 'Sec-Fetch-Site': 'cross-site' } })
+  expect(crossSite.status()).toBe(403)
+  expect(crossSite.headers()['set-cookie'] ?? '').not.toContain('preview')
+})
+
+// A second Decap page (ADR 104: the pane's journeys are test:full's); on its own, so it runs alone too.
+test('the preview pane beside the form shows the unsaved text, for a signed-in editor', full, async ({ browser, request }) => {
+  const page = await signIn(browser, 'eddie', true, 'preview')
+  page.on('dialog', (dialog) => void dialog.dismiss())
+  await expect(page.getByRole('heading', { name: 'Collections' })).toBeVisible({ timeout: 60_000 })
+  await page.goto(`${base}/admin#/collections/news/entries/wintercheck`, { waitUntil: 'commit' })
+  // The site's page in the pane (Decap's pane is a frame, the site's page a frame in it).
+  const heading = page.frameLocator('#preview-pane').frameLocator('iframe[name="site-preview"]').locator('main h1')
+  await expect(heading).toHaveText(/^Gratis wintercheck/, { timeout: 60_000 })
+  const title = textIn(page, 'Title', 'Nederlands (nl)')
+  await title.fill('Gratis wintercheck, nu met ruitenvloeistof')
+  await expect(heading).toHaveText('Gratis wintercheck, nu met ruitenvloeistof', { timeout: 20_000 })
+  await title.evaluate((input) => input.scrollIntoView({ block: 'center' }))
+  await page.screenshot({ path: 'docs/images/admin-site-preview.png' })
+  // Nothing saved: the public page and the file are as they were.
+  const itemPath = new URL(page.frame({ name: 'site-preview' })?.url() ?? base).pathname
+  const visitor = await request.get(`${base}${itemPath}`, { headers: { Cookie: '' } })
+  expect(visitor.status()).toBe(200)
+  expect(await visitor.text()).not.toContain('nu met ruitenvloeistof')
+  expect(readFileSync(news('wintercheck.yaml'), 'utf8')).not.toContain('nu met ruitenvloeistof')
 })
 
 test('a publisher can delete', async ({ browser }) => {
@@ -261,6 +328,112 @@ test('every admin endpoint refuses calls without a session, from another origin,
   db.close()
   for (const action of Object.keys(requiredRole))
     expect((await call({ action, params: {} }, asEditorTab(idle))).status, `${action}: expired`).toBe(401)
+})
+
+/** Sends a body of `bytes` bytes (Content-Length, or chunked) and resolves on the answer, however early it comes. */
+function postBody(path: string, bytes: number, chunked: boolean, headers: Record<string, string>): Promise<{ status: number; ms: number }> {
+  const started = Date.now()
+  let sent = 0
+  return new Promise((resolve) => {
+    const req = httpRequest(`${base}${path}`, {
+      method: 'POST',
+      agent: false,
+      headers: { ...headers, ...(chunked ? {} : { 'Content-Length': String(bytes) }) },
+    })
+    req.on('response', (res) => {
+      res.resume()
+      resolve({ status: res.statusCode ?? 0, ms: Date.now() - started })
+      req.destroy()
+    })
+    // The server may answer and close while the body is still being written.
+    // A reset before the answer was read (status 0): the server stopped reading, and TCP may drop its answer.
+    req.on('error', () => setTimeout(() => resolve({ status: 0, ms: Date.now() - started }), 2000))
+    const chunk = Buffer.alloc(64 * 1024, 'a')
+    const write = () => {
+      while (sent < bytes) {
+        sent += chunk.byteLength
+        if (!req.write(chunk)) return void req.once('drain', write)
+      }
+      req.end()
+    }
+    write()
+  })
+}
+
+test('hostile calls to the admin and its preview get a quick 4xx; overlays stay bounded; the server lives', async ({ browser }) => {
+  const page = await signIn(browser, 'eddie', false)
+  const good = asEditorTab(await credentials(page))
+  const healthy = async () => {
+    const started = Date.now()
+    const answer = await fetch(`${base}/healthz`)
+    expect(answer.status).toBe(200)
+    expect(Date.now() - started).toBeLessThan(2_000)
+    expect(server?.exitCode).toBeNull()
+  }
+  const item: Record<string, unknown> = parse(readFileSync(news('wintercheck.yaml'), 'utf8'))
+  const preview = (title: string) => ({
+    collection: 'news',
+    path: 'content/news/wintercheck.yaml',
+    language: 'nl',
+    data: { ...item, title: { ...(typeof item.title === 'object' ? item.title : {}), nl: title } },
+  })
+
+  // 20 MB to the preview and the API: refused by its size (signed in) or before it is read (not).
+  const twentyMegabytes = 20 * 1024 * 1024
+  for (const path of ['/admin/preview', '/admin/api/v1']) {
+    for (const chunked of [false, true]) {
+      for (const [headers, status] of [
+        [good, 413],
+        [{ ...good, Cookie: '' }, 401],
+      ] as const) {
+        // Once more after a reset that lost the answer, so the answer itself is what is checked.
+        let answer = await postBody(path, twentyMegabytes, chunked, headers)
+        if (answer.status === 0) answer = await postBody(path, twentyMegabytes, chunked, headers)
+        expect(answer.status, `${path}, ${status}, chunked: ${chunked}`).toBe(status)
+        expect(answer.ms).toBeLessThan(10_000)
+      }
+    }
+  }
+  await healthy()
+
+  // Made-up, malformed and oversized session cookies: not signed in, never an error of the server.
+  const forged = [
+    '__Host-admin-session=',
+    '__Host-admin-session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    `__Host-admin-session=${'A'.repeat(4000)}`,
+    '__Host-admin-session=%00%ff%fe; __Host-admin-session=x',
+    "__Host-admin-session=' OR 1=1 --",
+    `__Host-admin-session=${good.Cookie.split('=')[1] ?? ''}x`,
+    'admin-session=' + (good.Cookie.split('=')[1] ?? ''),
+  ]
+  for (const cookie of forged) {
+    for (const path of ['/admin/preview', '/admin/api/v1'])
+      expect((await call(preview('x'), { ...good, Cookie: cookie }, path)).status, `${path}: ${cookie.slice(0, 60)}`).toBe(401)
+    const admin = await fetch(`${base}/admin`, { headers: { Cookie: cookie }, redirect: 'manual' })
+    expect(admin.status, cookie.slice(0, 60)).toBe(302)
+    const draft = await fetch(`${base}/admin/draft/admin/view/news/wintercheck`, { headers: { Cookie: cookie }, redirect: 'manual' })
+    expect(draft.status, cookie.slice(0, 60)).toBe(401)
+  }
+
+  // The preview without the CSRF token, from another origin, or not as JSON: refused, nothing kept.
+  const { 'X-Admin-Session': _token, ...noToken } = good
+  expect((await call(preview('x'), noToken, '/admin/preview')).status).toBe(403)
+  expect((await call(preview('x'), { ...good, 'X-Admin-Session': 'x'.repeat(43) }, '/admin/preview')).status).toBe(403)
+  expect((await call(preview('x'), { ...good, Origin: 'http://evil.example' }, '/admin/preview')).status).toBe(403)
+  expect((await call(preview('x'), { ...good, 'Content-Type': 'text/plain' }, '/admin/preview')).status).toBe(415)
+  let deep: unknown = []
+  for (let level = 0; level < 40; level++) deep = [deep]
+  expect((await call(deep, good, '/admin/preview')).status).toBe(400)
+
+  // A flood of previews from one session: each replaces the last; the store holds one for it.
+  const flood = await Promise.all(Array.from({ length: 24 }, (_, n) => call(preview(`Flood ${n}`), good, '/admin/preview')))
+  for (const answer of flood) expect(answer.status).toBe(200)
+  const db = new DatabaseSync(join(dataDir, 'site.sqlite'), { timeout: 5_000 })
+  const overlays = db.prepare('SELECT COUNT(*) AS count FROM preview_overlay').get()
+  db.close()
+  // This session's one, and at most those of the other sessions of this file.
+  expect(Number(overlays?.count)).toBeLessThanOrEqual(3)
+  await healthy()
 })
 
 test('signing out ends the session on every worker', async () => {

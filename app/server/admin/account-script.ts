@@ -12,6 +12,8 @@ import type { accountWords, roleNames as roleNamesTable } from './admin-words'
 export function accountScript(words: typeof accountWords, roleNames: typeof roleNamesTable): void {
   const meta = document.querySelector<HTMLMetaElement>('meta[name="admin-account"]')?.content
   if (!meta) return
+  // Signed in at the provider already: Decap restores its (proxy backend's) user instead of showing its own Login button.
+  localStorage.setItem('decap-cms-user', JSON.stringify({ backendName: 'proxy' }))
   const account: unknown = JSON.parse(meta)
   const field = (name: string) =>
     typeof account === 'object' && account !== null && name in account ? String(Reflect.get(account, name)) : ''

@@ -34,7 +34,7 @@ export function adminConfig(
   }: {
     /** The admin's language: its labels and hints. */
     language?: AdminLanguage
-    /** The preview pane beside the form (ADR 099): the local admin's. */
+    /** The preview pane beside the form (ADR 099, 108). */
     pagePreviews?: boolean
   } = {},
 ): Record<string, unknown> {
@@ -73,7 +73,7 @@ export function adminConfig(
     publish_mode: 'editorial_workflow',
     display_url: siteUrl,
     // Decap's own preview pane would show the fields, not the page (ADR 035): the site's preview
-    // mode shows the page; with the local backend, in the pane, for entries with a page (ADR 099).
+    // mode shows the page, in the pane, for entries with a page (ADR 099, 108).
     editor: { preview: false },
   }
 }

@@ -18,7 +18,7 @@ import { languageScript } from './language-script'
 import { formScript } from './form-script'
 import { previewPane } from './preview-pane'
 import { adminLanguage, answerCall, answerLocalApi } from './local-api.server'
-import { answerPreview, previewSettings } from './live-preview.server'
+import { answerPreview, enterPreview, previewSettings, previewValues } from './live-preview.server'
 import { problemsScript } from './problems-script'
 import { accountScript } from './account-script'
 import type { Role } from './auth/roles'
@@ -122,15 +122,23 @@ function notFound(config: RuntimeConfig, text = 'Not found / Niet gevonden'): Re
 const viewPath = /^\/admin\/view\/([a-z-]+)\/([\w-]{1,200})$/
 
 /**
- * Sends the editor to an entry's public page, which only the site can compute (a page's address
- * is its parents' segments, a news item's its slug). Never cached: the address changes with the
- * content.
+ * /admin/draft/admin/view/<collection>/<entry>: "View Preview" of a draft with CMS_ADMIN=site
+ * (ADR 108): the API's getDeployPreview names /admin/draft as the base Decap puts the
+ * collection's preview_path after.
  */
-async function viewEntry(config: RuntimeConfig, collection: string, slug: string): Promise<Response> {
+const draftPath = /^\/admin\/draft\/admin\/view\/([a-z-]+)\/([\w-]{1,200})$/
+
+/**
+ * Sends the editor to an entry's public page, which only the site can compute (a page's address
+ * is its parents' segments, a news item's its slug), in preview mode when `preview` (a draft's).
+ * Never cached: the address changes with the content.
+ */
+async function viewEntry(request: Request, config: RuntimeConfig, collection: string, slug: string, preview = false): Promise<Response> {
   const { entryPublicPath } = await import('../../embedded-cms/index.server')
   const path = entryPublicPath(collection, slug)
   if (path === undefined)
     return notFound(config, `No public page for ${collection}/${slug} / Geen openbare pagina voor ${collection}/${slug}`)
+  if (preview) return withAdminHeaders(await enterPreview(request, path), config)
   return new Response(null, { status: 302, headers: { Location: path, ...adminHeaders(config) } })
 }
 
@@ -188,15 +196,16 @@ export async function serveAdmin(request: Request, url: URL, socketAddress: stri
     const language = adminLanguage(request)
     const answerApi = async (body: unknown, editor: EditorIdentity, role: Role) =>
       answerCall(body, { folder: await contentFolder(config), dataDir, socketAddress, editor, role, language })
-    const gate = await siteAdmin(request, url, answerApi, config)
+    const answerPreviewOf = async (signedIn: Session) =>
+      previewValues(request, { folder: await contentFolder(config), dataDir, socketAddress }, signedIn.csrf)
+    const gate = await siteAdmin(request, url, answerApi, answerPreviewOf, config)
     if (gate instanceof Response) return withAdminHeaders(gate, config)
     session = gate
   } else if (pathname === '/admin/api/v1') {
     const folder = await contentFolder(config)
     return withAdminHeaders(await answerLocalApi(request, url, { folder, dataDir, socketAddress }), config)
   }
-  if (pathname === '/admin/preview') {
-    if (mode !== 'local') return notFound(config)
+  if (pathname === '/admin/preview' && mode === 'local') {
     const folder = await contentFolder(config)
     const dataDir = resolve(process.cwd(), config.DATA_DIR)
     return withAdminHeaders(await answerPreview(request, url, { folder, dataDir, socketAddress }), config)
@@ -211,7 +220,7 @@ export async function serveAdmin(request: Request, url: URL, socketAddress: stri
     return body(indexHtml(issueSessionToken(dataDir)), 'text/html; charset=utf-8')
   }
   if (pathname === '/admin/editor.js') {
-    const preview = JSON.stringify(await previewSettings(mode === 'local'))
+    const preview = JSON.stringify(await previewSettings())
     // The admin's language first (every later script reads it), each language by its own name;
     // then the form's own widgets: they are registered before editorScript starts Decap.
     const choices = JSON.stringify(languages.map(({ code, name }) => ({ code, name })))
@@ -224,7 +233,9 @@ export async function serveAdmin(request: Request, url: URL, socketAddress: stri
     )
   }
   const view = viewPath.exec(pathname)
-  if (view?.[1] !== undefined && view[2] !== undefined) return viewEntry(config, view[1], view[2])
+  if (view?.[1] !== undefined && view[2] !== undefined) return viewEntry(request, config, view[1], view[2])
+  const draft = mode === 'site' ? draftPath.exec(pathname) : null
+  if (draft?.[1] !== undefined && draft[2] !== undefined) return viewEntry(request, config, draft[1], draft[2], true)
   if (pathname === '/admin/problems.js')
     return body(`(${problemsScript.toString()})(${JSON.stringify(problemsWords)})\n`, 'text/javascript; charset=utf-8')
   if (pathname === '/admin/session.js') return body(`(${sessionScript.toString()})()\n`, 'text/javascript; charset=utf-8')
@@ -246,10 +257,7 @@ export async function serveAdmin(request: Request, url: URL, socketAddress: stri
     // The labels in the admin's language, which editor.js asks for (Dutch unless it is another the admin speaks).
     const asked = url.searchParams.get('language')
     const language = isAdminLanguage(asked) ? asked : defaultLocale
-    return body(
-      stringify(adminConfig(config, decapConfig, folder, siteUrl, { language, pagePreviews: mode === 'local' })),
-      'text/yaml; charset=utf-8',
-    )
+    return body(stringify(adminConfig(config, decapConfig, folder, siteUrl, { language, pagePreviews: true })), 'text/yaml; charset=utf-8')
   }
   const file = packageFile.exec(pathname)?.[1]
   if (!file) return notFound(config)

@@ -14,7 +14,7 @@ import type { PreviewSettings, previewPane } from './preview-pane'
  *   reader drops the whole paste when a styled span or a bold run holds a link.
  * - A yes/no field without a value shows its default (what the site uses), not "off".
  * - The preview pane beside the form shows the entry's own page from the form's unsaved values
- *   (app/server/admin/preview-pane.ts, ADR 099), for the collections `preview` names (with the local admin).
+ *   (app/server/admin/preview-pane.ts, ADR 099, 108), for the collections `preview` names.
  *
  * Served as this function's source with its arguments (`(${editorScript})(${JSON.stringify(preview)}, ${previewPane}, words)`):
  * it must use nothing from outside itself.

@@ -12,11 +12,13 @@ import { jsonDepthWithin, notTheEditor } from './local-api.server'
 import { hasPagePreview, type PreviewSettings } from './preview-pane'
 
 /**
- * POST /admin/preview with CMS_ADMIN=local (ADR 099): the admin's preview pane sends the form's
- * unsaved values of an entry; they are checked as a save would check them, kept as the editor's
- * one overlay (app/embedded-cms/admin/preview-overlay.server.ts) and answered with the address of
- * the entry's page showing them, in the language asked for. Nothing is written to the content
- * folder. The editor's session enters preview mode here: no secret to type.
+ * POST /admin/preview (ADR 099, 108): the admin's preview pane sends the form's unsaved values of
+ * an entry; they are checked as a save would check them, kept as the editor's one overlay
+ * (app/embedded-cms/admin/preview-overlay.server.ts) and answered with the address of the entry's
+ * page showing them, in the language asked for. Nothing is written to the content folder. The
+ * editor's session enters preview mode here: no secret to type. The local admin checks the call
+ * here (answerPreview); the site mode's gate checks the signed-in session and its CSRF token
+ * first (auth/site-admin.server.ts), then hands it to previewValues.
  */
 
 /** An entry's values as JSON: a content file at most (256 KB of YAML), with room for JSON's escapes. */
@@ -45,7 +47,7 @@ export interface PreviewOptions {
 }
 
 /** A new preview cookie when the request has none that is valid (signed, unexpired, not left). */
-async function previewCookie(request: Request): Promise<Record<string, string>> {
+export async function previewCookie(request: Request): Promise<Record<string, string>> {
   const secret = previewSecret()
   if (!secret || (await cmsPreviewTokenOf(request.headers.get('cookie'))) !== undefined) return {}
   const cookie = serializeCookie(previewCookieName, createPreviewToken(secret), {
@@ -62,6 +64,15 @@ export async function answerPreview(request: Request, url: URL, options: Preview
   if (request.method !== 'POST') return refusal(405, 'POST only')
   const stranger = notTheEditor(request, url, options.socketAddress, options.dataDir)
   if (stranger) return refusal(403, stranger)
+  return previewValues(request, options, request.headers.get('x-admin-session') ?? '')
+}
+
+/**
+ * The preview of a call already known to come from the editor's /admin: `owner` names whose
+ * overlay it replaces (the editor's session: one overlay each).
+ */
+export async function previewValues(request: Request, options: PreviewOptions, owner: string): Promise<Response> {
+  if (request.method !== 'POST') return refusal(405, 'POST only')
   const limited = await limitBody(request, bodyLimit)
   if (limited instanceof Response) return refusal(413, 'The entry is too large to preview')
   const text = await limited.text()
@@ -87,7 +98,7 @@ export async function answerPreview(request: Request, url: URL, options: Preview
     overlay.text = entryText(path, readInFolder(folder, path)?.toString('utf8'), JSON.stringify(data), options.now?.() ?? new Date())
     const problem = overlayProblem(overlay)
     if (problem) return refusal(413, problem)
-    const id = await keepOverlay(request.headers.get('x-admin-session') ?? '', overlay)
+    const id = await keepOverlay(owner, overlay)
     const content = buildOverlay(id, overlay)
     // The entry by its ID as typed (the file keeps its old name until the save renames it).
     const slug = typeof data.id === 'string' && /^[\w-]{1,200}$/.test(data.id) ? data.id : posix.basename(path, '.yaml')
@@ -100,9 +111,21 @@ export async function answerPreview(request: Request, url: URL, options: Preview
   }
 }
 
-/** The preview pane's settings: none unless the local admin answers previews (the pane then is Decap's own). */
-export async function previewSettings(local: boolean): Promise<PreviewSettings> {
-  if (!local) return { collections: [], languages: [] }
+/**
+ * GET /admin/draft/… with CMS_ADMIN=site (ADR 108): a signed-in editor's "View Preview" of a
+ * draft, sent to `path` (the entry's page) in preview mode, entered here without PREVIEW_SECRET.
+ * The gate has checked the session; a navigation from another site (Sec-Fetch-Site) is not
+ * taken as the editor's wish and is refused. Never cached.
+ */
+export async function enterPreview(request: Request, path: string): Promise<Response> {
+  const site = request.headers.get('sec-fetch-site')
+  if (site !== null && site !== 'same-origin' && site !== 'none') return refusal(403, 'Open the preview from /admin')
+  if (!previewSecret()) return refusal(503, 'Preview is not available right now: try again')
+  return new Response(null, { status: 302, headers: { Location: path, 'Cache-Control': 'no-store', ...(await previewCookie(request)) } })
+}
+
+/** The preview pane's settings: the collections whose entries have a page, and the site's languages. */
+export async function previewSettings(): Promise<PreviewSettings> {
   const { decapConfig } = await import('../../embedded-cms/index.server')
   const collections = decapConfig({ backend: {} })
     .collections.map((collection) => collection.name)

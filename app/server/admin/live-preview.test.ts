@@ -20,7 +20,7 @@ vi.stubEnv('CONTENT_DIR', content)
 vi.stubEnv('DATA_DIR', dataDir)
 vi.stubEnv('CMS_ADMIN', 'local')
 
-const { answerPreview } = await import('./live-preview.server')
+const { answerPreview, enterPreview, previewValues } = await import('./live-preview.server')
 const { stopWatchingContent } = await import('../../embedded-cms/content-store.server')
 
 afterAll(() => {
@@ -100,5 +100,68 @@ describe('POST /admin/preview', () => {
       expect((await preview(about, 'nl', path)).status).toBe(403)
     expect((await send({ collection: 'pages-page', path: 'content/pages/about.yaml', language: 'xx', data: about })).status).toBe(422)
     expect((await send('[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]')).status).toBe(400)
+  })
+})
+
+describe('previewValues: the preview of a call the site mode has checked (ADR 108)', () => {
+  const values = (owner: string, title: string) =>
+    previewValues(
+      new Request(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          collection: 'pages-page',
+          path: 'content/pages/about.yaml',
+          language: 'nl',
+          data: { ...about, title: { ...(about.title as object), nl: title } },
+        }),
+      }),
+      { folder, dataDir, socketAddress: undefined },
+      owner,
+    )
+  const idOf = async (answer: Response) => {
+    expect(answer.status).toBe(200)
+    return new URL(String((await answer.json()).url), url).searchParams.get('overlay') ?? ''
+  }
+
+  it("keeps one overlay per session: a session's new values replace its own, never another's", async () => {
+    const { overlayOf } = await import('../../embedded-cms/admin/preview-overlay.server')
+    const first = await idOf(await values('session-a', 'Eerste'))
+    const other = await idOf(await values('session-b', 'Andere'))
+    const second = await idOf(await values('session-a', 'Tweede'))
+    expect(await overlayOf(first)).toBeUndefined()
+    expect((await overlayOf(other))?.text).toContain('Andere')
+    expect((await overlayOf(second))?.text).toContain('Tweede')
+  })
+})
+
+describe("enterPreview: a signed-in editor's View Preview of a draft (ADR 108)", () => {
+  const enter = (headers: Record<string, string> = {}) =>
+    enterPreview(new Request('http://localhost:3000/admin/draft/admin/view/news/jubileum', { headers }), '/nieuws/zestig-jaar')
+
+  it('sends the editor to the page in preview mode, without a secret, never cached', async () => {
+    const sites: Array<Record<string, string>> = [{ 'Sec-Fetch-Site': 'same-origin' }, { 'Sec-Fetch-Site': 'none' }, {}]
+    for (const site of sites) {
+      const answer = await enter(site)
+      expect(answer.status).toBe(302)
+      expect(answer.headers.get('location')).toBe('/nieuws/zestig-jaar')
+      expect(answer.headers.get('cache-control')).toBe('no-store')
+      expect(answer.headers.get('set-cookie')).toMatch(/^preview=[\w-]{22}\.\d+\.[\w-]{43}; Max-Age=7200; Path=\/; HttpOnly; SameSite=Lax$/)
+    }
+  })
+
+  it('keeps a valid preview cookie as it is', async () => {
+    const cookie = (await enter()).headers.get('set-cookie')?.split(';')[0] ?? ''
+    const again = await enter({ Cookie: cookie })
+    expect(again.status).toBe(302)
+    expect(again.headers.get('set-cookie')).toBeNull()
+  })
+
+  it("does not take a navigation from another site as the editor's wish", async () => {
+    for (const site of ['cross-site', 'same-site']) {
+      const answer = await enter({ 'Sec-Fetch-Site': site })
+      expect(answer.status).toBe(403)
+      expect(answer.headers.get('set-cookie')).toBeNull()
+    }
   })
 })

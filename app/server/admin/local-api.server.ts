@@ -254,7 +254,9 @@ async function perform(input: Call, options: LocalApiOptions): Promise<Response>
     case 'info':
       return answer(200, { repo: folder.name, publish_modes: ['simple', 'editorial_workflow'], type: 'local_fs' })
     case 'getDeployPreview':
-      return answer(200, null)
+      // Decap's "View Preview" of a draft: /admin/draft before the entry's preview_path, which
+      // enters preview mode for a signed-in editor (admin.server.ts, ADR 108); none locally.
+      return answer(200, options.editor ? { url: '/admin/draft', status: 'SUCCESS' } : null)
     case 'entriesByFolder': {
       if (!folder.entryFolders.has(input.params.folder)) return refusal(403, `${input.params.folder}: not a collection's folder`)
       return answer(

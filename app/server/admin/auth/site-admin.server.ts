@@ -149,12 +149,12 @@ async function signOut(request: Request, config: RuntimeConfig): Promise<Respons
   return signedOut
 }
 
-/** Answers a call of the API for a signed-in editor whose role allows it; `answer` performs it. */
-async function api(
-  request: Request,
-  config: RuntimeConfig,
-  answer: (body: unknown, editor: EditorIdentity, role: Role) => Promise<Response>,
-): Promise<Response> {
+/**
+ * The session of a call from /admin's page on this site (POST, this site's Origin, JSON, a
+ * session and its CSRF token), or the refusal. Cross-origin calls with a session and calls
+ * without the token are logged: they are someone else's page using the editor's cookie.
+ */
+async function adminCall(request: Request, config: RuntimeConfig): Promise<Session | Response> {
   if (request.method !== 'POST') return json(405, 'POST only')
   const session = await sessionOfRequest(request, config)
   const stranger = notFromTheAdmin(request, config)
@@ -169,6 +169,17 @@ async function api(
     await audit({ actor: actorOf(session), role: session.role, event: 'call', target: 'no CSRF token', outcome: 'refused' })
     return json(403, 'Not a request from this site’s /admin: reload /admin')
   }
+  return session
+}
+
+/** Answers a call of the API for a signed-in editor whose role allows it; `answer` performs it. */
+async function api(
+  request: Request,
+  config: RuntimeConfig,
+  answer: (body: unknown, editor: EditorIdentity, role: Role) => Promise<Response>,
+): Promise<Response> {
+  const session = await adminCall(request, config)
+  if (session instanceof Response) return session
   const read = await readCall(request)
   if ('refusal' in read) return read.refusal
   const action: unknown = typeof read.body === 'object' && read.body !== null && 'action' in read.body ? read.body.action : undefined
@@ -195,6 +206,7 @@ export async function siteAdmin(
   request: Request,
   url: URL,
   answerApi: (body: unknown, editor: EditorIdentity, role: Role) => Promise<Response>,
+  answerPreview: (session: Session) => Promise<Response>,
   config: RuntimeConfig = getRuntimeConfig(),
 ): Promise<Response | Session | undefined> {
   const { pathname } = url
@@ -203,6 +215,11 @@ export async function siteAdmin(
     return request.method === 'GET' ? callback(request, url, config) : text(405, 'GET only', { Allow: 'GET' })
   if (pathname === '/admin/auth/sign-out') return signOut(request, config)
   if (pathname === '/admin/api/v1') return api(request, config, answerApi)
+  // The preview pane's values (ADR 099, 108): every editor's, under the API's checks; nothing is saved.
+  if (pathname === '/admin/preview') {
+    const session = await adminCall(request, config)
+    return session instanceof Response ? session : answerPreview(session)
+  }
   if (publicPath.test(pathname)) return undefined
   const session = await sessionOfRequest(request, config)
   if (session) return session
