@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import * as v from 'valibot'
 import { requiredRole } from '../../app/server/admin/auth/roles'
 import { saveDraft, textIn } from './decap-form'
 import { startTestProvider, testClient } from './oidc-test-provider'
@@ -168,6 +169,67 @@ test('an editor signs in at the provider, reaches /admin and saves an entry, but
   expect(existsSync(news('jubileum.yaml'))).toBe(true)
 })
 
+/** The answer of the History panel's `entryHistory` call (history-api.server.ts). */
+const historyAnswer = v.object({
+  published: v.nullable(v.string()),
+  versions: v.array(v.object({ id: v.number(), action: v.string(), author: v.nullable(v.string()) })),
+})
+
+test('a publisher publishes the draft, the history shows both versions, and a restore brings the old text back', async ({
+  browser,
+  request,
+}) => {
+  if (!editorPage) throw new Error('the editor did not sign in')
+  const item = `${base}/nieuws/zestig-jaar-autogroep-horizon`
+  const visitorSees = async () => (await request.get(item)).text()
+  const entry = { collection: 'news', slug: 'jubileum' }
+  expect(await visitorSees()).toContain('Zestig jaar Autogroep Horizon')
+
+  const page = await signIn(browser, 'pia')
+  await page.setViewportSize({ width: 1400, height: 900 })
+  await page.getByRole('button', { name: 'Login' }).click({ timeout: 60_000 })
+  await expect(page.getByRole('heading', { name: 'Collections' })).toBeVisible({ timeout: 30_000 })
+  // The editor's draft, published by the publisher: the page changes for visitors.
+  expect((await inPage(page, { action: 'publishUnpublishedEntry', params: entry })).status).toBe(200)
+  await expect.poll(visitorSees, { timeout: 15_000 }).toContain('Zestig jaar, gevierd met iedereen')
+
+  // The editor reads the history, but restoring straight onto the site is a publisher's (403 from the API).
+  const listed = await inPage(editorPage, { action: 'entryHistory', params: entry })
+  expect(listed.status).toBe(200)
+  const history = v.parse(historyAnswer, JSON.parse(listed.body))
+  expect(history.versions.map(({ action, author }) => `${action} ${author ?? '-'}`)).toEqual(['publish Pia Publisher', 'earlier -'])
+  const earlier = history.versions[1]?.id
+  const refused = await inPage(editorPage, { action: 'restoreAndPublish', params: { ...entry, id: earlier, base: history.published } })
+  expect(refused.status).toBe(403)
+
+  // The publisher's History panel beside the form: newest first, who and what changed; what the old version said.
+  await page.goto(`${base}/admin#/collections/news/entries/jubileum`, { waitUntil: 'commit' })
+  await expect(textIn(page, 'Title', 'Nederlands (nl)')).toHaveValue('Zestig jaar, gevierd met iedereen', { timeout: 30_000 })
+  const panel = page.locator('[data-admin-history]')
+  const versions = panel.getByRole('listitem')
+  await expect(versions).toHaveCount(2)
+  await expect(versions.first()).toContainText('Pia Publisher')
+  await expect(versions.first()).toContainText('Changed: Title (nl)')
+  await expect(versions.nth(1)).toContainText('Version from before the history')
+  await versions.nth(1).getByRole('button', { name: 'What it said then' }).click()
+  await expect(versions.nth(1).getByRole('row', { name: /Title \(nl\)/ })).toContainText('Zestig jaar Autogroep Horizon')
+  // The picture in docs/content.md; written beside the test's results, so a run leaves the tree as it is.
+  await page.screenshot({ path: test.info().outputPath('admin-history.png') })
+
+  page.once('dialog', (dialog) => void dialog.accept())
+  const restored = page.waitForResponse((response) => (response.request().postData() ?? '').includes('"action":"restoreAndPublish"'))
+  await versions.nth(1).getByRole('button', { name: 'Restore and publish' }).click()
+  expect((await restored).status()).toBe(200)
+  await expect.poll(visitorSees, { timeout: 15_000 }).not.toContain('Zestig jaar, gevierd met iedereen')
+  expect(await visitorSees()).toContain('Zestig jaar Autogroep Horizon')
+  const after = v.parse(historyAnswer, JSON.parse((await inPage(editorPage, { action: 'entryHistory', params: entry })).body))
+  expect(after.versions.map(({ action, author }) => `${action} ${author ?? '-'}`)).toEqual([
+    'restore Pia Publisher',
+    'publish Pia Publisher',
+    'earlier -',
+  ])
+})
+
 test('a publisher can delete', async ({ browser }) => {
   const page = await signIn(browser, 'pia', false)
   await expect(page.getByText('Pia Publisher · publisher')).toBeVisible()
@@ -289,6 +351,8 @@ test('operators read who did what in the audit log', () => {
   has(/ok\s+eddie@dealer\.example\s+editor\s+persistEntry\s+content\/news\/jubileum\.yaml/)
   has(/refused\s+eddie@dealer\.example\s+editor\s+deleteFiles\s+content\/news\/jubileum\.yaml/)
   has(/ok\s+pia@dealer\.example\s+publisher\s+deleteFiles\s+content\/news\/jubileum\.yaml/)
+  has(/ok\s+pia@dealer\.example\s+publisher\s+restoreAndPublish\s+news\/jubileum/)
+  has(/refused\s+eddie@dealer\.example\s+editor\s+restoreAndPublish\s+news\/jubileum/)
   has(/refused\s+sam@dealer\.example\s+-\s+sign-in$/)
   has(/refused\s+eddie@dealer\.example\s+editor\s+call\s+cross-origin/)
   has(/ok\s+eddie@dealer\.example\s+editor\s+session-expired$/)

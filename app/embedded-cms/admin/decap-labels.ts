@@ -226,6 +226,36 @@ export const words = {
   menus: { nl: "Menu's", en: 'Menus' },
 } satisfies Record<string, Words>
 
+/** The History panel beside an entry's form (app/server/admin/history-script.ts, ADR 106). */
+export const historyWords = {
+  title: { nl: 'Geschiedenis', en: 'History' },
+  empty: { nl: 'Nog geen gepubliceerde versies.', en: 'No published versions yet.' },
+  published: { nl: 'gepubliceerd', en: 'published' },
+  restored: { nl: 'teruggezet', en: 'restored' },
+  deleted: { nl: 'verwijderd', en: 'deleted' },
+  earlier: { nl: 'Versie van vóór de geschiedenis', en: 'Version from before the history' },
+  thisMachine: { nl: 'deze computer', en: 'this machine' },
+  current: { nl: 'huidige versie', en: 'current version' },
+  changed: { nl: 'Gewijzigd', en: 'Changed' },
+  andMore: { nl: 'en meer', en: 'and more' },
+  show: { nl: 'Wat er toen stond', en: 'What it said then' },
+  thenValue: { nl: 'Toen', en: 'Then' },
+  nowValue: { nl: 'Nu', en: 'Now' },
+  none: { nl: '(leeg)', en: '(empty)' },
+  same: { nl: 'Gelijk aan de huidige versie.', en: 'The same as the current version.' },
+  restoreDraft: { nl: 'Terugzetten als concept', en: 'Restore as draft' },
+  restorePublish: { nl: 'Terugzetten en publiceren', en: 'Restore and publish' },
+  confirmPublish: {
+    nl: 'Deze versie terugzetten en meteen publiceren? Bezoekers zien haar direct.',
+    en: 'Restore this version and publish it now? Visitors see it at once.',
+  },
+  confirmDraft: {
+    nl: 'Deze versie terugzetten als concept? Een bestaand concept van dit item wordt vervangen.',
+    en: 'Restore this version as a draft? An existing draft of this entry is replaced.',
+  },
+  failed: { nl: 'Niet gelukt', en: 'Did not work' },
+} satisfies Record<string, Words>
+
 /** `metaDescription` → "Meta description": a field with no label above (the test makes sure none is left). */
 export function labelOf(name: string, language: AdminLanguage = 'nl'): string {
   const known = fieldLabels[name]?.[language]
