@@ -179,6 +179,8 @@ test('a publisher publishes the draft, the history shows both versions, and a re
   browser,
   request,
 }) => {
+  // Loads Decap's 5 MB app once more, for the publisher.
+  test.setTimeout(240_000)
   if (!editorPage) throw new Error('the editor did not sign in')
   const item = `${base}/nieuws/zestig-jaar-autogroep-horizon`
   const visitorSees = async () => (await request.get(item)).text()
@@ -187,7 +189,7 @@ test('a publisher publishes the draft, the history shows both versions, and a re
 
   const page = await signIn(browser, 'pia')
   await page.setViewportSize({ width: 1400, height: 900 })
-  await page.getByRole('button', { name: 'Login' }).click({ timeout: 60_000 })
+  await page.getByRole('button', { name: 'Login' }).click({ timeout: 120_000 })
   await expect(page.getByRole('heading', { name: 'Collections' })).toBeVisible({ timeout: 30_000 })
   // The editor's draft, published by the publisher: the page changes for visitors.
   expect((await inPage(page, { action: 'publishUnpublishedEntry', params: entry })).status).toBe(200)

@@ -256,6 +256,20 @@ export const historyWords = {
   failed: { nl: 'Niet gelukt', en: 'Did not work' },
 } satisfies Record<string, Words>
 
+/** The refusals of the History panel's calls (app/server/admin/history-api.server.ts). */
+export const historyRefusals = {
+  noEntry: { nl: 'Dit item bestaat niet', en: 'No such entry' },
+  noVersion: { nl: 'Deze versie van dit item bestaat niet', en: 'No such version of this entry' },
+  deleted: {
+    nl: 'Deze versie is een verwijdering: er is geen tekst om terug te zetten',
+    en: 'This version is a delete: it has no text to restore',
+  },
+  unavailable: {
+    nl: 'De geschiedenis is nu niet te lezen; probeer het zo opnieuw',
+    en: 'The history cannot be read now; try again in a moment',
+  },
+} satisfies Record<string, Words>
+
 /** `metaDescription` → "Meta description": a field with no label above (the test makes sure none is left). */
 export function labelOf(name: string, language: AdminLanguage = 'nl'): string {
   const known = fieldLabels[name]?.[language]

@@ -39,31 +39,19 @@ export interface HistoryOptions {
 
 const refused = (status: number, error: string): Outcome => ({ status, body: { error } })
 
-const words = {
-  noEntry: { nl: 'Dit item bestaat niet', en: 'No such entry' },
-  noVersion: { nl: 'Deze versie van dit item bestaat niet', en: 'No such version of this entry' },
-  deleted: {
-    nl: 'Deze versie is een verwijdering: er is geen tekst om terug te zetten',
-    en: 'This version is a delete: it has no text to restore',
-  },
-  unavailable: {
-    nl: 'De geschiedenis is nu niet te lezen; probeer het zo opnieuw',
-    en: 'The history cannot be read now; try again in a moment',
-  },
-} satisfies Record<string, Record<AdminLanguage, string>>
-
 /** The version `id` of the entry's file, or the refusal (404: none, or another entry's). */
 async function versionOfEntry(file: string, id: number, language: AdminLanguage): Promise<StoredVersion | Outcome> {
+  const { historyRefusals } = await import('../../embedded-cms/index.server')
   const version = await storedVersion(id)
-  return version && version.path === file ? version : refused(404, words.noVersion[language])
+  return version && version.path === file ? version : refused(404, historyRefusals.noVersion[language])
 }
 
 async function answer(folder: ContentFolder, input: HistoryCall, options: HistoryOptions): Promise<Outcome> {
   const { language } = options
   const { collection, slug } = input.params
+  const { fieldChanges, fieldPathLabel, historyRefusals: words, shownValue } = await import('../../embedded-cms/index.server')
   const file = entryPathOf(folder, collection, slug)
   if (file === undefined) return refused(404, words.noEntry[language])
-  const { fieldChanges, fieldPathLabel, shownValue } = await import('../../embedded-cms/index.server')
   switch (input.action) {
     case 'entryHistory': {
       const published = readInFolder(folder, file)
@@ -125,6 +113,7 @@ export async function performHistory(folder: ContentFolder, input: HistoryCall, 
     return await answer(folder, input, options)
   } catch (error) {
     logger.error({ err: error, action: input.action }, '[admin] history call failed')
-    return refused(503, words.unavailable[options.language])
+    const { historyRefusals } = await import('../../embedded-cms/index.server')
+    return refused(503, historyRefusals.unavailable[options.language])
   }
 }

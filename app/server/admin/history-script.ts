@@ -49,7 +49,7 @@ export function historyScript(allWords: typeof historyWords): void {
     left: '8px',
     bottom: '8px',
     zIndex: '250',
-    width: '300px',
+    width: '270px',
     maxWidth: 'calc(100vw - 16px)',
     maxHeight: 'calc(100vh - 110px)',
     overflowY: 'auto',
@@ -66,7 +66,7 @@ export function historyScript(allWords: typeof historyWords): void {
   // in the corner that opens on a tap.
   const wide = window.matchMedia('(min-width: 1360px)')
   const place = () => {
-    Object.assign(box.style, wide.matches ? { top: '80px', bottom: 'auto', left: '16px' } : { top: 'auto', bottom: '8px', left: '8px' })
+    Object.assign(box.style, wide.matches ? { top: '80px', bottom: 'auto', left: '12px' } : { top: 'auto', bottom: '8px', left: '8px' })
   }
   place()
   wide.addEventListener('change', place)
