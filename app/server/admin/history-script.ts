@@ -49,7 +49,6 @@ export function historyScript(allWords: typeof historyWords): void {
     left: '8px',
     bottom: '8px',
     zIndex: '250',
-    width: '270px',
     maxWidth: 'calc(100vw - 16px)',
     maxHeight: 'calc(100vh - 110px)',
     overflowY: 'auto',
@@ -66,10 +65,17 @@ export function historyScript(allWords: typeof historyWords): void {
   // in the corner that opens on a tap.
   const wide = window.matchMedia('(min-width: 1360px)')
   const place = () => {
-    Object.assign(box.style, wide.matches ? { top: '80px', bottom: 'auto', left: '12px' } : { top: 'auto', bottom: '8px', left: '8px' })
+    // Narrow: only as wide as its line while closed, so the translations' line beside it stays free.
+    Object.assign(
+      box.style,
+      wide.matches
+        ? { top: '80px', bottom: 'auto', left: '12px', width: '270px' }
+        : { top: 'auto', bottom: '8px', left: '8px', width: box.open ? 'calc(100vw - 16px)' : 'auto' },
+    )
   }
   place()
   wide.addEventListener('change', place)
+  box.addEventListener('toggle', place)
 
   const element = <K extends keyof HTMLElementTagNameMap>(tag: K, content?: string, style?: Partial<CSSStyleDeclaration>) => {
     const made = document.createElement(tag)
