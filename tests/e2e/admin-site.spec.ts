@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { parse } from 'yaml'
+import * as v from 'valibot'
 import { requiredRole } from '../../app/server/admin/auth/roles'
 import { saveDraft, textIn } from './decap-form'
 import { startTestProvider, testClient } from './oidc-test-provider'
@@ -233,6 +234,63 @@ test('the preview pane beside the form shows the unsaved text, for a signed-in e
   expect(visitor.status()).toBe(200)
   expect(await visitor.text()).not.toContain('nu met ruitenvloeistof')
   expect(readFileSync(news('wintercheck.yaml'), 'utf8')).not.toContain('nu met ruitenvloeistof')
+})
+
+/** The answer of the History panel's `entryHistory` call (history-api.server.ts). */
+const historyAnswer = v.object({
+  published: v.nullable(v.string()),
+  versions: v.array(v.object({ id: v.number(), action: v.string(), author: v.nullable(v.string()) })),
+})
+
+test('a publisher publishes the draft, the history shows both versions, and a restore brings the old text back', async ({
+  browser,
+  request,
+}) => {
+  if (!editorPage) throw new Error('the editor did not sign in')
+  const item = `${base}/nieuws/zestig-jaar-autogroep-horizon`
+  const visitorSees = async () => (await request.get(item)).text()
+  const entry = { collection: 'news', slug: 'jubileum' }
+  expect(await visitorSees()).toContain('Zestig jaar Autogroep Horizon')
+
+  // The History panel is the site's own script: it needs no Decap (whose 5 MB app is left out here).
+  const page = await signIn(browser, 'pia', false)
+  await page.setViewportSize({ width: 1400, height: 900 })
+  // The editor's draft, published by the publisher: the page changes for visitors.
+  expect((await inPage(page, { action: 'publishUnpublishedEntry', params: entry })).status).toBe(200)
+  await expect.poll(visitorSees, { timeout: 15_000 }).toContain('Zestig jaar, gevierd met iedereen')
+
+  // The editor reads the history, but restoring straight onto the site is a publisher's (403 from the API).
+  const listed = await inPage(editorPage, { action: 'entryHistory', params: entry })
+  expect(listed.status).toBe(200)
+  const history = v.parse(historyAnswer, JSON.parse(listed.body))
+  expect(history.versions.map(({ action, author }) => `${action} ${author ?? '-'}`)).toEqual(['publish Pia Publisher', 'earlier -'])
+  const earlier = history.versions[1]?.id
+  const refused = await inPage(editorPage, { action: 'restoreAndPublish', params: { ...entry, id: earlier, base: history.published } })
+  expect(refused.status).toBe(403)
+
+  // The publisher's History panel: newest first, who and what changed; what the old version said.
+  await page.goto(`${base}/admin#/collections/news/entries/jubileum`, { waitUntil: 'commit' })
+  const panel = page.locator('[data-admin-history]')
+  const versions = panel.getByRole('listitem')
+  await expect(versions).toHaveCount(2)
+  await expect(versions.first()).toContainText('Pia Publisher')
+  await expect(versions.first()).toContainText('Changed: Title (nl)')
+  await expect(versions.nth(1)).toContainText('Version from before the history')
+  await versions.nth(1).getByRole('button', { name: 'What it said then' }).click()
+  await expect(versions.nth(1).getByRole('row', { name: /Title \(nl\)/ })).toContainText('Zestig jaar Autogroep Horizon')
+
+  page.once('dialog', (dialog) => void dialog.accept())
+  const restored = page.waitForResponse((response) => (response.request().postData() ?? '').includes('"action":"restoreAndPublish"'))
+  await versions.nth(1).getByRole('button', { name: 'Restore and publish' }).click()
+  expect((await restored).status()).toBe(200)
+  await expect.poll(visitorSees, { timeout: 15_000 }).not.toContain('Zestig jaar, gevierd met iedereen')
+  expect(await visitorSees()).toContain('Zestig jaar Autogroep Horizon')
+  const after = v.parse(historyAnswer, JSON.parse((await inPage(editorPage, { action: 'entryHistory', params: entry })).body))
+  expect(after.versions.map(({ action, author }) => `${action} ${author ?? '-'}`)).toEqual([
+    'restore Pia Publisher',
+    'publish Pia Publisher',
+    'earlier -',
+  ])
 })
 
 test('a publisher can delete', async ({ browser }) => {
@@ -466,6 +524,8 @@ test('operators read who did what in the audit log', () => {
   has(/refused\s+eddie@dealer\.example\s+editor\s+call\s+cross-origin/)
   has(/ok\s+eddie@dealer\.example\s+editor\s+session-expired$/)
   has(/ok\s+eddie@dealer\.example\s+editor\s+sign-out$/)
+  has(/ok\s+pia@dealer\.example\s+publisher\s+restoreAndPublish\s+news\/jubileum/)
+  has(/refused\s+eddie@dealer\.example\s+editor\s+restoreAndPublish\s+news\/jubileum/)
   // Nothing of visitors: no addresses, no browsers.
   expect(log).not.toMatch(/127\.0\.0\.1|Mozilla|Chrome/)
 })

@@ -376,6 +376,110 @@ export const words = {
   menus: { nl: "Menu's", en: 'Menus', de: 'Menüs', fr: 'Menus', da: 'Menuer' },
 } satisfies Record<string, Words>
 
+/** The History panel beside an entry's form (app/server/admin/history-script.ts, ADR 106). */
+export const historyWords = {
+  title: { nl: 'Geschiedenis', en: 'History', de: 'Verlauf', fr: 'Historique', da: 'Historik' },
+  empty: {
+    nl: 'Nog geen gepubliceerde versies.',
+    en: 'No published versions yet.',
+    de: 'Noch keine veröffentlichten Versionen.',
+    fr: 'Aucune version publiée pour l’instant.',
+    da: 'Ingen publicerede versioner endnu.',
+  },
+  published: { nl: 'gepubliceerd', en: 'published', de: 'veröffentlicht', fr: 'publié', da: 'publiceret' },
+  restored: { nl: 'teruggezet', en: 'restored', de: 'wiederhergestellt', fr: 'restauré', da: 'gendannet' },
+  deleted: { nl: 'verwijderd', en: 'deleted', de: 'gelöscht', fr: 'supprimé', da: 'slettet' },
+  earlier: {
+    nl: 'Versie van vóór de geschiedenis',
+    en: 'Version from before the history',
+    de: 'Version von vor dem Verlauf',
+    fr: 'Version antérieure à l’historique',
+    da: 'Version fra før historikken',
+  },
+  thisMachine: { nl: 'deze computer', en: 'this machine', de: 'dieser Computer', fr: 'cet ordinateur', da: 'denne computer' },
+  current: { nl: 'huidige versie', en: 'current version', de: 'aktuelle Version', fr: 'version actuelle', da: 'nuværende version' },
+  changed: { nl: 'Gewijzigd', en: 'Changed', de: 'Geändert', fr: 'Modifié', da: 'Ændret' },
+  andMore: { nl: 'en meer', en: 'and more', de: 'und mehr', fr: 'et plus', da: 'og mere' },
+  show: {
+    nl: 'Wat er toen stond',
+    en: 'What it said then',
+    de: 'Was damals dastand',
+    fr: 'Ce qui figurait alors',
+    da: 'Hvad der stod dengang',
+  },
+  thenValue: { nl: 'Toen', en: 'Then', de: 'Damals', fr: 'Alors', da: 'Dengang' },
+  nowValue: { nl: 'Nu', en: 'Now', de: 'Jetzt', fr: 'Maintenant', da: 'Nu' },
+  none: { nl: '(leeg)', en: '(empty)', de: '(leer)', fr: '(vide)', da: '(tom)' },
+  same: {
+    nl: 'Gelijk aan de huidige versie.',
+    en: 'The same as the current version.',
+    de: 'Gleich wie die aktuelle Version.',
+    fr: 'Identique à la version actuelle.',
+    da: 'Magen til den nuværende version.',
+  },
+  restoreDraft: {
+    nl: 'Terugzetten als concept',
+    en: 'Restore as draft',
+    de: 'Als Entwurf wiederherstellen',
+    fr: 'Restaurer comme brouillon',
+    da: 'Gendan som kladde',
+  },
+  restorePublish: {
+    nl: 'Terugzetten en publiceren',
+    en: 'Restore and publish',
+    de: 'Wiederherstellen und veröffentlichen',
+    fr: 'Restaurer et publier',
+    da: 'Gendan og publicer',
+  },
+  confirmPublish: {
+    nl: 'Deze versie terugzetten en meteen publiceren? Bezoekers zien haar direct.',
+    en: 'Restore this version and publish it now? Visitors see it at once.',
+    de: 'Diese Version wiederherstellen und sofort veröffentlichen? Besucher sehen sie sofort.',
+    fr: 'Restaurer cette version et la publier maintenant ? Les visiteurs la voient aussitôt.',
+    da: 'Gendan denne version og publicer den nu? Besøgende ser den med det samme.',
+  },
+  confirmDraft: {
+    nl: 'Deze versie terugzetten als concept? Een bestaand concept van dit item wordt vervangen.',
+    en: 'Restore this version as a draft? An existing draft of this entry is replaced.',
+    de: 'Diese Version als Entwurf wiederherstellen? Ein vorhandener Entwurf dieses Eintrags wird ersetzt.',
+    fr: 'Restaurer cette version comme brouillon ? Un brouillon existant de cette entrée est remplacé.',
+    da: 'Gendan denne version som kladde? En eksisterende kladde af dette element erstattes.',
+  },
+  failed: { nl: 'Niet gelukt', en: 'Did not work', de: 'Nicht gelungen', fr: 'Échec', da: 'Det lykkedes ikke' },
+} satisfies Record<string, Words>
+
+/** The refusals of the History panel's calls (app/server/admin/history-api.server.ts). */
+export const historyRefusals = {
+  noEntry: {
+    nl: 'Dit item bestaat niet',
+    en: 'No such entry',
+    de: 'Diesen Eintrag gibt es nicht',
+    fr: 'Cette entrée n’existe pas',
+    da: 'Dette element findes ikke',
+  },
+  noVersion: {
+    nl: 'Deze versie van dit item bestaat niet',
+    en: 'No such version of this entry',
+    de: 'Diese Version des Eintrags gibt es nicht',
+    fr: 'Cette version de l’entrée n’existe pas',
+    da: 'Denne version af elementet findes ikke',
+  },
+  deleted: {
+    nl: 'Deze versie is een verwijdering: er is geen tekst om terug te zetten',
+    en: 'This version is a delete: it has no text to restore',
+    de: 'Diese Version ist eine Löschung: Es gibt keinen Text zum Wiederherstellen',
+    fr: 'Cette version est une suppression : il n’y a pas de texte à restaurer',
+    da: 'Denne version er en sletning: der er ingen tekst at gendanne',
+  },
+  unavailable: {
+    nl: 'De geschiedenis is nu niet te lezen; probeer het zo opnieuw',
+    en: 'The history cannot be read now; try again in a moment',
+    de: 'Der Verlauf ist gerade nicht lesbar; versuchen Sie es gleich noch einmal',
+    fr: 'L’historique est illisible pour le moment ; réessayez dans un instant',
+    da: 'Historikken kan ikke læses lige nu; prøv igen om lidt',
+  },
+} satisfies Record<string, Words>
+
 /** `metaDescription` → "Meta description": a field with no label above (the test makes sure none is left). */
 export function labelOf(name: string, language: AdminLanguage = 'nl'): string {
   const known = fieldLabels[name]?.[language]

@@ -24,6 +24,7 @@ import { accountScript } from './account-script'
 import type { Role } from './auth/roles'
 import { sessionScript } from './session-script'
 import { translationStatusScript } from './translation-status-script'
+import { historyScript } from './history-script'
 
 /**
  * /admin: the editors' admin, Decap CMS served from the installed package (no CDN), its
@@ -41,7 +42,7 @@ export function currentAdminMode(config: RuntimeConfig = getRuntimeConfig()): Ad
  * /admin's page: editor.js (the admin's language (language-script.ts), pasting, rich-text modes; it starts Decap),
  * its session token and the script that sends it (session-script.ts) after the one that shows
  * the server's refusals on the form (problems-script.ts), an entry's translation status
- * (translation-status-script.ts), signed in the editor's name and the sign-out button
+ * (translation-status-script.ts) and its history (history-script.ts), signed in the editor's name and the sign-out button
  * (account-script.ts), then Decap.
  */
 const indexHtml = (token: string | undefined, account?: string) => `<!doctype html>
@@ -55,7 +56,7 @@ const indexHtml = (token: string | undefined, account?: string) => `<!doctype ht
 ${token === undefined ? '' : `<meta name="admin-session" content="${token}">\n`}${account === undefined ? '' : `<meta name="admin-account" content="${account}">\n`}</head>
 <body>
 <script src="/admin/editor.js"></script>
-${token === undefined ? '' : '<script src="/admin/problems.js"></script>\n<script src="/admin/session.js"></script>\n<script src="/admin/translation-status.js"></script>\n'}${account === undefined ? '' : '<script src="/admin/account.js"></script>\n'}<script src="/admin/decap-cms.js"></script>
+${token === undefined ? '' : '<script src="/admin/problems.js"></script>\n<script src="/admin/session.js"></script>\n<script src="/admin/translation-status.js"></script>\n<script src="/admin/history.js"></script>\n'}${account === undefined ? '' : '<script src="/admin/account.js"></script>\n'}<script src="/admin/decap-cms.js"></script>
 </body>
 </html>
 `
@@ -241,6 +242,10 @@ export async function serveAdmin(request: Request, url: URL, socketAddress: stri
   if (pathname === '/admin/session.js') return body(`(${sessionScript.toString()})()\n`, 'text/javascript; charset=utf-8')
   if (pathname === '/admin/translation-status.js')
     return body(`(${translationStatusScript.toString()})(${JSON.stringify(translationStatusWords)})\n`, 'text/javascript; charset=utf-8')
+  if (pathname === '/admin/history.js') {
+    const { historyWords } = await import('../../embedded-cms/index.server')
+    return body(`(${historyScript.toString()})(${JSON.stringify(historyWords)})\n`, 'text/javascript; charset=utf-8')
+  }
   if (pathname === '/admin/account.js' && mode === 'site')
     return body(
       `(${accountScript.toString()})(${JSON.stringify(accountWords)}, ${JSON.stringify(roleNames)})\n`,

@@ -7,6 +7,8 @@ import { localeCodes, type Locale as AdminLanguage } from '../../../app.config'
 import { isAction, mayCall, roleNeeded, type Role } from './auth/roles'
 import { onlyRole, roleNames } from './admin-words'
 import { isSessionToken } from './admin-session.server'
+import { historyCall, performHistory } from './history-api.server'
+import type { Author } from './history.server'
 import { filesIn, readInFolder, versionOf, writableKind, type ContentFolder } from './content-folder.server'
 import { deleteEntries, saveEntry, saveMedia, uploadLimitBytes } from './local-save.server'
 import { performWorkflow, workflowCall } from './workflow.server'
@@ -182,18 +184,28 @@ export async function answerCall(body: unknown, options: LocalApiOptions): Promi
     const language = options.language ?? 'en'
     return refusal(403, onlyRole[language](roleNames[language][needed], action))
   }
+  // Who makes a publish, restore or delete, for the entry's history (the local admin's editor has no account).
+  const author = options.editor ? { name: options.editor.name, email: options.editor.email } : undefined
   if (workflow.success) {
     const { output } = workflow
     const mend = output.action === 'publishUnpublishedEntry' && output.params.links === 'mend'
     const outcome = await performWorkflow(options.folder, output, options.now?.() ?? new Date(), {
       language: options.language ?? 'en',
       mend,
+      history: { author },
     })
+    return answer(outcome.status, outcome.body)
+  }
+  // The History panel's calls (history-api.server.ts).
+  const history = v.safeParse(historyCall, body)
+  if (history.success) {
+    const now = options.now?.() ?? new Date()
+    const outcome = await performHistory(options.folder, history.output, { now, language: options.language ?? 'en', author })
     return answer(outcome.status, outcome.body)
   }
   const parsed = v.safeParse(call, body)
   if (!parsed.success) return refusal(422, `Unknown or malformed call: ${parsed.issues[0]?.message ?? ''}`)
-  return perform(parsed.output, options)
+  return perform(parsed.output, { ...options, author })
 }
 
 const mediaCall = v.object({ action: v.literal('persistMedia'), params: v.object({ asset }) })
@@ -247,7 +259,7 @@ async function translationStatus(folder: ContentFolder, collection: string, entr
   }
 }
 
-async function perform(input: Call, options: LocalApiOptions): Promise<Response> {
+async function perform(input: Call, options: LocalApiOptions & { author: Author | undefined }): Promise<Response> {
   const { folder } = options
   const readable = (path: string) => writableKind(folder, path) !== undefined
   switch (input.action) {
@@ -309,7 +321,11 @@ async function perform(input: Call, options: LocalApiOptions): Promise<Response>
       return translationStatus(folder, input.params.collection, input.params.entry)
     default: {
       const now = options.now?.() ?? new Date()
-      const asked = { language: options.language ?? 'en', mend: 'links' in input.params && input.params.links === 'mend' }
+      const asked = {
+        language: options.language ?? 'en',
+        mend: 'links' in input.params && input.params.links === 'mend',
+        history: { author: options.author },
+      }
       const outcome =
         input.action === 'persistEntry'
           ? await saveEntry(folder, input.params, now, asked)

@@ -2,13 +2,15 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { diffLines } from 'diff'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { parse } from 'yaml'
 import { readContent } from '../../embedded-cms/content/read'
 import { issueSessionToken, isSessionToken, sessionLifetimeMs } from './admin-session.server'
 import { versionOf, type ContentFolder } from './content-folder.server'
 import { answerLocalApi, jsonDepthWithin } from './local-api.server'
 
+// A publish records the entry's history in the site's database (ADR 106): a throwaway one.
+vi.stubEnv('DATA_DIR', mkdtempSync(join(tmpdir(), 'admin-history-db-')))
 /**
  * The local admin's API over a copy of the content, inside a copy of a project (a file beside
  * the content folder stands for app/, package.json and the database): every refusal leaves both

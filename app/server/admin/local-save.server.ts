@@ -15,6 +15,7 @@ import {
   type ContentFolder,
 } from './content-folder.server'
 import { removeDraft } from './drafts.server'
+import { recordChanges, type FileChange, type HistoryNote } from './history.server'
 
 /**
  * The local admin's writes: a save, an upload, a delete. Each is one step under a lock that every
@@ -97,6 +98,22 @@ export interface SaveOptions {
   language: AdminLanguage
   /** The editor chose to mend the rich-text links the change breaks (ADR 094). */
   mend: boolean
+  /** Who makes it, for the entries' history (history.server.ts); unset: not recorded. */
+  history?: HistoryNote
+}
+
+/** The entry files of a change as they are now and as the change leaves them, for the history. */
+function entryChanges(
+  folder: ContentFolder,
+  change: { write: Array<{ path: string; data: string | Uint8Array }>; remove: string[] },
+): FileChange[] {
+  const before = (path: string) => readInFolder(folder, path)?.toString('utf8')
+  return [
+    ...change.write.flatMap(({ path, data }) =>
+      writableKind(folder, path) === 'entry' && typeof data === 'string' ? [{ path, before: before(path), after: data }] : [],
+    ),
+    ...change.remove.flatMap((path) => (writableKind(folder, path) === 'entry' ? [{ path, before: before(path), after: undefined }] : [])),
+  ]
 }
 
 /** The texts of the files a refusal names, for naming its fields and rows: those written, else as they are in the folder. */
@@ -247,9 +264,11 @@ export async function saveEntry(
     for (const asset of save.assets) write.push({ path: asset.path, data: Buffer.from(asset.content, 'base64') })
     const checked = await checkedChange(folder, { write, remove }, options, now)
     if ('status' in checked) return checked
+    const changed = entryChanges(folder, { write: checked.write, remove })
     // Uploads first: the entry that names them is live only once they are there.
     for (const { path, data } of [...checked.write].reverse()) writeInFolder(folder, path, data)
     for (const path of remove) removeInFolder(folder, path)
+    if (options.history) await recordChanges(changed, options.history, now)
     // A mended link may be in the saved entry itself: its version is of the text written.
     for (const { path, data } of checked.write) if (path in versions) versions[path] = versionOf(data)
     return { status: 200, body: { message: 'entry persisted', versions } }
@@ -293,9 +312,11 @@ export async function deleteEntries(
     }
     const checked = await checkedChange(folder, { write: [], remove: paths }, options, new Date())
     if ('status' in checked) return checked
+    const changed = entryChanges(folder, { write: checked.write, remove: paths })
     // The links mended (their text kept) before the page goes.
     for (const { path, data } of checked.write) writeInFolder(folder, path, data)
     for (const path of paths) removeInFolder(folder, path)
+    if (options.history) await recordChanges(changed, options.history)
     // A deleted entry's draft goes with it: preview and the workflow board would keep showing it.
     for (const path of paths) if (writableKind(folder, path) === 'entry') removeDraft(folder, path)
     return { status: 200, body: { message: `deleted ${paths.join(', ')}` } }

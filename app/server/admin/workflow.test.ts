@@ -1,7 +1,7 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { buildContent } from '../../embedded-cms/content/projection.server'
 import { draftsFolder, readContent, readContentSteps } from '../../embedded-cms/content/read'
 import { runAtOnce } from '../../embedded-cms/content/steps'
@@ -11,6 +11,8 @@ import { versionOf, type ContentFolder } from './content-folder.server'
 import { draftsFolderName, listDrafts, readDraft } from './drafts.server'
 import { answerLocalApi } from './local-api.server'
 
+// A publish records the entry's history in the site's database (ADR 106): a throwaway one.
+vi.stubEnv('DATA_DIR', mkdtempSync(join(tmpdir(), 'admin-history-db-')))
 /**
  * Decap's editorial workflow over the local backend (ADR 092): drafts beside the published
  * entries in the content folder, published through the checked save. Over a copy of content/.

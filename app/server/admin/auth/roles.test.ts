@@ -7,8 +7,9 @@ describe('the table of actions and roles', () => {
     const source = readFileSync('node_modules/decap-cms-backend-proxy/src/implementation.ts', 'utf8')
     const actions = [...source.matchAll(/action: '(\w+)'/g)].map((match) => match[1])
     expect(actions.length).toBeGreaterThan(15)
-    // deleteFile is the local API's own (one file; Decap sends deleteFiles), translationStatus the admin's own script's.
-    expect(Object.keys(requiredRole).toSorted()).toEqual([...new Set([...actions, 'info', 'deleteFile', 'translationStatus'])].toSorted())
+    // deleteFile is the local API's own (one file; Decap sends deleteFiles), translationStatus and the history's the admin's own scripts'.
+    const own = ['info', 'deleteFile', 'translationStatus', 'entryHistory', 'entryVersion', 'restoreAsDraft', 'restoreAndPublish']
+    expect(Object.keys(requiredRole).toSorted()).toEqual([...new Set([...actions, ...own])].toSorted())
   })
 
   it('lets editors read, save drafts and upload; only publishers publish, unpublish and delete', () => {
@@ -20,7 +21,10 @@ describe('the table of actions and roles', () => {
     // A save is a draft's with the editorial workflow; without it, it goes live like a publish.
     expect(mayCall('editor', 'persistEntry', { asDraft: true })).toBe(true)
     expect(mayCall('editor', 'persistEntry')).toBe(false)
-    for (const action of ['publishUnpublishedEntry', 'deleteUnpublishedEntry', 'deleteFile', 'deleteFiles']) {
+    // A restore as a draft is a draft's save; a restore published at once is a publish.
+    expect(mayCall('editor', 'restoreAsDraft')).toBe(true)
+    expect(mayCall('editor', 'entryHistory')).toBe(true)
+    for (const action of ['publishUnpublishedEntry', 'deleteUnpublishedEntry', 'deleteFile', 'deleteFiles', 'restoreAndPublish']) {
       expect(mayCall('editor', action), action).toBe(false)
       expect(mayCall('publisher', action), action).toBe(true)
     }
@@ -35,6 +39,9 @@ describe('the table of actions and roles', () => {
     expect(onlyReads('persistEntry')).toBe(false)
     expect(onlyReads('deleteFiles')).toBe(false)
     expect(onlyReads('publishUnpublishedEntry')).toBe(false)
+    expect(onlyReads('entryHistory')).toBe(true)
+    expect(onlyReads('restoreAsDraft')).toBe(false)
+    expect(onlyReads('restoreAndPublish')).toBe(false)
   })
 })
 

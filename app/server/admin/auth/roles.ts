@@ -2,7 +2,7 @@
  * Who may do what in the admin's site mode (ADR 101): every call of the API names an action of
  * Decap's proxy-backend protocol, and this one table says the least role it takes. The server
  * asks it on every call; an action not in the table is refused, whatever the admin's buttons show
- * (a new action, such as a history's restore, is added here with its role).
+ * (a new action is added here with its role).
  */
 
 export type Role = 'editor' | 'publisher'
@@ -53,6 +53,12 @@ export const requiredRole = {
   deleteFiles: 'publisher',
   // The site's own: an entry's translation status (translation-status-script.ts).
   translationStatus: 'editor',
+  // The site's own: an entry's history (history-script.ts). A restore as a draft is a draft's
+  // save; a restore published at once changes what visitors see.
+  entryHistory: 'editor',
+  entryVersion: 'editor',
+  restoreAsDraft: 'editor',
+  restoreAndPublish: 'publisher',
 } as const satisfies Record<string, Role | ((facts: CallFacts) => Role)>
 
 export type Action = keyof typeof requiredRole
@@ -74,7 +80,7 @@ export function mayCall(role: Role, action: unknown, facts: CallFacts = {}): boo
 
 /** Whether an action only reads (not written to the audit log when it succeeds). */
 export function onlyReads(action: Action): boolean {
-  return /^(?:info|getDeployPreview|get[A-Z]\w*|entries\w*|unpublishedEntr\w*|translationStatus)$/.test(action)
+  return /^(?:info|getDeployPreview|get[A-Z]\w*|entries\w*|unpublishedEntr\w*|translationStatus|entryHistory|entryVersion)$/.test(action)
 }
 
 /** Who gets which role: the settings ADMIN_ROLES, ADMIN_PUBLISHER_GROUPS, ADMIN_EDITOR_GROUPS, ADMIN_OIDC_GROUPS_CLAIM. */
