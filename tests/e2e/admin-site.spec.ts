@@ -254,7 +254,8 @@ test('a publisher publishes the draft, the history shows both versions, and a re
 
   // The History panel is the site's own script: it needs no Decap (whose 5 MB app is left out here).
   const page = await signIn(browser, 'pia', false)
-  await page.setViewportSize({ width: 1400, height: 900 })
+  // The page's scripts have run (session.js adds the CSRF token to the calls below).
+  await expect(page.getByText('Pia Publisher · publisher')).toBeVisible()
   // The editor's draft, published by the publisher: the page changes for visitors.
   expect((await inPage(page, { action: 'publishUnpublishedEntry', params: entry })).status).toBe(200)
   await expect.poll(visitorSees, { timeout: 15_000 }).toContain('Zestig jaar, gevierd met iedereen')
