@@ -233,3 +233,21 @@ export function labelOf(name: string, language: AdminLanguage = 'nl'): string {
   const spaced = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase()
   return spaced.charAt(0).toUpperCase() + spaced.slice(1)
 }
+
+/** The words of the link picker and the page tree (app/server/admin/links-script.ts, ADR 109). */
+export const linkPickerWords = {
+  title: { nl: 'Link naar…', en: 'Link to…' },
+  search: { nl: 'Zoek een pagina of nieuwsbericht', en: 'Search a page or news item' },
+  pages: { nl: "Pagina's", en: 'Pages' },
+  news: { nl: 'Nieuws', en: 'News' },
+  addressesIn: { nl: 'Adressen in de taal van het formulier:', en: "Addresses in the form's language:" },
+  none: { nl: 'Niets gevonden.', en: 'Nothing found.' },
+  external: { nl: 'Of een webadres', en: 'Or a web address' },
+  link: { nl: 'Link', en: 'Link' },
+  remove: { nl: 'Link weghalen', en: 'Remove link' },
+  cancel: { nl: 'Annuleren', en: 'Cancel' },
+  selectFirst: {
+    nl: 'Zonder geselecteerde tekst wordt het adres de tekst van de link.',
+    en: "With no text selected, the address becomes the link's text.",
+  },
+} satisfies Record<string, Words>

@@ -20,6 +20,7 @@ import { problemsScript } from './problems-script'
 import { accountScript } from './account-script'
 import type { Role } from './auth/roles'
 import { sessionScript } from './session-script'
+import { linksScript, type LinkPickerWords } from './links-script'
 import { translationStatusScript } from './translation-status-script'
 
 /**
@@ -38,7 +39,7 @@ export function currentAdminMode(config: RuntimeConfig = getRuntimeConfig()): Ad
  * /admin's page: editor.js (the admin's language, pasting, rich-text modes; it starts Decap),
  * its session token and the script that sends it (session-script.ts) after the one that shows
  * the server's refusals on the form (problems-script.ts), an entry's translation status
- * (translation-status-script.ts), signed in the editor's name and the sign-out button
+ * (translation-status-script.ts), the link picker, page tree and search (links-script.ts), signed in the editor's name and the sign-out button
  * (account-script.ts), then Decap.
  */
 const indexHtml = (token: string | undefined, account?: string) => `<!doctype html>
@@ -52,7 +53,7 @@ const indexHtml = (token: string | undefined, account?: string) => `<!doctype ht
 ${token === undefined ? '' : `<meta name="admin-session" content="${token}">\n`}${account === undefined ? '' : `<meta name="admin-account" content="${account}">\n`}</head>
 <body>
 <script src="/admin/editor.js"></script>
-${token === undefined ? '' : '<script src="/admin/problems.js"></script>\n<script src="/admin/session.js"></script>\n<script src="/admin/translation-status.js"></script>\n'}${account === undefined ? '' : '<script src="/admin/account.js"></script>\n'}<script src="/admin/decap-cms.js"></script>
+${token === undefined ? '' : '<script src="/admin/problems.js"></script>\n<script src="/admin/session.js"></script>\n<script src="/admin/translation-status.js"></script>\n<script src="/admin/links.js"></script>\n'}${account === undefined ? '' : '<script src="/admin/account.js"></script>\n'}<script src="/admin/decap-cms.js"></script>
 </body>
 </html>
 `
@@ -219,6 +220,12 @@ export async function serveAdmin(request: Request, url: URL, socketAddress: stri
   if (view?.[1] !== undefined && view[2] !== undefined) return viewEntry(config, view[1], view[2])
   if (pathname === '/admin/problems.js') return body(`(${problemsScript.toString()})()\n`, 'text/javascript; charset=utf-8')
   if (pathname === '/admin/session.js') return body(`(${sessionScript.toString()})()\n`, 'text/javascript; charset=utf-8')
+  if (pathname === '/admin/links.js') {
+    const { linkPickerWords } = await import('../../embedded-cms/index.server')
+    // Checked here: every word the script says, in the one source.
+    const words: LinkPickerWords = linkPickerWords
+    return body(`(${linksScript.toString()})(${JSON.stringify(words)})\n`, 'text/javascript; charset=utf-8')
+  }
   if (pathname === '/admin/translation-status.js')
     return body(`(${translationStatusScript.toString()})()\n`, 'text/javascript; charset=utf-8')
   if (pathname === '/admin/account.js' && mode === 'site')

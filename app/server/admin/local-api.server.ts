@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { basename, posix } from 'node:path'
 import * as v from 'valibot'
+import { localeCodes } from '../../../app.config'
 import { publicMediaFile, publicMediaNames } from '../../media/media-files.server'
 import { limitBody } from '../http/request-guard.server'
 import { isAction, mayCall, roleNeeded, type Role } from './auth/roles'
@@ -40,7 +41,8 @@ const call = v.variant('action', [
   v.object({ action: v.picklist(['info', 'getDeployPreview']) }),
   v.object({
     action: v.literal('entriesByFolder'),
-    params: v.object({ folder: path, extension: v.optional(v.string(), 'yaml') }),
+    // `search`: added by /admin/links.js while Decap searches (only the entries holding its words, ADR 109).
+    params: v.object({ folder: path, extension: v.optional(v.string(), 'yaml'), search: v.optional(v.pipe(v.string(), v.maxLength(200))) }),
   }),
   v.object({ action: v.literal('entriesByFiles'), params: v.object({ files: v.pipe(v.array(v.object({ path })), v.maxLength(500)) }) }),
   v.object({ action: v.literal('getEntry'), params: v.object({ path }) }),
@@ -58,6 +60,8 @@ const call = v.variant('action', [
   v.object({ action: v.literal('persistMedia'), params: v.object({ asset }) }),
   // Not Decap's: the translation status of an entry's texts (/admin/translation-status.js).
   v.object({ action: v.literal('translationStatus'), params: v.object({ collection: path, entry: path }) }),
+  // Not Decap's: the pages and news with their addresses in a language (/admin/links.js: the link picker, the page tree).
+  v.object({ action: v.literal('linkTargets'), params: v.object({ language: v.picklist(localeCodes) }) }),
   v.object({ action: v.literal('deleteFile'), params: v.object({ path, base, links }) }),
   v.object({
     action: v.literal('deleteFiles'),
@@ -252,11 +256,15 @@ async function perform(input: Call, options: LocalApiOptions): Promise<Response>
       return answer(200, null)
     case 'entriesByFolder': {
       if (!folder.entryFolders.has(input.params.folder)) return refusal(403, `${input.params.folder}: not a collection's folder`)
+      const entries = filesIn(folder, input.params.folder, 'yaml')
+        .filter(readable)
+        .map((path) => entryOf(folder, path))
+      if (input.params.search === undefined) return answer(200, entries)
+      const { entryMatches, searchWords } = await import('../../embedded-cms/index.server')
+      const words = searchWords(input.params.search)
       return answer(
         200,
-        filesIn(folder, input.params.folder, 'yaml')
-          .filter(readable)
-          .map((path) => entryOf(folder, path)),
+        entries.filter((entry) => entry.data !== null && entryMatches(entry.data, words)),
       )
     }
     case 'entriesByFiles':
@@ -300,6 +308,10 @@ async function perform(input: Call, options: LocalApiOptions): Promise<Response>
     }
     case 'translationStatus':
       return translationStatus(folder, input.params.collection, input.params.entry)
+    case 'linkTargets': {
+      const { linkTargets } = await import('../../embedded-cms/index.server')
+      return answer(200, linkTargets(input.params.language))
+    }
     default: {
       const now = options.now?.() ?? new Date()
       const asked = { language: options.language ?? 'en', mend: 'links' in input.params && input.params.links === 'mend' }

@@ -7,8 +7,10 @@ describe('the table of actions and roles', () => {
     const source = readFileSync('node_modules/decap-cms-backend-proxy/src/implementation.ts', 'utf8')
     const actions = [...source.matchAll(/action: '(\w+)'/g)].map((match) => match[1])
     expect(actions.length).toBeGreaterThan(15)
-    // deleteFile is the local API's own (one file; Decap sends deleteFiles), translationStatus the admin's own script's.
-    expect(Object.keys(requiredRole).toSorted()).toEqual([...new Set([...actions, 'info', 'deleteFile', 'translationStatus'])].toSorted())
+    // deleteFile is the local API's own (one file; Decap sends deleteFiles), translationStatus and linkTargets the admin's own scripts'.
+    expect(Object.keys(requiredRole).toSorted()).toEqual(
+      [...new Set([...actions, 'info', 'deleteFile', 'translationStatus', 'linkTargets'])].toSorted(),
+    )
   })
 
   it('lets editors read, save drafts and upload; only publishers publish, unpublish and delete', () => {

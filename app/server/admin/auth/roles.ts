@@ -53,6 +53,8 @@ export const requiredRole = {
   deleteFiles: 'publisher',
   // The site's own: an entry's translation status (translation-status-script.ts).
   translationStatus: 'editor',
+  // The site's own: the pages and news a link can lead to, the page tree (links-script.ts).
+  linkTargets: 'editor',
 } as const satisfies Record<string, Role | ((facts: CallFacts) => Role)>
 
 export type Action = keyof typeof requiredRole
@@ -74,7 +76,7 @@ export function mayCall(role: Role, action: unknown, facts: CallFacts = {}): boo
 
 /** Whether an action only reads (not written to the audit log when it succeeds). */
 export function onlyReads(action: Action): boolean {
-  return /^(?:info|getDeployPreview|get[A-Z]\w*|entries\w*|unpublishedEntr\w*|translationStatus)$/.test(action)
+  return /^(?:info|getDeployPreview|get[A-Z]\w*|entries\w*|unpublishedEntr\w*|translationStatus|linkTargets)$/.test(action)
 }
 
 /** Who gets which role: the settings ADMIN_ROLES, ADMIN_PUBLISHER_GROUPS, ADMIN_EDITOR_GROUPS, ADMIN_OIDC_GROUPS_CLAIM. */
