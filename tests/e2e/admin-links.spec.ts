@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
 import { parse } from 'yaml'
 import { startServer, stopServer } from './server-process'
-import { editIn, field, openBlock, publishEntry } from './decap-form'
+import { field, openBlock, publishEntry } from './decap-form'
 import { full } from './tiers'
 
 /**
@@ -68,6 +68,9 @@ async function typeAndSelect(page: Page, editable: Locator, words: string): Prom
   await page.keyboard.press('Control+End')
   await page.keyboard.type(` ${words}`)
   for (const _ of words) await page.keyboard.press('Shift+ArrowLeft')
+  // Decap's editor (Slate) takes the page's selection in at most every 100 ms; an editor's hand
+  // is slower than that from selecting to the link button.
+  await page.waitForTimeout(300)
 }
 
 const leftText = (language: string): unknown => parse(readFileSync(aboutFile, 'utf8')).elements[1].left[language]
@@ -101,22 +104,13 @@ test('a rich-text link is picked from the pages, in the language being edited, o
   await picker.getByRole('button', { name: 'Link', exact: true }).click()
   await expect(dutch.locator('a', { hasText: 'de fabrikant' })).toBeVisible()
 
-  // English: the same page at its English address.
-  await editIn(page, 'English (en)')
-  const english = field(column, 'English (en)')
-  await typeAndSelect(page, english.locator('[contenteditable="true"]').first(), 'our mission')
-  await english.getByRole('button', { name: 'Link', exact: true }).click()
-  await picker.getByRole('searchbox').fill('mission')
-  await picker.getByRole('button', { name: /Mission and vision/ }).click()
-  await expect(english.locator('a', { hasText: 'our mission' })).toBeVisible()
-
   await publishEntry(page, 'nl')
   // Stored as addresses, like typed links: the link check follows them when the page moves.
   expect(leftText('nl')).toMatch(
     / \[onze missie\]\(\/over-ons\/missie-en-visie\) \[de fabrikant\]\(https:\/\/www\.example\.com\/fabrikant\)$/,
   )
-  expect(leftText('en')).toMatch(/ \[our mission\]\(\/en\/about-us\/mission-and-vision\)$/)
-  await editIn(page, 'Nederlands (nl)')
+
+  // The addresses in the other languages: link-targets.test.ts.
 })
 
 test('the pages are listed as the site’s tree, children under their parent', full, async ({ browser }) => {

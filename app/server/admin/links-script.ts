@@ -237,22 +237,28 @@ export function linksScript(words: LinkPickerWords): void {
     const field = richTextOf(trigger)
     const editor = field?.querySelector('[data-slate-editor="true"]')
     if (!field || !trigger || !editor) return prompt(message, current)
-    // Decap draws the toolbar anew meanwhile: its button is found again by its place in the field.
+    // Decap draws the toolbar anew meanwhile: its button is found again by its title in the field.
     const editors = () => [...document.querySelectorAll('[data-slate-editor="true"]')]
     const editorAt = editors().indexOf(editor)
-    const buttonAt = [...field.querySelectorAll('button')].findIndex((button) => button === trigger)
+    const title = trigger instanceof HTMLButtonElement ? trigger.title : undefined
     void pick(current ?? '').then((chosen) => {
       if (chosen === undefined) return
-      const again = editor.isConnected ? editor : editors()[editorAt]
-      const button = buttonAt < 0 ? undefined : toolbarOf(again)?.querySelectorAll('button')[buttonAt]
-      answer = chosen
-      if (button instanceof HTMLButtonElement) button.click()
-      else
-        again?.dispatchEvent(
-          new KeyboardEvent('keydown', { key: 'k', code: 'KeyK', ctrlKey: !mac, metaKey: mac, bubbles: true, cancelable: true }),
-        )
-      // Not taken (the field is gone): the next prompt is the browser's again.
-      answer = undefined
+      // After the dialog has gone and Decap has drawn the field again.
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() => {
+          const again = editor.isConnected ? editor : editors()[editorAt]
+          const buttons = [...(toolbarOf(again)?.querySelectorAll('button') ?? [])]
+          const button = title === undefined ? undefined : buttons.find((candidate) => candidate.title === title)
+          answer = chosen
+          if (button) button.click()
+          else
+            again?.dispatchEvent(
+              new KeyboardEvent('keydown', { key: 'k', code: 'KeyK', ctrlKey: !mac, metaKey: mac, bubbles: true, cancelable: true }),
+            )
+          // Not taken (the field is gone): the next prompt is the browser's again.
+          answer = undefined
+        }),
+      )
     })
     return null
   }
