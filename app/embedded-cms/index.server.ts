@@ -29,7 +29,7 @@ export { boundedParse } from './graphql-limits'
 export { outboxCounts } from './submissions/outbox.server'
 export { ContentError } from './content/read'
 export { decapConfig } from './admin/decap-config'
-export { historyRefusals, historyWords, isAdminLanguage, type AdminLanguage } from './admin/decap-labels'
+export { historyRefusals, historyWords, isAdminLanguage, linkPickerWords, type AdminLanguage } from './admin/decap-labels'
 export { changedFields, fieldChanges, fieldPathLabel, shownValue } from './admin/field-changes'
 export { entryPathIn, entryPublicPath } from './admin/entry-path.server'
 export { buildOverlay, keepOverlay, overlayLimits, overlayProblem } from './admin/preview-overlay.server'
@@ -44,6 +44,8 @@ export {
 } from './admin/save-check.server'
 export { brokenLinksReport, refusalFor } from './admin/problem-names'
 export { entryTranslationStatus } from './admin/translation-status.server'
+export { linkTargets } from './admin/link-targets.server'
+export { entryMatches, searchWords } from './admin/entry-search'
 // The resized images the content links to (drafts included), for the site's media side (ADR 028).
 export { onContentChange, currentVariantPaths }
 // Reads the content again when the admin's write is announced (ADR 107).

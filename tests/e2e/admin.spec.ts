@@ -60,7 +60,7 @@ test('/admin has its own headers; the pages keep their policy', async ({ request
   expect(html).toContain('<meta name="robots" content="noindex">')
   expect(html).toMatch(/<title>[^<]+<\/title>/)
   expect(html).toContain(
-    '<script src="/admin/editor.js"></script>\n<script src="/admin/problems.js"></script>\n<script src="/admin/session.js"></script>\n<script src="/admin/translation-status.js"></script>\n<script src="/admin/decap-cms.js"></script>',
+    '<script src="/admin/editor.js"></script>\n<script src="/admin/problems.js"></script>\n<script src="/admin/session.js"></script>\n<script src="/admin/translation-status.js"></script>\n<script src="/admin/history.js"></script>\n<script src="/admin/links.js"></script>\n<script src="/admin/decap-cms.js"></script>',
   )
   const problems = await request.get(`${base}/admin/problems.js`)
   expect(problems.headers()['content-type']).toMatch(/javascript/)

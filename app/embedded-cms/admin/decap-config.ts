@@ -346,7 +346,8 @@ export function pageKindCollections(folder: string, language: AdminLanguage = 'n
       identifier_field: 'id',
       slug: '{{slug}}',
       summary: '{{title.nl}} ({{id}})',
-      sortable_fields: ['id', 'sort'],
+      // Listed as the site's tree by the admin's own script (links-script.ts, ADR 109): no other order.
+      sortable_fields: [],
       filter: { field: 'type', value: name },
       fields: objectFields(kind, { language }),
     }

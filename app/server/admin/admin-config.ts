@@ -56,6 +56,9 @@ export function adminConfig(
         ? {
             ...collection,
             folder: inFolder(collection.folder),
+            // Decap searches only its list rows' fields: with the file's text among them (it shows
+            // nothing: no field is named so) it finds what the API picked by any text (ADR 109).
+            ...(collection.hide ? {} : { summary: `${collection.summary}{{raw}}` }),
             preview_path: `admin/view/${collection.name}/{{slug}}`,
             ...pagePreview(collection.name),
           }

@@ -44,7 +44,8 @@ const call = v.variant('action', [
   v.object({ action: v.picklist(['info', 'getDeployPreview']) }),
   v.object({
     action: v.literal('entriesByFolder'),
-    params: v.object({ folder: path, extension: v.optional(v.string(), 'yaml') }),
+    // `search`: added by /admin/links.js while Decap searches (only the entries holding its words, ADR 109).
+    params: v.object({ folder: path, extension: v.optional(v.string(), 'yaml'), search: v.optional(v.pipe(v.string(), v.maxLength(200))) }),
   }),
   v.object({ action: v.literal('entriesByFiles'), params: v.object({ files: v.pipe(v.array(v.object({ path })), v.maxLength(500)) }) }),
   v.object({ action: v.literal('getEntry'), params: v.object({ path }) }),
@@ -62,6 +63,8 @@ const call = v.variant('action', [
   v.object({ action: v.literal('persistMedia'), params: v.object({ asset }) }),
   // Not Decap's: the translation status of an entry's texts (/admin/translation-status.js).
   v.object({ action: v.literal('translationStatus'), params: v.object({ collection: path, entry: path }) }),
+  // Not Decap's: the pages and news with their addresses in a language (/admin/links.js: the link picker, the page tree).
+  v.object({ action: v.literal('linkTargets'), params: v.object({ language: v.picklist(localeCodes) }) }),
   v.object({ action: v.literal('deleteFile'), params: v.object({ path, base, links }) }),
   v.object({
     action: v.literal('deleteFiles'),
@@ -271,11 +274,15 @@ async function perform(input: Call, options: LocalApiOptions & { author: Author 
       return answer(200, options.editor ? { url: '/admin/draft', status: 'SUCCESS' } : null)
     case 'entriesByFolder': {
       if (!folder.entryFolders.has(input.params.folder)) return refusal(403, `${input.params.folder}: not a collection's folder`)
+      const entries = filesIn(folder, input.params.folder, 'yaml')
+        .filter(readable)
+        .map((path) => entryOf(folder, path))
+      if (input.params.search === undefined) return answer(200, entries)
+      const { entryMatches, searchWords } = await import('../../embedded-cms/index.server')
+      const words = searchWords(input.params.search)
       return answer(
         200,
-        filesIn(folder, input.params.folder, 'yaml')
-          .filter(readable)
-          .map((path) => entryOf(folder, path)),
+        entries.filter((entry) => entry.data !== null && entryMatches(entry.data, words)),
       )
     }
     case 'entriesByFiles':
@@ -319,6 +326,10 @@ async function perform(input: Call, options: LocalApiOptions & { author: Author 
     }
     case 'translationStatus':
       return translationStatus(folder, input.params.collection, input.params.entry)
+    case 'linkTargets': {
+      const { linkTargets } = await import('../../embedded-cms/index.server')
+      return answer(200, linkTargets(input.params.language))
+    }
     default: {
       const now = options.now?.() ?? new Date()
       const asked = {

@@ -425,3 +425,20 @@ describe('the media library', () => {
     expect(site.snapshot()).toEqual(before)
   })
 })
+
+describe('search (ADR 109)', () => {
+  it('lists only the entries whose text holds every word searched for: a block’s text, a street', async () => {
+    const site = project()
+    const listed = async (folder: string, search?: string): Promise<string[]> => {
+      const answer: Array<{ file: { path: string } }> = await (
+        await site.send({ action: 'entriesByFolder', params: { folder, ...(search === undefined ? {} : { search }) } })
+      ).json()
+      return answer.map((entry) => entry.file.path)
+    }
+    expect((await listed('content/pages')).length).toBeGreaterThan(5)
+    expect(await listed('content/pages', 'Nog altijd  in FAMILIEHANDEN')).toEqual(['content/pages/about.yaml'])
+    expect(await listed('content/locations', 'albersloher weg')).toEqual(['content/locations/munster-dealer.yaml'])
+    // Every word must be there.
+    expect(await listed('content/pages', 'familiehanden nowhere-to-be-found')).toEqual([])
+  })
+})

@@ -7,8 +7,17 @@ describe('the table of actions and roles', () => {
     const source = readFileSync('node_modules/decap-cms-backend-proxy/src/implementation.ts', 'utf8')
     const actions = [...source.matchAll(/action: '(\w+)'/g)].map((match) => match[1])
     expect(actions.length).toBeGreaterThan(15)
-    // deleteFile is the local API's own (one file; Decap sends deleteFiles), translationStatus and the history's the admin's own scripts'.
-    const own = ['info', 'deleteFile', 'translationStatus', 'entryHistory', 'entryVersion', 'restoreAsDraft', 'restoreAndPublish']
+    // deleteFile is the local API's own (one file; Decap sends deleteFiles); translationStatus, linkTargets and the history's the admin's own scripts'.
+    const own = [
+      'info',
+      'deleteFile',
+      'translationStatus',
+      'linkTargets',
+      'entryHistory',
+      'entryVersion',
+      'restoreAsDraft',
+      'restoreAndPublish',
+    ]
     expect(Object.keys(requiredRole).toSorted()).toEqual([...new Set([...actions, ...own])].toSorted())
   })
 

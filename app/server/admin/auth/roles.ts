@@ -59,6 +59,8 @@ export const requiredRole = {
   entryVersion: 'editor',
   restoreAsDraft: 'editor',
   restoreAndPublish: 'publisher',
+  // The site's own: the pages and news a link can lead to, the page tree (links-script.ts).
+  linkTargets: 'editor',
 } as const satisfies Record<string, Role | ((facts: CallFacts) => Role)>
 
 export type Action = keyof typeof requiredRole
@@ -80,7 +82,9 @@ export function mayCall(role: Role, action: unknown, facts: CallFacts = {}): boo
 
 /** Whether an action only reads (not written to the audit log when it succeeds). */
 export function onlyReads(action: Action): boolean {
-  return /^(?:info|getDeployPreview|get[A-Z]\w*|entries\w*|unpublishedEntr\w*|translationStatus|entryHistory|entryVersion)$/.test(action)
+  return /^(?:info|getDeployPreview|get[A-Z]\w*|entries\w*|unpublishedEntr\w*|translationStatus|linkTargets|entryHistory|entryVersion)$/.test(
+    action,
+  )
 }
 
 /** Who gets which role: the settings ADMIN_ROLES, ADMIN_PUBLISHER_GROUPS, ADMIN_EDITOR_GROUPS, ADMIN_OIDC_GROUPS_CLAIM. */
