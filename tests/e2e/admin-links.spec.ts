@@ -18,7 +18,7 @@ test.describe.configure({ mode: 'serial' })
 // Decap is a 5 MB script: the tests share one page that loads it once (editor() below).
 test.setTimeout(300_000)
 
-const port = Number(process.env.E2E_PORT ?? 3210) + 167
+const port = Number(process.env.E2E_PORT ?? 3210) + 152
 const base = `http://127.0.0.1:${port}`
 
 const contentDir = join(mkdtempSync(join(tmpdir(), 'site-admin-links-')), 'content')
