@@ -8,6 +8,7 @@ import { DatabaseSync } from 'node:sqlite'
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { parse } from 'yaml'
 import * as v from 'valibot'
+import { constants } from '../../app.config'
 import { requiredRole } from '../../app/server/admin/auth/roles'
 import { saveDraft, textIn } from './decap-form'
 import { startTestProvider, testClient } from './oidc-test-provider'
@@ -495,9 +496,13 @@ test('hostile calls to the admin and its preview get a quick 4xx; overlays stay 
   await healthy()
 })
 
-test('signing out ends the session on every worker', async () => {
+test('signing out ends the session on every worker, and the preview it entered', async ({ request }) => {
   if (!editor || !editorPage) throw new Error('the editor did not sign in')
   const headers = asEditorTab(editor)
+  // The editor entered preview mode with View Preview (above): this browser holds its cookie.
+  const previewName = constants.previewCookie.name
+  const preview = (await editorPage.context().cookies(base)).find((cookie) => cookie.name === previewName)
+  expect(preview).toBeDefined()
   const before = await Promise.all(Array.from({ length: 4 }, () => call({ action: 'info' }, headers)))
   expect(before.map((answer) => answer.status)).toEqual([200, 200, 200, 200])
   // The lists show who is signed in and the sign-out button (an entry's form has neither: it would cover a field).
@@ -507,6 +512,11 @@ test('signing out ends the session on every worker', async () => {
   await expect(editorPage.getByRole('heading', { name: 'Signed out / Afgemeld' })).toBeVisible()
   const after = await Promise.all(Array.from({ length: 4 }, () => call({ action: 'info' }, headers)))
   expect(after.map((answer) => answer.status)).toEqual([401, 401, 401, 401])
+  // The preview ends with the session: the cookie is gone, and a copy of it shows no drafts.
+  expect((await editorPage.context().cookies(base)).some((cookie) => cookie.name === previewName)).toBe(false)
+  const copied = await request.get(`${base}/`, { headers: { Cookie: `${previewName}=${preview?.value ?? ''}` } })
+  expect(copied.status()).toBe(200)
+  expect(copied.headers()['cache-control']).not.toContain('private')
 })
 
 test('operators read who did what in the audit log', () => {

@@ -2,6 +2,7 @@ import { parse as parseCookies, serialize } from 'cookie-es'
 import { getRuntimeConfig, type RuntimeConfig } from '../../platform/env.server'
 import { logger } from '../../platform/logger.server'
 import { sameSecret } from '../../platform/same-secret.server'
+import { clearedPreviewCookie, revokePreview } from '../../cms-client/preview.server'
 import { readCall, type EditorIdentity } from '../local-api.server'
 import { audit, pruneAudit, targetOf } from './audit.server'
 import { beginSignIn, finishSignIn, SignInError } from './oidc.server'
@@ -144,8 +145,14 @@ async function signOut(request: Request, config: RuntimeConfig): Promise<Respons
     await endSession(cookieOf(request, sessionCookie))
     await audit({ actor: actorOf(session), role: session.role, event: 'sign-out', outcome: 'ok' })
   }
+  // Drafts were this editor's to see: the preview this browser entered from the admin ends too
+  // (on a shared computer the next person would see them until the cookie expires).
+  await revokePreview(request.headers.get('cookie')).catch((error: unknown) =>
+    logger.warn({ err: error }, '[admin] the preview of a signed-out editor was not revoked'),
+  )
   const signedOut = notice(200, 'Signed out / Afgemeld', 'You have signed out of the admin. / U bent afgemeld bij het beheer.')
   signedOut.headers.set('Set-Cookie', cookie(sessionCookie, '', 0))
+  signedOut.headers.append('Set-Cookie', clearedPreviewCookie())
   return signedOut
 }
 
