@@ -66,7 +66,8 @@ async function answer(folder: ContentFolder, input: HistoryCall, options: Histor
           // The versions a restore goes over: the panel sends the one it saw back (409 when it is not current).
           published: published ? versionOf(published) : null,
           draft: draft?.version ?? null,
-          versions: versions.map((version) => ({
+          // Who, by name: the panel shows no addresses, so none is sent to every editor.
+          versions: versions.map(({ email: _email, ...version }) => ({
             ...version,
             changed: version.changed.map((path) => fieldPathLabel(path, language)),
           })),

@@ -15,10 +15,10 @@ import type { historyWords } from '../../embedded-cms/index.server'
  * it must use nothing from outside itself.
  */
 export function historyScript(allWords: typeof historyWords): void {
-  // The admin's language, as editor.js chose it (language-script.ts); Dutch if it is none of the five.
+  // The admin's language, as editor.js chose it (language-script.ts): one the words have, else Dutch.
   const chosen = document.documentElement.lang
-  const language = chosen === 'en' || chosen === 'de' || chosen === 'fr' || chosen === 'da' ? chosen : 'nl'
-  const say = (key: keyof typeof historyWords) => allWords[key][language]
+  const language = Object.keys(allWords.title).includes(chosen) ? chosen : 'nl'
+  const say = (key: keyof typeof historyWords) => Object.entries(allWords[key]).find(([code]) => code === language)?.[1] ?? allWords[key].nl
   const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
   const text = (value: unknown) => (typeof value === 'string' ? value : '')
 

@@ -59,7 +59,11 @@ export function linksScript(words: LinkPickerWords): void {
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ action: 'linkTargets', params: { language } }),
       })
-        .then((response) => response.json())
+        .then((response) => {
+          // A refusal (signed out, the server busy) is not the list: it is asked again next time.
+          if (!response.ok) throw new Error(`linkTargets: ${response.status}`)
+          return response.json()
+        })
         .then((answer: unknown) => (isTargets(answer) ? answer : { pages: [], news: [] }))
       // A failed call is asked again next time.
       found.catch(() => targetsOf.delete(language))
@@ -77,7 +81,13 @@ export function linksScript(words: LinkPickerWords): void {
     if (url !== api || searching === undefined || typeof init?.body !== 'string') return original(input, init)
     const call: unknown = JSON.parse(init.body)
     if (!isRecord(call) || call.action !== 'entriesByFolder' || !isRecord(call.params)) return original(input, init)
-    call.params.search = decodeURIComponent(searching).slice(0, 200)
+    let words = searching
+    try {
+      words = decodeURIComponent(searching)
+    } catch {
+      // A search for "50%" is no escape sequence: the words as typed.
+    }
+    call.params.search = words.slice(0, 200)
     return original(input, { ...init, body: JSON.stringify(call) })
   }
 
@@ -217,10 +227,13 @@ export function linksScript(words: LinkPickerWords): void {
       })
       dialog.showModal()
       search.focus()
-      void targets(language).then((found) => {
-        all = found
-        show()
-      })
+      void targets(language)
+        .then((found) => {
+          all = found
+        })
+        // Refused or away: the typed web address still works.
+        .catch(() => undefined)
+        .then(show)
     })
 
   /**
@@ -288,6 +301,8 @@ export function linksScript(words: LinkPickerWords): void {
           card.style.borderLeft = found.depth > 0 ? '3px solid #dfe5f3' : ''
         }
       })
+      // Refused or away: the list keeps Decap's order.
+      .catch(() => undefined)
       .finally(() => {
         arranging = false
       })
