@@ -2,8 +2,8 @@
  * The start of /admin/editor.js, before anything else of the admin runs: the admin's language
  * (ADR 097, 110). The editor's choice, kept in this browser; else the first of the browser's
  * languages the admin speaks; else the fallback (Dutch). It is written to `<html lang>`, where
- * every later script of the admin reads it (problems.js, translation-status.js, account.js, the
- * form's tabs), and to Decap's `cms-config-url`, so the form's labels come in it too
+ * every later script of the admin reads it (problems.js, translation-status.js, history.js,
+ * links.js, account.js, the form's tabs), and to Decap's `cms-config-url`, so the form's labels come in it too
  * (/admin/config.yml?language=). A chooser in the corner of the lists changes it.
  *
  * Served as this function's source with its arguments: it must use nothing from outside itself.

@@ -20,7 +20,8 @@ export interface CallFacts {
 
 /**
  * The least role of each action. Editors read, create and change drafts (a save, an upload, a
- * draft's status, notes on it); publishers publish, unpublish, delete and restore.
+ * draft's status, notes on it, a restore as a draft); publishers publish, unpublish, delete
+ * and restore straight onto the site.
  */
 export const requiredRole = {
   // Reading what the admin shows.
