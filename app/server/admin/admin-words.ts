@@ -1,10 +1,10 @@
-import type { Locale } from '../../../app.config'
+import type { AdminLanguage } from '../../embedded-cms/index.server'
 import type { Role } from './auth/roles'
 
 /**
  * The words of the admin's own scripts (problems.js, translation-status.js, account.js, the
- * language chooser, the form's tabs, the preview pane), in each language the admin speaks: the
- * site's (ADR 110). The form's labels are in app/embedded-cms/admin/decap-labels.ts, the server's
+ * language chooser, the form's tabs, the preview pane), in each language the admin speaks
+ * (`adminLanguages` of decap-labels.ts, ADR 110). The form's labels are in app/embedded-cms/admin/decap-labels.ts, the server's
  * refusals in problem-names.ts. Each script is served with its table and picks the language
  * editor.js chose (`document.documentElement.lang`). admin-words.test.ts fails when a language
  * lacks a key another has. A new key: one line per language, in the order of app.config.ts.
@@ -12,7 +12,6 @@ import type { Role } from './auth/roles'
  * Pure: the scripts get these as JSON, the server's refusals read the role names.
  */
 
-type AdminLanguage = Locale
 /** A table of words: every language has exactly these keys (tsc fails on one missing). */
 type Words<Key extends string> = Record<AdminLanguage, Record<Key, string>>
 

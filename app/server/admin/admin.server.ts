@@ -225,7 +225,9 @@ export async function serveAdmin(request: Request, url: URL, socketAddress: stri
     const preview = JSON.stringify(await previewSettings())
     // The admin's language first (every later script reads it), each language by its own name;
     // then the form's own widgets: they are registered before editorScript starts Decap.
-    const choices = JSON.stringify(languages.map(({ code, name }) => ({ code, name })))
+    // The site's languages the admin's words are written in (ADR 110).
+    const spoken = languages.filter(({ code }) => Object.hasOwn(editorWords, code))
+    const choices = JSON.stringify(spoken.map(({ code, name }) => ({ code, name })))
     const words = JSON.stringify(editorWords)
     const chooserLabel = JSON.stringify(Object.fromEntries(Object.entries(editorWords).map(([code, texts]) => [code, texts.chooser])))
     return body(
@@ -263,12 +265,12 @@ export async function serveAdmin(request: Request, url: URL, socketAddress: stri
     // The repository Decap sees is the folder around CONTENT_DIR, whatever its name.
     const folder = basename(resolve(process.cwd(), config.CONTENT_DIR))
     // The content model lives in the embedded CMS (decap-config.ts), loaded when asked for, like the CMS itself.
-    const { decapConfig, isAdminLanguage } = await import('../../embedded-cms/index.server')
+    const { decapConfig, defaultAdminLanguage, isAdminLanguage } = await import('../../embedded-cms/index.server')
     // Locally "View Live" opens this site, where the save is live, whatever SITE_URL names.
     const siteUrl = mode === 'local' ? url.origin : config.SITE_URL
     // The labels in the admin's language, which editor.js asks for (Dutch unless it is another the admin speaks).
     const asked = url.searchParams.get('language')
-    const language = isAdminLanguage(asked) ? asked : defaultLocale
+    const language = isAdminLanguage(asked) ? asked : defaultAdminLanguage
     return body(stringify(adminConfig(config, decapConfig, folder, siteUrl, { language, pagePreviews: true })), 'text/yaml; charset=utf-8')
   }
   const file = packageFile.exec(pathname)?.[1]

@@ -3,7 +3,8 @@ import { basename, posix } from 'node:path'
 import * as v from 'valibot'
 import { publicMediaFile, publicMediaNames } from '../../media/media-files.server'
 import { limitBody } from '../http/request-guard.server'
-import { localeCodes, type Locale as AdminLanguage } from '../../../app.config'
+import { localeCodes } from '../../../app.config'
+import type { AdminLanguage } from '../../embedded-cms/index.server'
 import { isAction, mayCall, roleNeeded, type Role } from './auth/roles'
 import { onlyRole, roleNames } from './admin-words'
 import { isSessionToken } from './admin-session.server'
@@ -152,9 +153,12 @@ export async function answerLocalApi(request: Request, url: URL, options: LocalA
 
 /** A call's body read within the bounds (size, nesting) and parsed as JSON, or the refusal: the site mode's roles read its action before it is answered. */
 /** The admin's language (problems.js sends it): refusals are worded in it; English for a caller that says none. */
+const isAdminWordsLanguage = (code: string): code is AdminLanguage => Object.hasOwn(roleNames, code)
+
 export function adminLanguage(request: Request): AdminLanguage {
   const asked = request.headers.get('x-admin-language')
-  return localeCodes.find((code) => code === asked) ?? 'en'
+  // The languages the admin's words are in: those its role names have (admin-words.ts).
+  return asked !== null && isAdminWordsLanguage(asked) ? asked : 'en'
 }
 
 export async function readCall(request: Request): Promise<{ body: unknown } | { refusal: Response }> {
