@@ -446,9 +446,10 @@ test('hostile calls to the admin and its preview get a quick 4xx; overlays stay 
         [good, 413],
         [{ ...good, Cookie: '' }, 401],
       ] as const) {
-        // Once more after a reset that lost the answer, so the answer itself is what is checked.
+        // Again after a reset that lost the answer (the server closes while the body still comes,
+        // and TCP may drop what it said), so the answer itself is what is checked.
         let answer = await postBody(path, twentyMegabytes, chunked, headers)
-        if (answer.status === 0) answer = await postBody(path, twentyMegabytes, chunked, headers)
+        for (let again = 0; answer.status === 0 && again < 5; again++) answer = await postBody(path, twentyMegabytes, chunked, headers)
         expect(answer.status, `${path}, ${status}, chunked: ${chunked}`).toBe(status)
         expect(answer.ms).toBeLessThan(10_000)
       }
@@ -512,11 +513,12 @@ test('signing out ends the session on every worker, and the preview it entered',
   await expect(editorPage.getByRole('heading', { name: 'Signed out / Afgemeld' })).toBeVisible()
   const after = await Promise.all(Array.from({ length: 4 }, () => call({ action: 'info' }, headers)))
   expect(after.map((answer) => answer.status)).toEqual([401, 401, 401, 401])
-  // The preview ends with the session: the cookie is gone, and a copy of it shows no drafts.
+  // The preview ends with the session: the cookie is gone, and a copy of it is known as revoked
+  // (the server clears it, as it does a preview left in another tab).
   expect((await editorPage.context().cookies(base)).some((cookie) => cookie.name === previewName)).toBe(false)
   const copied = await request.get(`${base}/`, { headers: { Cookie: `${previewName}=${preview?.value ?? ''}` } })
   expect(copied.status()).toBe(200)
-  expect(copied.headers()['cache-control']).not.toContain('private')
+  expect(copied.headers()['set-cookie'] ?? '').toMatch(new RegExp(`^${previewName}=;.*Max-Age=0`, 'i'))
 })
 
 test('operators read who did what in the audit log', () => {
