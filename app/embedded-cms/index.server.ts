@@ -29,7 +29,14 @@ export { boundedParse } from './graphql-limits'
 export { outboxCounts } from './submissions/outbox.server'
 export { ContentError } from './content/read'
 export { decapConfig } from './admin/decap-config'
-export { defaultAdminLanguage, historyRefusals, historyWords, isAdminLanguage, type AdminLanguage } from './admin/decap-labels'
+export {
+  defaultAdminLanguage,
+  historyRefusals,
+  historyWords,
+  isAdminLanguage,
+  linkPickerWords,
+  type AdminLanguage,
+} from './admin/decap-labels'
 export { changedFields, fieldChanges, fieldPathLabel, shownValue } from './admin/field-changes'
 export { entryPathIn, entryPublicPath } from './admin/entry-path.server'
 export { buildOverlay, keepOverlay, overlayLimits, overlayProblem } from './admin/preview-overlay.server'

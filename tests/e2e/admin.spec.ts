@@ -34,16 +34,13 @@ test.beforeAll(async ({ adminSite }) => {
   writeFileSync(svgLogo, '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>')
 })
 
-/** What the next prompt (the Markdown editor's link button) is answered with. */
-let promptAnswer = ''
-
 /**
  * The worker's admin page, logged in, in English (the tests name Decap's English texts), without
  * the preview pane beside the form (it would render every field a second time on each
  * keystroke). Decap's questions are answered as an editor who moves on would (admin-fixture.ts).
  */
 async function editor(_browser: Browser): Promise<Page> {
-  return site.editor({ language: 'en', promptAnswer: () => promptAnswer })
+  return site.editor({ language: 'en' })
 }
 
 /** Saves and publishes the open entry (the editorial workflow: decap-form.ts); stops at a refused save. */
@@ -353,11 +350,14 @@ test("rich text written in the admin's Markdown editor (bold, a list, a link) is
   await left.pressSequentially('familiebedrijf')
   await button('Bold').click()
   await left.pressSequentially(' met een ')
-  // The link button asks for the address in a prompt, around the selected text.
+  // The link button opens the site's link picker (ADR 109); a typed web address, around the selected text.
   await left.pressSequentially('lange geschiedenis')
   for (let i = 0; i < 'lange geschiedenis'.length; i++) await left.press('Shift+ArrowLeft')
-  promptAnswer = 'https://example.com/geschiedenis'
   await button('Link').click()
+  const picker = page.getByRole('dialog', { name: 'Link to…' })
+  await picker.getByRole('textbox', { name: 'Or a web address' }).fill('https://example.com/geschiedenis')
+  await picker.getByRole('button', { name: 'Link', exact: true }).click()
+  await expect(picker).toHaveCount(0)
   await left.press('End')
   await left.pressSequentially('.')
   await left.press('Enter')

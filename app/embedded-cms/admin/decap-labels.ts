@@ -491,3 +491,49 @@ export function labelOf(name: string, language: AdminLanguage = 'nl'): string {
   const spaced = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase()
   return spaced.charAt(0).toUpperCase() + spaced.slice(1)
 }
+
+/** The words of the link picker and the page tree (app/server/admin/links-script.ts, ADR 109). */
+export const linkPickerWords = {
+  title: { nl: 'Link naar…', en: 'Link to…', de: 'Link zu…', fr: 'Lien vers…', da: 'Link til…' },
+  search: {
+    nl: 'Zoek een pagina of nieuwsbericht',
+    en: 'Search a page or news item',
+    de: 'Seite oder Nachricht suchen',
+    fr: 'Chercher une page ou une actualité',
+    da: 'Søg en side eller nyhed',
+  },
+  pages: { nl: "Pagina's", en: 'Pages', de: 'Seiten', fr: 'Pages', da: 'Sider' },
+  news: { nl: 'Nieuws', en: 'News', de: 'Nachrichten', fr: 'Actualités', da: 'Nyheder' },
+  addressesIn: {
+    nl: 'Adressen in de taal van het formulier:',
+    en: "Addresses in the form's language:",
+    de: 'Adressen in der Sprache des Formulars:',
+    fr: 'Adresses dans la langue du formulaire :',
+    da: 'Adresser på formularens sprog:',
+  },
+  none: { nl: 'Niets gevonden.', en: 'Nothing found.', de: 'Nichts gefunden.', fr: 'Aucun résultat.', da: 'Intet fundet.' },
+  external: {
+    nl: 'Of een webadres',
+    en: 'Or a web address',
+    de: 'Oder eine Webadresse',
+    fr: 'Ou une adresse web',
+    da: 'Eller en webadresse',
+  },
+  link: { nl: 'Link', en: 'Link', de: 'Verlinken', fr: 'Lier', da: 'Link' },
+  remove: { nl: 'Link weghalen', en: 'Remove link', de: 'Link entfernen', fr: 'Supprimer le lien', da: 'Fjern link' },
+  cancel: { nl: 'Annuleren', en: 'Cancel', de: 'Abbrechen', fr: 'Annuler', da: 'Annuller' },
+  selectFirst: {
+    nl: 'Zonder geselecteerde tekst wordt het adres de tekst van de link.',
+    en: "With no text selected, the address becomes the link's text.",
+    de: 'Ohne markierten Text wird die Adresse zum Text des Links.',
+    fr: 'Sans texte sélectionné, l’adresse devient le texte du lien.',
+    da: 'Uden markeret tekst bliver adressen linkets tekst.',
+  },
+  notLinked: {
+    nl: 'De link is niet gemaakt. Selecteer de woorden opnieuw en kies nog eens.',
+    en: 'The link was not made. Select the words again and choose once more.',
+    de: 'Der Link wurde nicht gesetzt. Markieren Sie die Wörter erneut und wählen Sie noch einmal.',
+    fr: 'Le lien n’a pas été créé. Sélectionnez à nouveau les mots et choisissez encore une fois.',
+    da: 'Linket blev ikke lavet. Markér ordene igen, og vælg en gang til.',
+  },
+} satisfies Record<string, Words>

@@ -23,7 +23,7 @@ import { problemsScript } from './problems-script'
 import { accountScript } from './account-script'
 import type { Role } from './auth/roles'
 import { sessionScript } from './session-script'
-import { linksScript } from './links-script'
+import { linksScript, type LinkPickerWords } from './links-script'
 import { translationStatusScript } from './translation-status-script'
 import { historyScript } from './history-script'
 
@@ -43,7 +43,7 @@ export function currentAdminMode(config: RuntimeConfig = getRuntimeConfig()): Ad
  * /admin's page: editor.js (the admin's language (language-script.ts), pasting, rich-text modes; it starts Decap),
  * its session token and the script that sends it (session-script.ts) after the one that shows
  * the server's refusals on the form (problems-script.ts), an entry's translation status
- * (translation-status-script.ts), its history (history-script.ts), the page tree and search (links-script.ts), signed in the editor's name and the sign-out button
+ * (translation-status-script.ts), its history (history-script.ts), the link picker, page tree and search (links-script.ts), signed in the editor's name and the sign-out button
  * (account-script.ts), then Decap.
  */
 const indexHtml = (token: string | undefined, account?: string) => `<!doctype html>
@@ -244,7 +244,10 @@ export async function serveAdmin(request: Request, url: URL, socketAddress: stri
     return body(`(${problemsScript.toString()})(${JSON.stringify(problemsWords)})\n`, 'text/javascript; charset=utf-8')
   if (pathname === '/admin/session.js') return body(`(${sessionScript.toString()})()\n`, 'text/javascript; charset=utf-8')
   if (pathname === '/admin/links.js') {
-    return body(`(${linksScript.toString()})()\n`, 'text/javascript; charset=utf-8')
+    const { linkPickerWords } = await import('../../embedded-cms/index.server')
+    // Checked here: every word the script says, in the one source.
+    const words: LinkPickerWords = linkPickerWords
+    return body(`(${linksScript.toString()})(${JSON.stringify(words)})\n`, 'text/javascript; charset=utf-8')
   }
   if (pathname === '/admin/translation-status.js')
     return body(`(${translationStatusScript.toString()})(${JSON.stringify(translationStatusWords)})\n`, 'text/javascript; charset=utf-8')

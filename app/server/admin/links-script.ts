@@ -1,18 +1,31 @@
+/** The picker's words in each language the admin speaks (`linkPickerWords` of decap-labels.ts, the one source). */
+export type LinkPickerWords = Record<
+  'title' | 'search' | 'pages' | 'news' | 'addressesIn' | 'none' | 'external' | 'link' | 'remove' | 'cancel' | 'selectFirst' | 'notLinked',
+  Record<string, string>
+>
+
 /**
  * /admin/links.js, run in the editor's tab before Decap with the site's API (ADR 109):
  *
+ * - **Link picker.** Decap's rich-text editor asks for a link's address with the browser's
+ *   prompt. Here that prompt opens a dialog instead: the site's pages (as a tree) and news items,
+ *   searchable, each with its address in the language the form shows (the API's `linkTargets`,
+ *   the addresses the site's routing built), or a typed web address. The choice is given to
+ *   Decap by its own link button, pressed again, whose prompt is then answered at once. A picked
+ *   link is stored as its address, like a typed one, so the link check follows it (ADR 094).
  * - **Page tree.** The lists of pages show them in the site's tree: parents before their
  *   children, indented by depth (CSS order on Decap's cards, which stay Decap's).
  * - **Search.** While Decap searches (its `search` route), its calls for a folder's entries say
  *   what is searched for; the API lists only the entries whose text holds those words.
  *
- * (The link picker of ADR 109 was withdrawn before release: its first pick after the page loaded
- * made no link. Rich-text links take a typed address, as Decap asks for it.)
- *
- * Served as this function's source (`(${linksScript})()`): it must use nothing from outside itself.
+ * Served as this function's source with its argument (`(${linksScript})(${words})`): it must
+ * use nothing from outside itself.
  */
-export function linksScript(): void {
+export function linksScript(words: LinkPickerWords): void {
   const api = new URL('/admin/api/v1', location.href).href
+  // The admin's language, as editor.js chose it (language-script.ts).
+  const adminLanguage = document.documentElement.lang
+  const say = (key: keyof LinkPickerWords) => words[key][adminLanguage] ?? words[key].nl ?? ''
   const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
   /** The language the forms show (form-script.ts keeps it in this tab), Dutch by default. */
   const formLanguage = () => sessionStorage.getItem('admin-form-language') || 'nl'
@@ -82,9 +95,225 @@ export function linksScript(): void {
 
   const style = document.createElement('style')
   style.textContent = `
+.link-picker { width: min(640px, calc(100vw - 32px)); max-height: calc(100vh - 64px); padding: 0; border: 1px solid #dfdfe3; border-radius: 6px; box-shadow: 0 8px 30px rgba(0,0,0,0.25); font: 14px/1.4 system-ui, sans-serif; color: #313d3e; }
+.link-picker::backdrop { background: rgba(30, 37, 50, 0.45); }
+.link-picker form { display: flex; flex-direction: column; max-height: calc(100vh - 66px); }
+.link-picker header { padding: 14px 16px 8px; }
+.link-picker h2 { margin: 0 0 8px; font-size: 17px; }
+.link-picker p { margin: 6px 0 0; font-size: 12px; color: #5f6b7a; }
+.link-picker input { box-sizing: border-box; width: 100%; padding: 8px 10px; font: inherit; border: 2px solid #dfdfe3; border-radius: 4px; }
+.link-picker input:focus { outline: none; border-color: #3a69c7; }
+.link-picker .link-targets { overflow: auto; flex: 1; min-height: 120px; padding: 0 8px 8px; border-top: 1px solid #eff0f4; border-bottom: 1px solid #eff0f4; }
+.link-picker h3 { margin: 10px 8px 4px; font-size: 12px; text-transform: uppercase; letter-spacing: 0.05em; color: #798291; }
+.link-picker ul { list-style: none; margin: 0; padding: 0; }
+.link-picker li button { display: flex; gap: 12px; justify-content: space-between; width: 100%; padding: 6px 8px; font: inherit; text-align: left; color: inherit; background: none; border: 0; border-radius: 4px; cursor: pointer; }
+.link-picker li button:hover, .link-picker li button:focus-visible { background: #e8f0fe; outline: none; }
+.link-picker li code { font-size: 12px; color: #5f6b7a; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; max-width: 50%; }
+.link-picker footer { display: flex; flex-wrap: wrap; gap: 8px; align-items: end; padding: 10px 16px 14px; }
+.link-picker footer label { flex: 1 1 260px; font-size: 12px; color: #5f6b7a; }
+.link-picker footer button { padding: 8px 14px; font: 600 13px/1 system-ui, sans-serif; border-radius: 4px; border: 1px solid #dfdfe3; background: #fff; color: #313d3e; cursor: pointer; }
+.link-picker footer button[value="link"] { background: #3a69c7; border-color: #3a69c7; color: #fff; }
 [data-page-depth] > a { position: relative; }
 `
   document.head.append(style)
+
+  // ---- The picker ----
+
+  let answer: string | undefined
+  /** Decap's Ctrl+K is ⌘+K on a Mac. */
+  const mac = /Mac|iPhone|iPad/.test(navigator.platform)
+  const prompt = window.prompt.bind(window)
+  /** The element of Decap's rich-text field around `element` (its toolbar and its editor), if any. */
+  const richTextOf = (element: Element | null): Element | undefined => {
+    for (let up = element; up; up = up.parentElement) {
+      if (up.querySelector('[data-slate-editor="true"]')) return up
+      if (up.matches('form, [class*="-ControlContainer"]')) return undefined
+    }
+    return undefined
+  }
+
+  /**
+   * Slate's editor object behind a rich-text field: Decap's link button links *its* selection,
+   * which the dialog's focus can clear (Slate follows the page's selection), so it is kept when the
+   * dialog opens and given back before the button is pressed again. No API gives the object; it
+   * is the `editor` prop of Slate's provider, found up React's fiber from the editable element.
+   */
+  type SlateEditor = { selection: unknown; children: unknown[]; apply: (operation: Record<string, unknown>) => void }
+  const isSlateEditor = (value: unknown): value is SlateEditor =>
+    isRecord(value) && typeof value.apply === 'function' && Array.isArray(value.children) && 'selection' in value
+  const slateOf = (element: Element | undefined): SlateEditor | undefined => {
+    const key = element && Object.keys(element).find((name) => name.startsWith('__reactFiber$'))
+    let fiber: unknown = key ? Reflect.get(element, key) : undefined
+    for (let up = 0; isRecord(fiber) && up < 80; up++, fiber = fiber.return) {
+      const props = fiber.memoizedProps
+      if (isRecord(props) && isSlateEditor(props.editor)) return props.editor
+    }
+    return undefined
+  }
+  /** Whether Slate's value holds a link to `url` (Decap's link nodes: `{ type: 'link', data: { url } }`). */
+  const hasLink = (nodes: unknown[], url: string): boolean =>
+    nodes.some(
+      (node) =>
+        isRecord(node) &&
+        ((node.type === 'link' && isRecord(node.data) && node.data.url === url) ||
+          (Array.isArray(node.children) && hasLink(node.children, url))),
+    )
+
+  /** From the editor up to the element around it and its toolbar (the one richTextOf finds from the toolbar). */
+  const toolbarOf = (editor: Element | undefined): Element | undefined => {
+    for (let up = editor?.parentElement; up; up = up.parentElement) if (up.querySelector('button')) return up
+    return undefined
+  }
+
+  const text = (tag: string, content: string, attributes: Record<string, string> = {}) => {
+    const element = document.createElement(tag)
+    element.textContent = content
+    for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value)
+    return element
+  }
+
+  /** Opens the dialog; resolves with the address chosen (`''`: remove the link), or undefined when cancelled. */
+  const pick = (current: string): Promise<string | undefined> =>
+    new Promise((resolve) => {
+      const language = formLanguage()
+      const dialog = document.createElement('dialog')
+      dialog.className = 'link-picker'
+      dialog.setAttribute('aria-label', say('title'))
+      const form = document.createElement('form')
+      form.method = 'dialog'
+      const header = document.createElement('header')
+      const search = text('input', '', { type: 'search', placeholder: say('search'), 'aria-label': say('search'), autocomplete: 'off' })
+      header.append(text('h2', say('title')), search, text('p', `${say('addressesIn')} ${language.toUpperCase()}. ${say('selectFirst')}`))
+      const list = text('div', '', { class: 'link-targets' })
+      const footer = document.createElement('footer')
+      const label = text('label', say('external'))
+      const typed = text('input', '', { type: 'text', name: 'url', inputmode: 'url', placeholder: 'https://' })
+      if (typed instanceof HTMLInputElement) typed.value = current
+      label.append(typed)
+      footer.append(label)
+      if (current !== '') footer.append(text('button', say('remove'), { value: 'remove', type: 'submit' }))
+      footer.append(
+        text('button', say('cancel'), { value: 'cancel', type: 'submit' }),
+        text('button', say('link'), { value: 'link', type: 'submit' }),
+      )
+      form.append(header, list, footer)
+      dialog.append(form)
+      document.body.append(dialog)
+
+      let chosen: string | undefined
+      const choose = (path: string) => {
+        chosen = path
+        dialog.close()
+      }
+      form.addEventListener('submit', (event) => {
+        const button = event.submitter instanceof HTMLButtonElement ? event.submitter.value : 'link'
+        if (button === 'remove') chosen = ''
+        else if (button === 'link' && typed instanceof HTMLInputElement && typed.value.trim() !== '') chosen = typed.value.trim()
+      })
+      dialog.addEventListener('close', () => {
+        dialog.remove()
+        resolve(chosen)
+      })
+
+      let all: Targets = { pages: [], news: [] }
+      const item = (title: string, path: string, indent: number, before = '') => {
+        const li = document.createElement('li')
+        const button = text('button', '', { type: 'button', 'data-path': path })
+        const name = text('span', `${before}${title}`)
+        name.style.paddingLeft = `${indent * 18}px`
+        button.append(name, text('code', path))
+        button.addEventListener('click', () => choose(path))
+        li.append(button)
+        return li
+      }
+      const show = () => {
+        const words = search instanceof HTMLInputElement ? search.value.toLowerCase().split(/\s+/).filter(Boolean) : []
+        const matches = (...texts: string[]) => words.every((word) => texts.some((t) => t.toLowerCase().includes(word)))
+        const pages = all.pages.filter((page) => page.path !== null && matches(page.title, page.path, page.id))
+        const news = all.news.filter((item) => matches(item.title, item.path, item.date))
+        list.replaceChildren()
+        if (pages.length > 0) {
+          const ul = document.createElement('ul')
+          // Indented as in the tree, unless a search has picked some out.
+          for (const page of pages) ul.append(item(page.title, page.path ?? '', words.length > 0 ? 0 : page.depth))
+          list.append(text('h3', say('pages')), ul)
+        }
+        if (news.length > 0) {
+          const ul = document.createElement('ul')
+          for (const entry of news) ul.append(item(entry.title, entry.path, 0, `${entry.date} · `))
+          list.append(text('h3', say('news')), ul)
+        }
+        if (pages.length === 0 && news.length === 0) list.append(text('p', say('none')))
+      }
+      search.addEventListener('input', show)
+      // Enter in the search box picks the first one found.
+      search.addEventListener('keydown', (event) => {
+        if (!(event instanceof KeyboardEvent) || event.key !== 'Enter') return
+        event.preventDefault()
+        list.querySelector<HTMLButtonElement>('button[data-path]')?.click()
+      })
+      dialog.showModal()
+      search.focus()
+      void targets(language)
+        .then((found) => {
+          all = found
+        })
+        // Refused or away: the typed web address still works.
+        .catch(() => undefined)
+        .then(show)
+    })
+
+  /**
+   * Decap's link prompt (its link button, or Ctrl/⌘+K in the editor): answered with the address
+   * chosen in the dialog. The first prompt is cancelled and the dialog opened; once an address is
+   * chosen the same button (or key) is pressed again, and its prompt gets that address at once.
+   */
+  window.prompt = (message?: string, current?: string): string | null => {
+    if (answer !== undefined) {
+      const given = answer
+      answer = undefined
+      return given
+    }
+    const trigger = document.activeElement
+    const field = richTextOf(trigger)
+    const editor = field?.querySelector('[data-slate-editor="true"]')
+    if (!field || !trigger || !editor) return prompt(message, current)
+    // Decap draws the toolbar anew meanwhile: its button is found again by its title in the field.
+    const editors = () => [...document.querySelectorAll('[data-slate-editor="true"]')]
+    const editorAt = editors().indexOf(editor)
+    const title = trigger instanceof HTMLButtonElement ? trigger.title : undefined
+    const selection = slateOf(editor)?.selection ?? null
+    void pick(current ?? '').then((chosen) => {
+      if (chosen === undefined) return
+      // After the dialog has gone and Decap has drawn the field again.
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() => {
+          const again = editor.isConnected ? editor : editors()[editorAt]
+          const slate = slateOf(again)
+          const buttons = [...(toolbarOf(again)?.querySelectorAll('button') ?? [])]
+          const button = title === undefined ? undefined : buttons.find((candidate) => candidate.title === title)
+          try {
+            // The words selected when the dialog opened, selected again in Slate itself.
+            if (slate && selection !== null) slate.apply({ type: 'set_selection', properties: slate.selection, newProperties: selection })
+            answer = chosen
+            if (button) button.click()
+            else
+              again?.dispatchEvent(
+                new KeyboardEvent('keydown', { key: 'k', code: 'KeyK', ctrlKey: !mac, metaKey: mac, bubbles: true, cancelable: true }),
+              )
+          } catch {
+            // A selection that no longer fits the text: told below.
+          }
+          // Not taken (the field is gone): the next prompt is the browser's again.
+          const taken = answer === undefined
+          answer = undefined
+          // Never silently nothing: a link that was not made is said.
+          if (chosen !== '' && (!taken || !slate || !hasLink(slate.children, chosen))) window.alert(say('notLinked'))
+        }),
+      )
+    })
+    return null
+  }
 
   // ---- The page tree ----
 
