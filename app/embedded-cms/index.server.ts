@@ -28,7 +28,8 @@ export { embeddedGraphqlHandler } from './graphql-handler.server'
 export { boundedParse } from './graphql-limits'
 export { outboxCounts } from './submissions/outbox.server'
 export { ContentError } from './content/read'
-export { decapConfig } from './admin/decap-config'
+export { decapConfig, publicationDate } from './admin/decap-config'
+export { publicationTimeZone } from './content/schedule'
 export {
   defaultAdminLanguage,
   historyRefusals,

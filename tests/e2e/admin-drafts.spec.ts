@@ -24,13 +24,13 @@ test.beforeAll(async ({ adminSite }) => {
   await site.reset()
 })
 
-/** The worker's admin page, logged in, in English. */
-async function editor(_browser: Browser): Promise<Page> {
-  return site.editor({ language: 'en' })
+/** The worker's admin page, logged in, in English unless asked. */
+async function editor(_browser: Browser, language: 'en' | 'nl' = 'en'): Promise<Page> {
+  return site.editor({ language })
 }
 
-async function openEntry(browser: Browser, collection: string, id: string): Promise<Page> {
-  const page = await editor(browser)
+async function openEntry(browser: Browser, collection: string, id: string, language: 'en' | 'nl' = 'en'): Promise<Page> {
+  const page = await editor(browser, language)
   await page.goto(`${base}/admin#/collections/${collection}`, { waitUntil: 'commit' })
   await expect(field(page, 'ID')).toHaveCount(0, { timeout: 30_000 })
   await page.goto(`${base}/admin#/collections/${collection}/entries/${id}`, { waitUntil: 'commit' })
@@ -68,6 +68,40 @@ test('a draft of a live page leaves it as it is, shows in preview, and goes live
   await publishEntry(page)
   await expect.poll(async () => (await visitor('/over-ons')).text.includes('Over ons in concept'), { timeout: 15_000 }).toBe(true)
   expect(readFileSync(aboutFile, 'utf8')).toContain('Over ons in concept')
+})
+
+test("a date is spelled out in the admin's language beside the browser's native input", async ({ browser }) => {
+  // The native input writes the date as the browser's locale does, whatever the admin speaks.
+  const dutch = await openEntry(browser, 'news', 'jubileum', 'nl')
+  const datum = field(dutch, 'Datum').locator('input').first()
+  const spelled = field(dutch, 'Datum').locator('output')
+  await expect(spelled).toHaveText('maandag 1 september 2025')
+  await datum.fill('2026-04-03')
+  await expect(spelled).toHaveText('vrijdag 3 april 2026')
+  // Heard with the input, not only seen.
+  await expect(datum).toHaveAccessibleDescription('vrijdag 3 april 2026')
+  // A date still to come publishes the item that day (ADR 093).
+  await datum.fill('2099-01-01')
+  await expect(spelled).toHaveText('donderdag 1 januari 2099 (gepland: nog niet op de site)')
+  // The picture in docs/content.md, written beside the test's results.
+  await dutch.setViewportSize({ width: 1400, height: 900 })
+  await dutch.screenshot({ path: test.info().outputPath('admin-date.png') })
+  await dutch.setViewportSize({ width: 1280, height: 720 })
+
+  // The edit is left unsaved (the fixture says yes to leaving it).
+  const english = await openEntry(browser, 'news', 'jubileum', 'en')
+  const date = field(english, 'Date').locator('input').first()
+  const line = field(english, 'Date').locator('output')
+  await expect(line).toHaveText('Monday, September 1, 2025')
+  await date.fill('2026-04-03')
+  await expect(line).toHaveText('Friday, April 3, 2026')
+  // No date, no words.
+  await field(english, 'Date').getByRole('button', { name: 'Clear' }).click()
+  await expect(date).toHaveValue('')
+  await expect(line).toBeEmpty()
+  await expect(line).toBeHidden()
+  // Nothing was saved: the file keeps its date as it was written.
+  expect(readFileSync(join(adminContentDir, 'news/jubileum.yaml'), 'utf8')).toMatch(/^date: 2025-09-01$/m)
 })
 
 test('a news item dated in the future is not shown to visitors until its day, but is in preview', async ({ browser }) => {

@@ -8,7 +8,15 @@ import { describe, expect, it } from 'vitest'
 import { localeCodes } from '../../../app.config'
 import { pageFileSchemaFor, pageReference, richText } from '../content/schema'
 import { actionOf, entriesOf, isPerLocale, shapeOf, variantName, variantOptions } from '../content/schema-shape'
-import { contentModel, decapConfig, localizedWidget, type DecapCollection, type DecapConfig, type DecapField } from './decap-config'
+import {
+  contentModel,
+  decapConfig,
+  localizedWidget,
+  publicationDate,
+  type DecapCollection,
+  type DecapConfig,
+  type DecapField,
+} from './decap-config'
 
 /** Whether Decap's `required` should be on: the server needs a non-empty value and the field is not inside an optional object. */
 function mustBeRequired(schema: unknown, inOptional: boolean): boolean {
@@ -282,5 +290,11 @@ describe('the lists an editor scans', () => {
   it('lists news newest first', () => {
     const news = collection('news')
     expect('folder' in news && news.sortable_fields?.[0]).toEqual({ field: 'date', label: 'Datum', default_sort: 'desc' })
+  })
+
+  it("names the publication date the admin's date line marks as scheduled: a date field of its collection", () => {
+    const publishing = collection(publicationDate.collection)
+    const date = 'folder' in publishing ? publishing.fields.find((f) => f.name === publicationDate.field) : undefined
+    expect(date).toMatchObject({ widget: 'datetime', format: 'YYYY-MM-DD', hint: expect.stringContaining('toekomst') })
   })
 })

@@ -239,6 +239,12 @@ function widgetOf(name: string, shape: SchemaShape, context: FieldContext): Part
  */
 export const localizedWidget = 'localized'
 
+/**
+ * The field whose date publishes its entry (ADR 093): its hint says so, and the admin's date
+ * line (app/server/admin/date-script.ts) says when a date of it is still to come.
+ */
+export const publicationDate = { collection: 'news', field: 'date' } as const
+
 /** One subfield per language, in the one locale list's order, labelled with the language's name. */
 function perLocaleFields(shape: SchemaShape, context: FieldContext): DecapField[] {
   const entries = new Map(entriesOf(shape))
@@ -419,7 +425,7 @@ export function decapConfig(options: DecapConfigOptions): DecapConfig {
         sortable_fields: [{ field: 'date', label: words.date[language], default_sort: 'desc' }, 'id'],
         // A news item's date is when it goes out (ADR 093); a timeline entry's date is only history.
         fields: fieldsOf(contentModel.news).map((field) =>
-          field.name === 'date' ? { ...field, hint: words.scheduledDate[language] } : field,
+          field.name === publicationDate.field ? { ...field, hint: words.scheduledDate[language] } : field,
         ),
       },
       locationsCollection(`${contentFolder}/locations`, language),

@@ -188,7 +188,7 @@ export const accountWords: Words<'signOut' | 'ended' | 'signIn'> = {
   da: { signOut: 'Log ud', ended: 'Din session er udløbet.', signIn: 'Log ind igen' },
 }
 
-/** editor.js: the language chooser, the form's language tabs and the preview pane. */
+/** editor.js: the language chooser, the form's language tabs, the spelled-out dates and the preview pane. */
 export const editorWords: Words<
   | 'chooser'
   | 'empty'
@@ -199,6 +199,7 @@ export const editorWords: Words<
   | 'previewNoId'
   | 'previewOffline'
   | 'previewUpdating'
+  | 'scheduled'
 > = {
   nl: {
     chooser: 'Taal van de beheeromgeving',
@@ -210,6 +211,7 @@ export const editorWords: Words<
     previewNoId: 'Geef het item een ID om het voorbeeld te zien.',
     previewOffline: 'De site antwoordt niet; het voorbeeld toont de laatste waarden die ze nam.',
     previewUpdating: 'Bijwerken…',
+    scheduled: 'gepland: nog niet op de site',
   },
   en: {
     chooser: "The admin's language",
@@ -221,6 +223,7 @@ export const editorWords: Words<
     previewNoId: 'Give the entry an ID to see its preview.',
     previewOffline: 'The site does not answer; the preview shows the last values it took.',
     previewUpdating: 'Updating…',
+    scheduled: 'scheduled: not on the site yet',
   },
   de: {
     chooser: 'Sprache der Verwaltung',
@@ -232,6 +235,7 @@ export const editorWords: Words<
     previewNoId: 'Geben Sie dem Eintrag eine ID, um die Vorschau zu sehen.',
     previewOffline: 'Die Website antwortet nicht; die Vorschau zeigt die zuletzt übernommenen Werte.',
     previewUpdating: 'Wird aktualisiert…',
+    scheduled: 'geplant: noch nicht auf der Website',
   },
   fr: {
     chooser: 'Langue de l’administration',
@@ -243,6 +247,7 @@ export const editorWords: Words<
     previewNoId: 'Donnez un identifiant à l’entrée pour voir son aperçu.',
     previewOffline: 'Le site ne répond pas ; l’aperçu montre les dernières valeurs reçues.',
     previewUpdating: 'Mise à jour…',
+    scheduled: 'programmée : pas encore sur le site',
   },
   da: {
     chooser: 'Administrationens sprog',
@@ -254,6 +259,7 @@ export const editorWords: Words<
     previewNoId: 'Giv posten et id for at se forhåndsvisningen.',
     previewOffline: 'Webstedet svarer ikke; forhåndsvisningen viser de sidste værdier, den fik.',
     previewUpdating: 'Opdaterer…',
+    scheduled: 'planlagt: endnu ikke på webstedet',
   },
 }
 

@@ -16,6 +16,7 @@ import type { EditorIdentity } from './local-api.server'
 import { editorScript } from './editor-script'
 import { languageScript } from './language-script'
 import { formScript } from './form-script'
+import { dateScript, type ScheduledDate } from './date-script'
 import { previewPane } from './preview-pane'
 import { adminLanguage, answerCall, answerLocalApi } from './local-api.server'
 import { answerPreview, enterPreview, previewSettings, previewValues } from './live-preview.server'
@@ -230,9 +231,12 @@ export async function serveAdmin(request: Request, url: URL, socketAddress: stri
     const choices = JSON.stringify(spoken.map(({ code, name }) => ({ code, name })))
     const words = JSON.stringify(editorWords)
     const chooserLabel = JSON.stringify(Object.fromEntries(Object.entries(editorWords).map(([code, texts]) => [code, texts.chooser])))
+    const { publicationDate, publicationTimeZone } = await import('../../embedded-cms/index.server')
+    const scheduled: ScheduledDate = { ...publicationDate, zone: publicationTimeZone }
     return body(
       `(${languageScript.toString()})(${choices}, ${JSON.stringify(defaultLocale)}, ${chooserLabel});\n` +
-        `(${formScript.toString()})(${words});\n(${editorScript.toString()})(${preview}, ${previewPane.toString()}, ${words})\n`,
+        `(${formScript.toString()})(${words});\n(${dateScript.toString()})(${words}, ${JSON.stringify(scheduled)});\n` +
+        `(${editorScript.toString()})(${preview}, ${previewPane.toString()}, ${words})\n`,
       'text/javascript; charset=utf-8',
     )
   }
