@@ -100,6 +100,7 @@ test("a date is spelled out in the admin's language beside the browser's native 
   await expect(date).toHaveValue('')
   await expect(line).toBeEmpty()
   await expect(line).toBeHidden()
+  await expect(date).not.toHaveAttribute('aria-describedby')
   // Nothing was saved: the file keeps its date as it was written.
   expect(readFileSync(join(adminContentDir, 'news/jubileum.yaml'), 'utf8')).toMatch(/^date: 2025-09-01$/m)
 })

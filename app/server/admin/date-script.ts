@@ -106,7 +106,10 @@ export function dateScript(words: typeof editorWords, scheduled: ScheduledDate):
       describe() {
         const { forID } = this.props
         const id = spelledId(forID)
-        if (typeof forID === 'string' && id) document.getElementById(forID)?.setAttribute('aria-describedby', id)
+        const input = typeof forID === 'string' ? document.getElementById(forID) : null
+        // No words (an empty date): no description, rather than one pointing at nothing.
+        if (input && id && document.getElementById(id)) input.setAttribute('aria-describedby', id)
+        else input?.removeAttribute('aria-describedby')
       },
       componentDidMount() {
         this.describe()
