@@ -17,6 +17,7 @@ import { editorScript } from './editor-script'
 import { languageScript } from './language-script'
 import { formScript } from './form-script'
 import { dateScript, type ScheduledDate } from './date-script'
+import { decapGlobals } from './decap-globals'
 import { previewPane } from './preview-pane'
 import { adminLanguage, answerCall, answerLocalApi } from './local-api.server'
 import { answerPreview, enterPreview, previewSettings, previewValues } from './live-preview.server'
@@ -233,10 +234,11 @@ export async function serveAdmin(request: Request, url: URL, socketAddress: stri
     const chooserLabel = JSON.stringify(Object.fromEntries(Object.entries(editorWords).map(([code, texts]) => [code, texts.chooser])))
     const { publicationDate, publicationTimeZone } = await import('../../embedded-cms/index.server')
     const scheduled: ScheduledDate = { ...publicationDate, zone: publicationTimeZone }
+    const globals = decapGlobals.toString()
     return body(
       `(${languageScript.toString()})(${choices}, ${JSON.stringify(defaultLocale)}, ${chooserLabel});\n` +
-        `(${formScript.toString()})(${words});\n(${dateScript.toString()})(${words}, ${JSON.stringify(scheduled)});\n` +
-        `(${editorScript.toString()})(${preview}, ${previewPane.toString()}, ${words})\n`,
+        `(${formScript.toString()})(${words}, ${globals});\n(${dateScript.toString()})(${words}, ${JSON.stringify(scheduled)}, ${globals});\n` +
+        `(${editorScript.toString()})(${preview}, ${previewPane.toString()}, ${words}, ${globals})\n`,
       'text/javascript; charset=utf-8',
     )
   }

@@ -1,4 +1,5 @@
 import type { editorWords } from './admin-words'
+import type { decapGlobals } from './decap-globals'
 
 /** Which date is a publication date (ADR 093): a news item's `date`, read in the site's home zone. */
 export interface ScheduledDate {
@@ -16,9 +17,10 @@ export interface ScheduledDate {
  * is described by says "vrijdag 3 april 2026" (with the time for a date-time). A publication date
  * still to come says it is scheduled. What is stored is Decap's, unchanged.
  *
- * Served as this function's source with its arguments: it must use nothing from outside itself.
+ * Served as this function's source with its arguments (app/server/admin/decap-globals.ts the last): it must use
+ * nothing from outside itself.
  */
-export function dateScript(words: typeof editorWords, scheduled: ScheduledDate): void {
+export function dateScript(words: typeof editorWords, scheduled: ScheduledDate, globals: typeof decapGlobals): void {
   const widgetName = 'datetime'
   const classes = { box: 'admin-date', spelled: 'admin-date-spelled' }
 
@@ -61,40 +63,16 @@ export function dateScript(words: typeof editorWords, scheduled: ScheduledDate):
     return Number.isNaN(at) ? { text: '' } : { text: momentFormat.format(at) }
   }
 
-  interface ImmutableMap {
-    get(key: string): unknown
-  }
-  interface Widget {
-    control: unknown
-    preview?: unknown
-    schema?: unknown
-  }
-  interface DecapCms {
-    getWidget(name: string): Widget | undefined
-    registerWidget(name: string, control: unknown, preview?: unknown, schema?: unknown): void
-  }
   interface Instance {
     props: Record<string, unknown>
     describe(): void
   }
-  type CreateElement = (type: unknown, props: Record<string, unknown> | null, ...children: unknown[]) => unknown
-  type CreateClass = (spec: object) => unknown
-  const has = (value: unknown, name: string) =>
-    typeof value === 'object' && value !== null && typeof Reflect.get(value, name) === 'function'
-  const isCms = (value: unknown): value is DecapCms => has(value, 'getWidget') && has(value, 'registerWidget')
-  const isMap = (value: unknown): value is ImmutableMap => has(value, 'get')
-  const isFunction = <T>(value: unknown): value is T => typeof value === 'function'
-  const text = (value: unknown, key: string) => {
-    const found = isMap(value) ? value.get(key) : undefined
-    return typeof found === 'string' ? found : ''
-  }
   const spelledId = (forID: unknown) => (typeof forID === 'string' && forID !== '' ? `${forID}-spelled` : undefined)
 
   document.addEventListener('DOMContentLoaded', () => {
-    const cms: unknown = Reflect.get(window, 'CMS')
-    const h: unknown = Reflect.get(window, 'h')
-    const createClass: unknown = Reflect.get(window, 'createClass')
-    if (!isCms(cms) || !isFunction<CreateElement>(h) || !isFunction<CreateClass>(createClass)) return
+    const decap = globals()
+    if (!decap) return
+    const { cms, h, createClass, textOf: text } = decap
     // Decap's own, kept before this takes its name: every date field of the config gets this.
     const datetime = cms.getWidget(widgetName)
     if (!datetime) return

@@ -1,5 +1,6 @@
 import type { editorWords } from './admin-words'
 import type { PreviewSettings, previewPane } from './preview-pane'
+import type { decapGlobals } from './decap-globals'
 
 /**
  * /admin/editor.js, run in the editor's tab before Decap (in every admin mode), for what Decap's
@@ -16,10 +17,15 @@ import type { PreviewSettings, previewPane } from './preview-pane'
  * - The preview pane beside the form shows the entry's own page from the form's unsaved values
  *   (app/server/admin/preview-pane.ts, ADR 099, 108), for the collections `preview` names.
  *
- * Served as this function's source with its arguments (`(${editorScript})(${JSON.stringify(preview)}, ${previewPane}, words)`):
+ * Served as this function's source with its arguments (`(${editorScript})(${JSON.stringify(preview)}, ${previewPane}, words, ${decapGlobals})`):
  * it must use nothing from outside itself.
  */
-export function editorScript(preview: PreviewSettings, pane: typeof previewPane, words: typeof editorWords): void {
+export function editorScript(
+  preview: PreviewSettings,
+  pane: typeof previewPane,
+  words: typeof editorWords,
+  globals: typeof decapGlobals,
+): void {
   const language = document.documentElement.lang
   Reflect.set(window, 'CMS_MANUAL_INIT', true)
 
@@ -131,46 +137,19 @@ export function editorScript(preview: PreviewSettings, pane: typeof previewPane,
 
   // ---- Starting Decap ----
 
-  interface ImmutableMap {
-    get(key: string): unknown
-  }
-  interface Widget {
-    control: unknown
-    preview?: unknown
-    schema?: unknown
-  }
-  interface DecapCms {
-    init(options: { config: Record<string, unknown> }): void
-    getWidget(name: string): Widget | undefined
-    registerWidget(name: string, control: unknown, preview?: unknown, schema?: unknown): void
-    registerPreviewTemplate(name: string, component: unknown): void
-  }
-  type CreateElement = (type: unknown, props: Record<string, unknown>) => unknown
-  const isFunction = (value: unknown, name: string) =>
-    typeof value === 'object' && value !== null && typeof Reflect.get(value, name) === 'function'
-  const isCms = (value: unknown): value is DecapCms =>
-    ['init', 'getWidget', 'registerWidget', 'registerPreviewTemplate'].every((name) => isFunction(value, name))
-  const isMap = (value: unknown): value is ImmutableMap => isFunction(value, 'get')
-  const isCreateElement = (value: unknown): value is CreateElement => typeof value === 'function'
-
   // After decap-cms.js (a script after this one) has run, before anything is shown.
   document.addEventListener('DOMContentLoaded', () => {
-    const cms: unknown = Reflect.get(window, 'CMS')
-    const h: unknown = Reflect.get(window, 'h')
-    if (!isCms(cms)) return
+    const decap = globals()
+    if (!decap) return
+    const { cms, h, valueOf } = decap
     const boolean = cms.getWidget('boolean')
-    if (boolean && isCreateElement(h)) {
-      const control = (props: Record<string, unknown>) => {
-        const field = props.field
-        const value = props.value ?? (isMap(field) ? field.get('default') : undefined)
-        return h(boolean.control, { ...props, value })
-      }
+    if (boolean) {
+      const control = (props: Record<string, unknown>) =>
+        h(boolean.control, { ...props, value: props.value ?? valueOf(props.field, 'default') })
       cms.registerWidget('boolean', control, boolean.preview, boolean.schema)
     }
-    if (isCreateElement(h)) {
-      const template = pane(preview, Object.entries(words).find(([code]) => code === language)?.[1] ?? words.nl, h)
-      for (const name of preview.collections) cms.registerPreviewTemplate(name, template)
-    }
+    const template = pane(preview, Object.entries(words).find(([code]) => code === language)?.[1] ?? words.nl, h)
+    for (const name of preview.collections) cms.registerPreviewTemplate(name, template)
     cms.init({ config: { locale: language } })
   })
 }

@@ -1,8 +1,9 @@
 import type { editorWords } from './admin-words'
+import type { decapGlobals } from './decap-globals'
 
 /**
  * The start of /admin/editor.js (after language-script.ts): what makes Decap's forms scannable, on a wide screen and on a
- * phone (ADR 096, 097). Served as this function's source with its words (`(${formScript})(words)`), before
+ * phone (ADR 096, 097). Served as this function's source with its words and app/server/admin/decap-globals.ts (`(${formScript})(words, ${decapGlobals})`), before
  * editor-script.ts starts Decap: it must use nothing from outside itself.
  *
  * - A text per language (the `localized` widget of decap-config.ts, an object of one subfield per
@@ -14,7 +15,7 @@ import type { editorWords } from './admin-words'
  *   problem in a language not shown is found.
  * - On a narrow screen the editor fits the screen (Decap's editor is at least 800 px wide).
  */
-export function formScript(words: typeof editorWords): void {
+export function formScript(words: typeof editorWords, globals: typeof decapGlobals): void {
   const widgetName = 'localized'
   const shownKey = 'admin-form-language'
   const classes = { field: 'localized-field', tabs: 'localized-tabs', tab: 'localized-tab' }
@@ -75,21 +76,6 @@ ${perPosition.join('\n')}
 
   // ---- The widget ----
 
-  interface ImmutableMap {
-    get(key: string): unknown
-  }
-  interface ImmutableList {
-    toArray(): unknown[]
-  }
-  interface Widget {
-    control: unknown
-    preview?: unknown
-    schema?: unknown
-  }
-  interface DecapCms {
-    getWidget(name: string): Widget | undefined
-    registerWidget(name: string, control: unknown, preview?: unknown, schema?: unknown): void
-  }
   /** Decap's object control, whose instance the form asks to validate and focus. */
   interface ObjectControl {
     validate?(): void
@@ -103,26 +89,13 @@ ${perPosition.join('\n')}
     onShow(code: string): void
     keepInner(control: ObjectControl | null): void
   }
-  type CreateElement = (type: unknown, props: Record<string, unknown> | null, ...children: unknown[]) => unknown
-  type CreateClass = (spec: object) => unknown
-  const has = (value: unknown, name: string) =>
-    typeof value === 'object' && value !== null && typeof Reflect.get(value, name) === 'function'
-  const isCms = (value: unknown): value is DecapCms => has(value, 'getWidget') && has(value, 'registerWidget')
-  const isMap = (value: unknown): value is ImmutableMap => has(value, 'get')
-  const isList = (value: unknown): value is ImmutableList => has(value, 'toArray')
-  const isFunction = <T>(value: unknown): value is T => typeof value === 'function'
-  const text = (value: unknown, key: string) => {
-    const found = isMap(value) ? value.get(key) : undefined
-    return typeof found === 'string' ? found : ''
-  }
   // The admin's language: language-script.ts, run before this, chose it.
   const emptyWord = (Object.entries(words).find(([code]) => code === document.documentElement.lang)?.[1] ?? words.nl).empty
 
   document.addEventListener('DOMContentLoaded', () => {
-    const cms: unknown = Reflect.get(window, 'CMS')
-    const h: unknown = Reflect.get(window, 'h')
-    const createClass: unknown = Reflect.get(window, 'createClass')
-    if (!isCms(cms) || !isFunction<CreateElement>(h) || !isFunction<CreateClass>(createClass)) return
+    const decap = globals()
+    if (!decap) return
+    const { cms, h, createClass, textOf: text, valueOf, itemsOf } = decap
     const object = cms.getWidget('object')
     if (!object) return
 
@@ -158,8 +131,7 @@ ${perPosition.join('\n')}
       },
       render() {
         const { field, value } = this.props
-        const subfields = isMap(field) ? field.get('fields') : undefined
-        const languages = (isList(subfields) ? subfields.toArray() : []).map((subfield) => ({
+        const languages = itemsOf(valueOf(field, 'fields')).map((subfield) => ({
           code: text(subfield, 'name'),
           label: text(subfield, 'label'),
         }))
