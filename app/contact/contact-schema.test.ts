@@ -124,5 +124,9 @@ describe('locationIdOf', () => {
     expect(locationIdOf('<script>')).toBeUndefined()
     expect(locationIdOf(['utrecht-dealer'])).toBeUndefined()
     expect(locationIdOf(undefined)).toBeUndefined()
+    // `?location=2000` reaches the page as the number 2000 (the router parses values as JSON).
+    expect(locationIdOf(2000)).toBe('2000')
+    expect(locationIdOf(-1)).toBeUndefined()
+    expect(locationIdOf(1.5)).toBeUndefined()
   })
 })

@@ -156,5 +156,7 @@ export function isContactErrorCode(value: string): value is ContactErrorCode {
 
 /** A location id from a URL (`?location=`): the id when it has an id's shape, else undefined (nothing preselected). */
 export function locationIdOf(value: unknown): string | undefined {
-  return typeof value === 'string' && locationIdPattern.test(value) ? value : undefined
+  // The router reads an id of digits only (`?location=2000`) as a number.
+  const id = typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? String(value) : value
+  return typeof id === 'string' && locationIdPattern.test(id) ? id : undefined
 }

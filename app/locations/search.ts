@@ -21,7 +21,7 @@ export function locationSearch(search: Record<string, unknown>): LocationSearch 
 }
 
 /** What a CMS page's blocks read from its query: the map's filters and the location a contact form preselects. */
-export type BlockSearch = LocationSearch & { location?: string }
+export type BlockSearch = LocationSearch & { location?: string | number }
 
 /**
  * The search of every route that renders CMS blocks (a block can sit on any CMS page): the
@@ -30,5 +30,8 @@ export type BlockSearch = LocationSearch & { location?: string }
  * gets the plain page (app/server/pages/page-query.server.ts).
  */
 export function blockSearch(search: Record<string, unknown>): BlockSearch {
-  return { ...locationSearch(search), ...(typeof search.location === 'string' ? { location: search.location } : {}) }
+  const location = search.location
+  // An id of digits only (`?location=2000`) is a number to the router: kept as given, as the filters are.
+  const kept = typeof location === 'string' || (typeof location === 'number' && Number.isSafeInteger(location) && location >= 0)
+  return { ...locationSearch(search), ...(kept ? { location } : {}) }
 }
