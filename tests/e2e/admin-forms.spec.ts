@@ -1,6 +1,6 @@
 import { type Browser, type Page } from '@playwright/test'
 import { adminBase, expect, test, type AdminSite } from './admin-fixture'
-import { editIn, field, textIn } from './decap-form'
+import { editIn, field, languageTab, textIn } from './decap-form'
 import { full } from './tiers'
 
 /**
@@ -93,7 +93,7 @@ test('texts are edited one language at a time, chosen by tab; empty languages ar
   const menuTabs = field(page, "Titel in menu's").getByRole('tab')
   await expect(menuTabs).toHaveCount(5)
   for (const tab of await menuTabs.all()) await expect(tab).toHaveAccessibleDescription('leeg')
-  await expect(field(page, 'Titel').getByRole('tab', { name: 'Deutsch (de)' })).toHaveAccessibleDescription('')
+  await expect(languageTab(field(page, 'Titel'), 'Deutsch (de)')).toHaveAccessibleDescription('')
   await editIn(page, 'Nederlands (nl)')
   await expect(dutch).toBeVisible()
 })

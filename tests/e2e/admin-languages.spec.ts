@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { parse } from 'yaml'
 import { startServer, stopServer } from './server-process'
-import { editIn, field, openBlock, saveDraft, textIn } from './decap-form'
+import { editIn, field, languageTab, openBlock, saveDraft, textIn } from './decap-form'
 import { full } from './tiers'
 
 /**
@@ -107,7 +107,7 @@ test("a refusal on a language the form does not show marks that language's tab; 
   expect(await saveDraft(page, 'de')).toBe(false)
   const panel = page.locator('[data-admin-problems]')
   await expect(panel).toContainText('Titel (de): fehlt', { timeout: 20_000 })
-  const germanTab = title.getByRole('tab', { name: 'Deutsch (de)', exact: true })
+  const germanTab = languageTab(title, 'Deutsch (de)')
   await expect(germanTab).toHaveAttribute('data-admin-problem', '')
   await expect(germanTab).toHaveAttribute('aria-selected', 'false')
   const message = field(title, 'Deutsch (de)').locator('[data-admin-problem]')
