@@ -282,6 +282,7 @@ export function problemsScript(words: typeof problemsWords): void {
         color: '#313d3e',
       })
       dialog.setAttribute('aria-label', texts.linksTitle)
+      dialog.dataset.adminBrokenLinks = ''
       const heading = element('h2', { margin: '0 0 8px', font: '700 18px/1.3 system-ui, sans-serif' }, texts.linksTitle)
       const intro = element('p', { margin: '0 0 8px' }, deleting ? texts.linksDelete : texts.linksRename)
       const list = element('ul', { margin: '0 0 16px', paddingLeft: '20px' })
