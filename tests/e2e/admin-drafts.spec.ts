@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { type Browser, type Page } from '@playwright/test'
 import { adminBase, adminContentDir, adminPreviewSecret, expect, test, type AdminSite } from './admin-fixture'
 import { field, publishEntry, saveDraft, textIn } from './decap-form'
+import { expectNoAdminA11yViolations } from './fixtures'
 
 /**
  * Drafts beside the published version (Decap's editorial workflow over the local backend,
@@ -83,6 +84,8 @@ test("a date is spelled out in the admin's language beside the browser's native 
   // A date still to come publishes the item that day (ADR 093).
   await datum.fill('2099-01-01')
   await expect(spelled).toHaveText('donderdag 1 januari 2099 (gepland: nog niet op de site)')
+  // The line is ours (date-script.ts; the input beside it is Decap's): WCAG 2.2 AA.
+  await expectNoAdminA11yViolations(dutch, ['.admin-date-spelled'])
   // The picture in docs/content.md, written beside the test's results.
   await dutch.setViewportSize({ width: 1400, height: 900 })
   await dutch.screenshot({ path: test.info().outputPath('admin-date.png') })

@@ -1,6 +1,7 @@
 import { type Browser, type Page } from '@playwright/test'
 import { adminBase, expect, test, type AdminSite } from './admin-fixture'
-import { editIn, field, textIn } from './decap-form'
+import { editIn, field, languageTab, textIn } from './decap-form'
+import { expectNoAdminA11yViolations } from './fixtures'
 import { full } from './tiers'
 
 /**
@@ -93,7 +94,9 @@ test('texts are edited one language at a time, chosen by tab; empty languages ar
   const menuTabs = field(page, "Titel in menu's").getByRole('tab')
   await expect(menuTabs).toHaveCount(5)
   for (const tab of await menuTabs.all()) await expect(tab).toHaveAccessibleDescription('leeg')
-  await expect(field(page, 'Titel').getByRole('tab', { name: 'Deutsch (de)' })).toHaveAccessibleDescription('')
+  await expect(languageTab(field(page, 'Titel'), 'Deutsch (de)')).toHaveAccessibleDescription('')
+  // The tabs are ours (form-script.ts): WCAG 2.2 AA, a language other than the first chosen.
+  await expectNoAdminA11yViolations(page, ['.localized-tabs'])
   await editIn(page, 'Nederlands (nl)')
   await expect(dutch).toBeVisible()
 })
@@ -115,6 +118,10 @@ test('on a 390 px phone nothing scrolls sideways, in the lists or in a form', fu
     // The toolbar's actions (back, status, delete, view live) are on the screen, not cut off.
     await expect(page.getByRole('button', { name: 'Item verwijderen' })).toBeVisible()
     expect(await offScreen(page)).toEqual([])
+    // The tabs on a phone: above their field, big enough to tap (WCAG 2.5.8).
+    await title.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: test.info().outputPath('admin-form-phone.png') })
+    await expectNoAdminA11yViolations(page, ['.localized-tabs'])
   } finally {
     await page.setViewportSize({ width: 1400, height: 900 })
   }

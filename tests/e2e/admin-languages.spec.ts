@@ -5,7 +5,8 @@ import { join } from 'node:path'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { parse } from 'yaml'
 import { startServer, stopServer } from './server-process'
-import { editIn, field, openBlock, saveDraft, textIn } from './decap-form'
+import { editIn, field, languageTab, openBlock, saveDraft, textIn } from './decap-form'
+import { expectNoAdminA11yViolations } from './fixtures'
 import { full } from './tiers'
 
 /**
@@ -107,9 +108,11 @@ test("a refusal on a language the form does not show marks that language's tab; 
   expect(await saveDraft(page, 'de')).toBe(false)
   const panel = page.locator('[data-admin-problems]')
   await expect(panel).toContainText('Titel (de): fehlt', { timeout: 20_000 })
-  const germanTab = title.getByRole('tab', { name: 'Deutsch (de)', exact: true })
+  const germanTab = languageTab(title, 'Deutsch (de)')
   await expect(germanTab).toHaveAttribute('data-admin-problem', '')
   await expect(germanTab).toHaveAttribute('aria-selected', 'false')
+  // The marked tab and the panel are ours (form-script.ts, problems-script.ts): WCAG 2.2 AA.
+  await expectNoAdminA11yViolations(page, ['.localized-tab[data-admin-problem]', '[data-admin-problems]'])
   const message = field(title, 'Deutsch (de)').locator('[data-admin-problem]')
   await expect(message).toBeHidden()
   await panel.getByRole('button', { name: 'Feld anzeigen' }).first().click()

@@ -6,6 +6,7 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { parse } from 'yaml'
 import { startServer, stopServer } from './server-process'
 import { field, openBlock, publishEntry } from './decap-form'
+import { expectNoAdminA11yViolations } from './fixtures'
 import { full } from './tiers'
 
 /**
@@ -39,14 +40,16 @@ test.beforeAll(async () => {
 let admin: Page | undefined
 
 test.afterAll(async () => {
-  await admin?.close()
+  await admin?.context().close()
   if (server) await stopServer(server)
 })
 
 /** The one admin page of these tests, logged in, in Dutch (the admin's default). */
 async function editor(browser: Browser): Promise<Page> {
   if (admin) return admin
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } })
+  // A context of its own, not browser.newPage(): axe's check opens a page beside it in the context.
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } })
+  const page = await context.newPage()
   await page.addInitScript(() => localStorage.setItem('cms.right-pane', 'none'))
   // Decap's own questions ("are you sure?") are answered yes; a local backup is not loaded. A
   // prompt for a link's address would be answered with a typed one: the picker must come first.
@@ -102,6 +105,19 @@ test('a rich-text link is picked from the pages, in the language being edited, o
   await expect(picker.getByRole('button', { name: /^Over ons/ })).toContainText('/over-ons')
   await expect(picker.getByRole('heading', { name: 'Nieuws' })).toBeVisible()
   await page.screenshot({ path: test.info().outputPath('admin-link-picker.png') })
+  // The dialog is ours (links-script.ts): WCAG 2.2 AA; the search box has the focus first.
+  await expect(picker.getByRole('searchbox')).toBeFocused()
+  await expectNoAdminA11yViolations(page, ['.link-picker'])
+  // On a phone: the dialog fits the screen, its buttons whole.
+  await page.setViewportSize({ width: 390, height: 844 })
+  try {
+    const box = await picker.boundingBox()
+    expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? Infinity) <= 390).toBe(true)
+    await page.screenshot({ path: test.info().outputPath('admin-link-picker-phone.png') })
+    await expectNoAdminA11yViolations(page, ['.link-picker'])
+  } finally {
+    await page.setViewportSize({ width: 1400, height: 900 })
+  }
   await picker.getByRole('searchbox').fill('missie')
   await expect(picker.locator('button[data-path]')).toHaveCount(1)
   await picker.getByRole('button', { name: /Missie en visie/ }).click()

@@ -4,6 +4,7 @@ import { type Browser, type Page } from '@playwright/test'
 import { parse, parseDocument } from 'yaml'
 import { adminBase, adminContentDir, expect, test, type AdminSite } from './admin-fixture'
 import { askToPublish, field, openBlock, saveDraft, textIn } from './decap-form'
+import { expectNoAdminA11yViolations } from './fixtures'
 import { full } from './tiers'
 
 /**
@@ -80,6 +81,19 @@ test('a refused save is named on its field in Dutch, and stays there until dismi
   await message.scrollIntoViewIfNeeded()
   // The picture in docs/content.md; written beside the test's results, so a run leaves the tree as it is.
   await page.screenshot({ path: test.info().outputPath('admin-field-error.png') })
+  // The panel and the message on the field are ours (problems-script.ts): WCAG 2.2 AA.
+  await expectNoAdminA11yViolations(page, ['[data-admin-problems]', '[data-admin-problem]'])
+  // On a phone too: the panel fits the screen, its words and buttons whole.
+  await page.setViewportSize({ width: 390, height: 844 })
+  try {
+    const box = await panel.boundingBox()
+    expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? Infinity) <= 390).toBe(true)
+    expect(await panel.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true)
+    await page.screenshot({ path: test.info().outputPath('admin-field-error-phone.png') })
+    await expectNoAdminA11yViolations(page, ['[data-admin-problems]', '[data-admin-problem]'])
+  } finally {
+    await page.setViewportSize({ width: 1400, height: 900 })
+  }
   await panel.getByRole('button', { name: 'Sluiten' }).click()
   await expect(panel).toHaveCount(0)
   await expect(message).toHaveCount(0)
@@ -97,6 +111,7 @@ test('renaming a page that rich text links to: the editor is told, and the links
   await expect(dialog).toContainText(
     "Over ons — blok 2 'In het kort', Linkerkolom (nl): /over-ons/sponsoring wordt /over-ons/sponsoring-en-goede-doelen",
   )
+  await expectNoAdminA11yViolations(page, ['[data-admin-broken-links]'])
   // The English link still leads to the page: not listed.
   await expect(dialog).not.toContainText('/en/about-us/sponsorship')
   await dialog.getByRole('button', { name: 'Links aanpassen en opslaan' }).click()

@@ -11,6 +11,7 @@ import * as v from 'valibot'
 import { constants } from '../../app.config'
 import { requiredRole } from '../../app/server/admin/auth/roles'
 import { saveDraft, textIn } from './decap-form'
+import { expectNoAdminA11yViolations } from './fixtures'
 import { startTestProvider, testClient } from './oidc-test-provider'
 import { startServer, stopServer } from './server-process'
 import { full } from './tiers'
@@ -156,6 +157,8 @@ test('an editor signs in at the provider, reaches /admin and saves an entry, but
   await expect(page.getByRole('heading', { name: 'Collections' })).toBeVisible({ timeout: 60_000 })
   await expect(page.getByRole('button', { name: 'Login' })).toHaveCount(0)
   await expect(page.getByText('Eddie Editor · editor')).toBeVisible()
+  // The account bar and the language menu are ours (account-script.ts, language-script.ts): WCAG 2.2 AA.
+  await expectNoAdminA11yViolations(page, ['[data-admin-account]', '[data-admin-language]'])
 
   await page.goto(`${base}/admin#/collections/news/entries/jubileum`, { waitUntil: 'commit' })
   const title = textIn(page, 'Title', 'Nederlands (nl)')
@@ -164,6 +167,9 @@ test('an editor signs in at the provider, reaches /admin and saves an entry, but
   expect(await saveDraft(page)).toBe(true)
   expect(readFileSync(join(contentDir, 'drafts', 'news', 'jubileum.yaml'), 'utf8')).toContain('Zestig jaar, gevierd met iedereen')
   expect(readFileSync(news('jubileum.yaml'), 'utf8')).not.toContain('Zestig jaar, gevierd met iedereen')
+  // Beside the form, ours: the History panel, open on this wide screen (WCAG 2.2 AA).
+  await expect(page.locator('[data-admin-history] summary')).toBeVisible()
+  await expectNoAdminA11yViolations(page, ['[data-admin-history]'])
   const publish = await inPage(page, { action: 'publishUnpublishedEntry', params: { collection: 'news', slug: 'jubileum' } })
   expect(publish.status).toBe(403)
 
@@ -280,6 +286,8 @@ test('a publisher publishes the draft, the history shows both versions, and a re
   await expect(versions.nth(1)).toContainText('Version from before the history')
   await versions.nth(1).getByRole('button', { name: 'What it said then' }).click()
   await expect(versions.nth(1).getByRole('row', { name: /Title \(nl\)/ })).toContainText('Zestig jaar Autogroep Horizon')
+  // An old version shown, with the publisher's restore buttons: WCAG 2.2 AA (history-script.ts).
+  await expectNoAdminA11yViolations(page, ['[data-admin-history]'])
 
   page.once('dialog', (dialog) => void dialog.accept())
   const restored = page.waitForResponse((response) => (response.request().postData() ?? '').includes('"action":"restoreAndPublish"'))

@@ -20,9 +20,18 @@ export function textIn(scope: Page | Locator, label: string, language: string): 
   return field(field(scope, label), language).locator('input, textarea, [contenteditable="true"]').first()
 }
 
+/**
+ * The tabs of a language (`English (en)`, its field's label) within `scope`: named as they read,
+ * by the code they show, then the language (`EN – English`, form-script.ts).
+ */
+export function languageTab(scope: Page | Locator, language: string): Locator {
+  const [, name = language, code = ''] = /^(.*?)\s*\((\w+)\)$/.exec(language) ?? []
+  return scope.getByRole('tab', { name: `${code.toUpperCase()} – ${name}`, exact: true })
+}
+
 /** Shows `language` (`English (en)`) in every per-language field of the form, by the tab above one of them. */
 export async function editIn(scope: Page | Locator, language: string): Promise<void> {
-  await scope.getByRole('tab', { name: language, exact: true }).first().click()
+  await languageTab(scope, language).first().click()
 }
 
 /**

@@ -25,6 +25,7 @@ export function accountScript(words: typeof accountWords, roleNames: typeof role
   const box = document.createElement('form')
   box.method = 'post'
   box.action = '/admin/auth/sign-out'
+  box.dataset.adminAccount = ''
   Object.assign(box.style, {
     position: 'fixed',
     left: '8px',

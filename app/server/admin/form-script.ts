@@ -39,8 +39,11 @@ export function formScript(words: typeof editorWords, globals: typeof decapGloba
   const fields = `.${classes.field} ${languageFields}`
   const perPosition = Array.from({ length: most }, (_, index) => {
     const n = index + 1
+    const invalid = `.${classes.field}:has(${languageFields}:nth-child(${n}) > div:first-child > ul) > .${classes.tabs} > .${classes.tab}:nth-child(${n})`
+    // Red as a refused save's tab (below), white on red when chosen: red on the chosen blue would be unreadable.
     return `.${classes.field}[data-shown="${n}"] ${languageFields}:not(:nth-child(${n})) { display: none; }
-.${classes.field}:has(${languageFields}:nth-child(${n}) > div:first-child > ul) > .${classes.tabs} > .${classes.tab}:nth-child(${n}) { color: #ff003b; border-color: #ff003b; }`
+${invalid} { color: #b3261e; border-color: #b3261e; }
+${invalid}[aria-selected="true"] { color: #fff; background: #b3261e; }`
   })
   const style = document.createElement('style')
   style.textContent = `
@@ -150,7 +153,8 @@ ${perPosition.join('\n')}
               className: classes.tab,
               lang: code,
               'aria-selected': position === index ? 'true' : 'false',
-              'aria-label': label,
+              // Named as it reads (WCAG 2.5.3): the code shown, then the language ("NL – Nederlands").
+              'aria-label': `${code.toUpperCase()} – ${label.replace(/\s*\([^()]*\)$/, '')}`,
               title: empty ? emptyWord : undefined,
               'data-empty': empty ? '' : undefined,
               onClick: () => show(code),

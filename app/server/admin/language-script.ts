@@ -26,6 +26,7 @@ export function languageScript(
     const select = document.createElement('select')
     select.setAttribute('aria-label', label[language] ?? '')
     select.title = label[language] ?? ''
+    select.dataset.adminLanguage = ''
     for (const { code, name } of languages) {
       const option = document.createElement('option')
       option.value = code

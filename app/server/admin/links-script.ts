@@ -104,11 +104,15 @@ export function linksScript(words: LinkPickerWords): void {
 .link-picker input { box-sizing: border-box; width: 100%; padding: 8px 10px; font: inherit; border: 2px solid #dfdfe3; border-radius: 4px; }
 .link-picker input:focus { outline: none; border-color: #3a69c7; }
 .link-picker .link-targets { overflow: auto; flex: 1; min-height: 120px; padding: 0 8px 8px; border-top: 1px solid #eff0f4; border-bottom: 1px solid #eff0f4; }
-.link-picker h3 { margin: 10px 8px 4px; font-size: 12px; text-transform: uppercase; letter-spacing: 0.05em; color: #798291; }
+.link-picker h3 { margin: 10px 8px 4px; font-size: 12px; text-transform: uppercase; letter-spacing: 0.05em; color: #5f6b7a; }
 .link-picker ul { list-style: none; margin: 0; padding: 0; }
 .link-picker li button { display: flex; gap: 12px; justify-content: space-between; width: 100%; padding: 6px 8px; font: inherit; text-align: left; color: inherit; background: none; border: 0; border-radius: 4px; cursor: pointer; }
 .link-picker li button:hover, .link-picker li button:focus-visible { background: #e8f0fe; outline: none; }
 .link-picker li code { font-size: 12px; color: #5f6b7a; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; max-width: 50%; }
+@media (max-width: 560px) {
+  .link-picker li button { flex-direction: column; gap: 0; }
+  .link-picker li code { max-width: none; white-space: normal; overflow-wrap: anywhere; }
+}
 .link-picker footer { display: flex; flex-wrap: wrap; gap: 8px; align-items: end; padding: 10px 16px 14px; }
 .link-picker footer label { flex: 1 1 260px; font-size: 12px; color: #5f6b7a; }
 .link-picker footer button { padding: 8px 14px; font: 600 13px/1 system-ui, sans-serif; border-radius: 4px; border: 1px solid #dfdfe3; background: #fff; color: #313d3e; cursor: pointer; }
@@ -219,8 +223,9 @@ export function linksScript(words: LinkPickerWords): void {
       const item = (title: string, path: string, indent: number, before = '') => {
         const li = document.createElement('li')
         const button = text('button', '', { type: 'button', 'data-path': path })
+        // The button indented, not its title: on a phone the address goes under the title, as far in.
+        button.style.paddingLeft = `${8 + indent * 18}px`
         const name = text('span', `${before}${title}`)
-        name.style.paddingLeft = `${indent * 18}px`
         button.append(name, text('code', path))
         button.addEventListener('click', () => choose(path))
         li.append(button)

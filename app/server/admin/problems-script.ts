@@ -86,6 +86,8 @@ export function problemsScript(words: typeof problemsWords): void {
     cursor: 'pointer',
   }
   const red = '#b3261e'
+  /** Where form-script.ts lets Decap's toolbar wrap. */
+  const narrow = window.matchMedia('(max-width: 799px)')
 
   // ---- Problems on their fields ----
 
@@ -208,11 +210,9 @@ export function problemsScript(words: typeof problemsWords): void {
     clear()
     const panel = element('section', {
       position: 'fixed',
-      top: '72px',
       right: '16px',
       zIndex: '300',
       width: 'min(420px, calc(100vw - 32px))',
-      maxHeight: '60vh',
       overflow: 'auto',
       padding: '12px 16px',
       background: '#fff',
@@ -225,6 +225,16 @@ export function problemsScript(words: typeof problemsWords): void {
     panel.setAttribute('role', 'alert')
     panel.setAttribute('aria-label', texts.refused)
     panel.dataset.adminProblems = ''
+    // Below the toolbar where it is one line; on a narrow screen the toolbar wraps into several
+    // (form-script.ts) and the panel would cover Save: it sits at the bottom there instead.
+    const place = () =>
+      Object.assign(
+        panel.style,
+        narrow.matches ? { top: 'auto', bottom: '8px', maxHeight: '45vh' } : { top: '72px', bottom: 'auto', maxHeight: '60vh' },
+      )
+    place()
+    narrow.addEventListener('change', place)
+    shown.push(() => narrow.removeEventListener('change', place))
     const heading = element('h2', { margin: '0 0 8px', font: `700 16px/1.3 system-ui, sans-serif`, color: red }, texts.refused)
     const list = element('ul', { margin: '0 0 10px', paddingLeft: '18px' })
     const dismiss = element('button', buttonStyle, texts.dismiss)
@@ -272,6 +282,7 @@ export function problemsScript(words: typeof problemsWords): void {
         color: '#313d3e',
       })
       dialog.setAttribute('aria-label', texts.linksTitle)
+      dialog.dataset.adminBrokenLinks = ''
       const heading = element('h2', { margin: '0 0 8px', font: '700 18px/1.3 system-ui, sans-serif' }, texts.linksTitle)
       const intro = element('p', { margin: '0 0 8px' }, deleting ? texts.linksDelete : texts.linksRename)
       const list = element('ul', { margin: '0 0 16px', paddingLeft: '20px' })

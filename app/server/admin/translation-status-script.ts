@@ -30,6 +30,7 @@ export function translationStatusScript(wordsByLanguage: typeof translationStatu
   const api = new URL('/admin/api/v1', location.href).href
   const box = document.createElement('details')
   box.hidden = true
+  box.dataset.adminTranslations = ''
   Object.assign(box.style, {
     position: 'fixed',
     right: '8px',
