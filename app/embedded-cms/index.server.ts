@@ -31,6 +31,7 @@ export { ContentError } from './content/read'
 export { decapConfig, publicationDate } from './admin/decap-config'
 export { publicationTimeZone } from './content/schedule'
 export {
+  decapPhraseGaps,
   defaultAdminLanguage,
   historyRefusals,
   historyWords,

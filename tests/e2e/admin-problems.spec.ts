@@ -61,6 +61,8 @@ const failed = (page: Page) => page.getByText(/^Kan item niet (?:opslaan|publice
 
 test('a refused save is named on its field in Dutch, and stays there until dismissed', full, async ({ browser }) => {
   const page = await openEntry(browser, 'pages-page', 'about')
+  // Decap's Dutch lacks "Add %{item}" for a list of block kinds: the admin adds it (decapPhraseGaps).
+  await expect(field(page, 'Blokken').getByRole('button', { name: 'Voeg blokken toe' })).toBeVisible()
   const block = await openBlock(page, 'In het kort', 'about-facts', 'Blokken')
   const left = field(field(block, 'Linkerkolom'), 'Nederlands (nl)')
   // A link to an address the site does not have, written in Markdown.

@@ -6,7 +6,17 @@
 import { describe, expect, it } from 'vitest'
 import { languages, localeCodes } from '../../../app.config'
 import { decapConfig, localizedWidget, type DecapField } from './decap-config'
-import { adminLanguages, fieldHints, fieldLabels, pageKindNames, patternMessages, words, type AdminLanguage } from './decap-labels'
+import {
+  adminLanguages,
+  decapPhraseGaps,
+  decapPhrasesUnused,
+  fieldHints,
+  fieldLabels,
+  pageKindNames,
+  patternMessages,
+  words,
+  type AdminLanguage,
+} from './decap-labels'
 import { refusalFor, translated, translatedMessages } from './problem-names'
 
 /** Every field of a configuration, with the path it is at. */
@@ -117,5 +127,41 @@ describe("the admin's forms in its language", () => {
     expect(fields.get('pages-page: elements[]Icons.items')?.summary).toBe('{{fields.title.nl}}')
     expect(fields.get('pages-timelinepage: entries')?.summary).toBe('{{fields.title.nl}}')
     expect(fields.get('site: socialLinks')?.summary).toBeUndefined()
+  })
+})
+
+describe("Decap's own texts in the admin's languages", () => {
+  /** Every text of Decap's phrases, by its path. */
+  const paths = (phrases: object, at = ''): string[] =>
+    Object.entries(phrases).flatMap(([name, value]) =>
+      typeof value === 'object' && value !== null ? paths(value, `${at}${name}.`) : [`${at}${name}`],
+    )
+
+  it('has every text the installed Decap lacks in Dutch, German, French or Danish, or knows it unused', async () => {
+    // Decap's phrases per language as its bundle registers them (the package's main needs a browser).
+    const phrasesOf = async (language: AdminLanguage): Promise<object> => {
+      const module: unknown = await import(`../../../node_modules/decap-cms-locales/dist/esm/${language}/index.js`)
+      const phrases: unknown = typeof module === 'object' && module !== null ? Reflect.get(module, 'default') : undefined
+      if (typeof phrases !== 'object' || phrases === null) throw new Error(`no Decap phrases for ${language}`)
+      return phrases
+    }
+    const englishPhrases = await phrasesOf('en')
+    const english = paths(englishPhrases)
+    for (const language of adminLanguages.filter((code) => code !== 'en')) {
+      const own = new Set(paths(await phrasesOf(language)))
+      const lacking = english.filter(
+        (path) => !own.has(path) && !decapPhraseGaps[path] && !decapPhrasesUnused.some((unused) => path.startsWith(unused)),
+      )
+      expect(lacking, `Decap's ${language} lacks these: add them to decapPhraseGaps`).toEqual([])
+    }
+    // Each added text keeps Decap's placeholders.
+    for (const [path, texts] of Object.entries(decapPhraseGaps)) {
+      const placeholders = (text: string) => [...text.matchAll(/%\{\w+\}/g)].map(([found]) => found).sort()
+      const englishText = path
+        .split('.')
+        .reduce<unknown>((at, name) => (typeof at === 'object' && at !== null ? Reflect.get(at, name) : undefined), englishPhrases)
+      expect(typeof englishText, path).toBe('string')
+      for (const text of Object.values(texts)) expect(placeholders(text), path).toEqual(placeholders(String(englishText)))
+    }
   })
 })

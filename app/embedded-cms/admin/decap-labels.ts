@@ -537,3 +537,140 @@ export const linkPickerWords = {
     da: 'Linket blev ikke lavet. Markér ordene igen, og vælg en gang til.',
   },
 } satisfies Record<string, Words>
+
+/**
+ * Decap's own texts that its Dutch, German, French or Danish lacks (it shows the English then:
+ * "Add blokken"), by their path in Decap's phrases. The admin adds each one a language lacks
+ * before Decap starts; Decap's own translation wins where it has one. decap-labels.test.ts
+ * checks that every text an installed Decap lacks is here or in `decapPhrasesUnused`.
+ */
+export const decapPhraseGaps: Record<string, Omit<Words, 'en'>> = {
+  'collection.collectionTop.viewAsList': { nl: 'Als lijst tonen', de: 'Als Liste anzeigen', fr: 'Afficher en liste', da: 'Vis som liste' },
+  'collection.collectionTop.viewAsGrid': {
+    nl: 'Als raster tonen',
+    de: 'Als Raster anzeigen',
+    fr: 'Afficher en grille',
+    da: 'Vis som gitter',
+  },
+  'collection.entries.unpublishedHeader': {
+    nl: 'Niet-gepubliceerde items',
+    de: 'Unveröffentlichte Einträge',
+    fr: 'Entrées non publiées',
+    da: 'Ikke-publicerede elementer',
+  },
+  'editor.editorControl.field.widgetLabel': {
+    nl: 'Veld %{widgetLabel}',
+    de: 'Feld %{widgetLabel}',
+    fr: 'Champ %{widgetLabel}',
+    da: 'Feltet %{widgetLabel}',
+  },
+  'editor.editorToolbar.statusInfoTooltipDraft': {
+    nl: 'Dit item is een concept. Zet de status op ‘Wordt beoordeeld’ om het ter beoordeling aan te bieden.',
+    de: 'Der Eintrag ist ein Entwurf. Setzen Sie den Status auf ‚In Prüfung‘, um ihn zur Prüfung einzureichen.',
+    fr: 'L’entrée est un brouillon. Pour la soumettre à la révision, passez son statut à « En cours de révision ».',
+    da: 'Elementet er en kladde. Sæt status til ‘Til gennemsyn’ for at sende det til gennemsyn.',
+  },
+  'editor.editorToolbar.statusInfoTooltipInReview': {
+    nl: 'Dit item wordt beoordeeld; er hoeft niets meer te gebeuren. U kunt het intussen nog wijzigen.',
+    de: 'Der Eintrag wird geprüft; es ist nichts weiter zu tun. Sie können ihn währenddessen noch ändern.',
+    fr: 'L’entrée est en cours de révision ; rien d’autre n’est à faire. Vous pouvez encore la modifier entre-temps.',
+    da: 'Elementet er til gennemsyn; der skal ikke gøres mere. Du kan stadig ændre det imens.',
+  },
+  'editor.editorWidgets.markdown.strikethrough': { nl: 'Doorhalen', de: 'Durchgestrichen', fr: 'Barré', da: 'Gennemstreget' },
+  'editor.editorWidgets.markdown.toggleMode.rich': {
+    nl: 'Naar opgemaakte tekst',
+    de: 'Zu formatiertem Text wechseln',
+    fr: 'Passer en texte enrichi',
+    da: 'Skift til formateret tekst',
+  },
+  'editor.editorWidgets.markdown.toggleMode.markdown': {
+    nl: 'Naar Markdown',
+    de: 'Zu Markdown wechseln',
+    fr: 'Passer en Markdown',
+    da: 'Skift til Markdown',
+  },
+  'editor.editorWidgets.image.chooseMultiple': {
+    nl: 'Kies afbeeldingen',
+    de: 'Bilder auswählen',
+    fr: 'Choisir des images',
+    da: 'Vælg billeder',
+  },
+  'editor.editorWidgets.image.addMore': {
+    nl: 'Meer afbeeldingen toevoegen',
+    de: 'Weitere Bilder hinzufügen',
+    fr: 'Ajouter d’autres images',
+    da: 'Tilføj flere billeder',
+  },
+  'editor.editorWidgets.image.removeAll': {
+    nl: 'Alle afbeeldingen verwijderen',
+    de: 'Alle Bilder entfernen',
+    fr: 'Supprimer toutes les images',
+    da: 'Fjern alle billeder',
+  },
+  'editor.editorWidgets.file.chooseMultiple': {
+    nl: 'Kies bestanden',
+    de: 'Dateien auswählen',
+    fr: 'Choisir des fichiers',
+    da: 'Vælg filer',
+  },
+  'editor.editorWidgets.file.addMore': {
+    nl: 'Meer bestanden toevoegen',
+    de: 'Weitere Dateien hinzufügen',
+    fr: 'Ajouter d’autres fichiers',
+    da: 'Tilføj flere filer',
+  },
+  'editor.editorWidgets.file.removeAll': {
+    nl: 'Alle bestanden verwijderen',
+    de: 'Alle Dateien entfernen',
+    fr: 'Supprimer tous les fichiers',
+    da: 'Fjern alle filer',
+  },
+  'editor.editorWidgets.datetime.setToNow': {
+    nl: '%{fieldLabel} op nu zetten',
+    de: '%{fieldLabel} auf jetzt setzen',
+    fr: 'Régler %{fieldLabel} sur maintenant',
+    da: 'Sæt %{fieldLabel} til nu',
+  },
+  'editor.editorWidgets.list.addType': { nl: 'Voeg %{item} toe', de: '%{item} hinzufügen', fr: 'Ajouter %{item}', da: 'Tilføj %{item}' },
+  'editor.editorWidgets.object.expand': { nl: 'Uitklappen', de: 'Ausklappen', fr: 'Déplier', da: 'Fold ud' },
+  'editor.editorWidgets.object.collapse': { nl: 'Inklappen', de: 'Einklappen', fr: 'Replier', da: 'Fold sammen' },
+  'editor.editorInterface.toggleI18n': {
+    nl: 'Vertalingen tonen of verbergen',
+    de: 'Übersetzungen ein- oder ausblenden',
+    fr: 'Afficher ou masquer les traductions',
+    da: 'Vis eller skjul oversættelser',
+  },
+  'editor.editorInterface.togglePreview': {
+    nl: 'Voorbeeld tonen of verbergen',
+    de: 'Vorschau ein- oder ausblenden',
+    fr: 'Afficher ou masquer l’aperçu',
+    da: 'Vis eller skjul forhåndsvisning',
+  },
+  'editor.editorInterface.toggleScrollSync': {
+    nl: 'Gelijk scrollen',
+    de: 'Scrollen synchronisieren',
+    fr: 'Défilement synchronisé',
+    da: 'Synkroniseret rulning',
+  },
+  'mediaLibrary.mediaLibraryModal.close': { nl: 'Sluiten', de: 'Schließen', fr: 'Fermer', da: 'Luk' },
+  'ui.settingsDropdown.account': { nl: 'Accountmenu', de: 'Kontomenü', fr: 'Menu du compte', da: 'Kontomenu' },
+}
+
+/**
+ * Texts Decap lacks in some language for what this admin does not show: its editorial notes
+ * (`editor.notes` is off), Forgejo sign-in, its own i18n (the forms use ADR 096's tabs) and the
+ * path widget.
+ */
+export const decapPhrasesUnused: ReadonlyArray<string> = [
+  'auth.loginWithForgejo',
+  'editor.editorInterface.toggleNotes',
+  'editor.editorNotesPane.',
+  'ui.toast.note',
+  'ui.toast.onFailToAddNote',
+  'ui.toast.onFailToUpdateNote',
+  'ui.toast.onFailToDeleteNote',
+  'ui.toast.onFailToToggleNote',
+  'editor.editorControlPane.i18n.copyFromLocale',
+  'editor.editorControlPane.widget.invalidPath',
+  'editor.editorControlPane.widget.pathExists',
+]

@@ -232,13 +232,13 @@ export async function serveAdmin(request: Request, url: URL, socketAddress: stri
     const choices = JSON.stringify(spoken.map(({ code, name }) => ({ code, name })))
     const words = JSON.stringify(editorWords)
     const chooserLabel = JSON.stringify(Object.fromEntries(Object.entries(editorWords).map(([code, texts]) => [code, texts.chooser])))
-    const { publicationDate, publicationTimeZone } = await import('../../embedded-cms/index.server')
+    const { publicationDate, publicationTimeZone, decapPhraseGaps } = await import('../../embedded-cms/index.server')
     const scheduled: ScheduledDate = { ...publicationDate, zone: publicationTimeZone }
     const globals = decapGlobals.toString()
     return body(
       `(${languageScript.toString()})(${choices}, ${JSON.stringify(defaultLocale)}, ${chooserLabel});\n` +
         `(${formScript.toString()})(${words}, ${globals});\n(${dateScript.toString()})(${words}, ${JSON.stringify(scheduled)}, ${globals});\n` +
-        `(${editorScript.toString()})(${preview}, ${previewPane.toString()}, ${words}, ${globals})\n`,
+        `(${editorScript.toString()})(${preview}, ${previewPane.toString()}, ${words}, ${globals}, ${JSON.stringify(decapPhraseGaps)})\n`,
       'text/javascript; charset=utf-8',
     )
   }

@@ -12,6 +12,9 @@ export interface DecapGlobals {
     getWidget(name: string): DecapWidget | undefined
     registerWidget(name: string, control: unknown, preview?: unknown, schema?: unknown): void
     registerPreviewTemplate(name: string, component: unknown): void
+    /** Decap's phrases of a language (its own, registered when its script ran), if any. */
+    getLocale(language: string): unknown
+    registerLocale(language: string, phrases: unknown): void
   }
   /** React's createElement. */
   h: (type: unknown, props: Record<string, unknown> | null, ...children: unknown[]) => unknown
@@ -36,7 +39,9 @@ export function decapGlobals(): DecapGlobals | undefined {
   const hasMethod = (value: unknown, name: string) =>
     typeof value === 'object' && value !== null && typeof Reflect.get(value, name) === 'function'
   const isCms = (value: unknown): value is DecapGlobals['cms'] =>
-    ['init', 'getWidget', 'registerWidget', 'registerPreviewTemplate'].every((name) => hasMethod(value, name))
+    ['init', 'getWidget', 'registerWidget', 'registerPreviewTemplate', 'getLocale', 'registerLocale'].every((name) =>
+      hasMethod(value, name),
+    )
   const isH = (value: unknown): value is DecapGlobals['h'] => typeof value === 'function'
   const isCreateClass = (value: unknown): value is DecapGlobals['createClass'] => typeof value === 'function'
   const isMap = (value: unknown): value is { get(key: string): unknown } => hasMethod(value, 'get')

@@ -1,6 +1,7 @@
 import type { editorWords } from './admin-words'
 import type { PreviewSettings, previewPane } from './preview-pane'
 import type { decapGlobals } from './decap-globals'
+import type { decapPhraseGaps } from '../../embedded-cms/index.server'
 
 /**
  * /admin/editor.js, run in the editor's tab before Decap (in every admin mode), for what Decap's
@@ -14,10 +15,12 @@ import type { decapGlobals } from './decap-globals'
  *   headings, lists, quotes, links, bold, italic, line breaks) before Decap reads it: Decap's
  *   reader drops the whole paste when a styled span or a bold run holds a link.
  * - A yes/no field without a value shows its default (what the site uses), not "off".
+ * - Decap's texts its Dutch, German, French or Danish lacks are added (decap-labels.ts'
+ *   `decapPhraseGaps`): it would show them in English.
  * - The preview pane beside the form shows the entry's own page from the form's unsaved values
  *   (app/server/admin/preview-pane.ts, ADR 099, 108), for the collections `preview` names.
  *
- * Served as this function's source with its arguments (`(${editorScript})(${JSON.stringify(preview)}, ${previewPane}, words, ${decapGlobals})`):
+ * Served as this function's source with its arguments (`(${editorScript})(${JSON.stringify(preview)}, ${previewPane}, words, ${decapGlobals}, gaps)`):
  * it must use nothing from outside itself.
  */
 export function editorScript(
@@ -25,6 +28,7 @@ export function editorScript(
   pane: typeof previewPane,
   words: typeof editorWords,
   globals: typeof decapGlobals,
+  gaps: typeof decapPhraseGaps,
 ): void {
   const language = document.documentElement.lang
   Reflect.set(window, 'CMS_MANUAL_INIT', true)
@@ -150,6 +154,23 @@ export function editorScript(
     }
     const template = pane(preview, Object.entries(words).find(([code]) => code === language)?.[1] ?? words.nl, h)
     for (const name of preview.collections) cms.registerPreviewTemplate(name, template)
+    // Each text Decap's phrases of this language lack, set at its path (Decap's own wins).
+    const phrases = cms.getLocale(language)
+    const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
+    if (isRecord(phrases)) {
+      for (const [path, texts] of Object.entries(gaps)) {
+        const text = Object.entries(texts).find(([code]) => code === language)?.[1]
+        const names = path.split('.')
+        const last = names.pop()
+        let at: unknown = phrases
+        for (const name of names) {
+          if (isRecord(at) && !isRecord(at[name])) at[name] = {}
+          at = isRecord(at) ? at[name] : undefined
+        }
+        if (text !== undefined && last !== undefined && isRecord(at) && typeof at[last] !== 'string') at[last] = text
+      }
+      cms.registerLocale(language, phrases)
+    }
     cms.init({ config: { locale: language } })
   })
 }
