@@ -97,7 +97,7 @@ export function previewPane(
     label.append(select)
     const status = doc.createElement('span')
     status.setAttribute('aria-live', 'polite')
-    Object.assign(status.style, { color: '#798291', flex: '1' })
+    Object.assign(status.style, { color: '#5f6b7a', flex: '1' })
     const open = doc.createElement('a')
     open.textContent = `${texts.previewOpen} ↗`
     open.target = '_blank'
