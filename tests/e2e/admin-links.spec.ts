@@ -128,7 +128,8 @@ test('a rich-text link is picked from the pages, in the language being edited, o
   await typeAndSelect(page, dutch.locator('[contenteditable="true"]').first(), 'de fabrikant')
   await dutch.getByRole('button', { name: 'Link', exact: true }).click()
   await picker.getByRole('textbox', { name: 'Of een webadres' }).fill('https://www.example.com/fabrikant')
-  await picker.getByRole('button', { name: 'Link', exact: true }).click()
+  // Enter in the address box links, as the Link button does (the form's first button is Cancel).
+  await picker.getByRole('textbox', { name: 'Of een webadres' }).press('Enter')
   await expect(dutch.locator('a', { hasText: 'de fabrikant' })).toBeVisible()
 
   await publishEntry(page, 'nl')

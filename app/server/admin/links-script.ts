@@ -129,7 +129,7 @@ export function linksScript(words: LinkPickerWords): void {
   const prompt = window.prompt.bind(window)
   /** The element of Decap's rich-text field around `element` (its toolbar and its editor), if any. */
   const richTextOf = (element: Element | null): Element | undefined => {
-    for (let up = element; up; up = up.parentElement) {
+    for (let up = element; up && up !== document.body; up = up.parentElement) {
       if (up.querySelector('[data-slate-editor="true"]')) return up
       if (up.matches('form, [class*="-ControlContainer"]')) return undefined
     }
@@ -154,14 +154,28 @@ export function linksScript(words: LinkPickerWords): void {
     }
     return undefined
   }
-  /** Whether Slate's value holds a link to `url` (Decap's link nodes: `{ type: 'link', data: { url } }`). */
-  const hasLink = (nodes: unknown[], url: string): boolean =>
-    nodes.some(
-      (node) =>
-        isRecord(node) &&
-        ((node.type === 'link' && isRecord(node.data) && node.data.url === url) ||
-          (Array.isArray(node.children) && hasLink(node.children, url))),
+  /** How many links to `url` Slate's value holds (Decap's link nodes: `{ type: 'link', data: { url } }`). */
+  const linksTo = (nodes: unknown[], url: string): number =>
+    nodes.reduce<number>(
+      (count, node) =>
+        count +
+        (isRecord(node) && node.type === 'link' && isRecord(node.data) && node.data.url === url ? 1 : 0) +
+        (isRecord(node) && Array.isArray(node.children) ? linksTo(node.children, url) : 0),
+      0,
     )
+
+  /**
+   * The toolbar button last pressed: Safari and Firefox on a Mac do not focus a clicked button, so
+   * the prompt cannot find its field from the focused element alone.
+   */
+  let pressed: Element | null = null
+  document.addEventListener(
+    'pointerdown',
+    (event) => {
+      pressed = event.target instanceof Element ? event.target.closest('button') : null
+    },
+    true,
+  )
 
   /** From the editor up to the element around it and its toolbar (the one richTextOf finds from the toolbar). */
   const toolbarOf = (editor: Element | undefined): Element | undefined => {
@@ -193,6 +207,12 @@ export function linksScript(words: LinkPickerWords): void {
       const label = text('label', say('external'))
       const typed = text('input', '', { type: 'text', name: 'url', inputmode: 'url', placeholder: 'https://' })
       if (typed instanceof HTMLInputElement) typed.value = current
+      // Enter here links (the form's first button, which Enter would press, is Remove or Cancel).
+      typed.addEventListener('keydown', (event) => {
+        if (!(event instanceof KeyboardEvent) || event.key !== 'Enter' || !(typed instanceof HTMLInputElement)) return
+        event.preventDefault()
+        if (typed.value.trim() !== '') choose(typed.value.trim())
+      })
       label.append(typed)
       footer.append(label)
       if (current !== '') footer.append(text('button', say('remove'), { value: 'remove', type: 'submit' }))
@@ -279,7 +299,9 @@ export function linksScript(words: LinkPickerWords): void {
       answer = undefined
       return given
     }
-    const trigger = document.activeElement
+    // The button pressed (still in the page), else the focused element (Ctrl/⌘+K in the editor).
+    const trigger = pressed?.isConnected ? pressed : document.activeElement
+    pressed = null
     const field = richTextOf(trigger)
     const editor = field?.querySelector('[data-slate-editor="true"]')
     if (!field || !trigger || !editor) return prompt(message, current)
@@ -297,6 +319,8 @@ export function linksScript(words: LinkPickerWords): void {
           const slate = slateOf(again)
           const buttons = [...(toolbarOf(again)?.querySelectorAll('button') ?? [])]
           const button = title === undefined ? undefined : buttons.find((candidate) => candidate.title === title)
+          // Links to that address before: a new one must add to them (the field may link there already).
+          const before = slate ? linksTo(slate.children, chosen) : 0
           try {
             // The words selected when the dialog opened, selected again in Slate itself.
             if (slate && selection !== null) slate.apply({ type: 'set_selection', properties: slate.selection, newProperties: selection })
@@ -313,7 +337,9 @@ export function linksScript(words: LinkPickerWords): void {
           const taken = answer === undefined
           answer = undefined
           // Never silently nothing: a link that was not made is said.
-          if (chosen !== '' && (!taken || !slate || !hasLink(slate.children, chosen))) window.alert(say('notLinked'))
+          // (A link changed to the address it had already leaves the count as it was.)
+          const made = slate !== undefined && (linksTo(slate.children, chosen) > before || (chosen === current && before > 0))
+          if (chosen !== '' && (!taken || !made)) window.alert(say('notLinked'))
         }),
       )
     })
