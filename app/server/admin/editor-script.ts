@@ -144,33 +144,43 @@ export function editorScript(
   // After decap-cms.js (a script after this one) has run, before anything is shown.
   document.addEventListener('DOMContentLoaded', () => {
     const decap = globals()
-    if (!decap) return
+    if (!decap) {
+      // Without our extras (an upgrade that drops one of Decap's globals) Decap still starts.
+      const cms: unknown = Reflect.get(window, 'CMS')
+      const init: unknown = typeof cms === 'object' && cms !== null ? Reflect.get(cms, 'init') : undefined
+      if (typeof init === 'function') Reflect.apply(init, cms, [{ config: { locale: language } }])
+      return
+    }
     const { cms, h, valueOf } = decap
-    const boolean = cms.getWidget('boolean')
-    if (boolean) {
-      const control = (props: Record<string, unknown>) =>
-        h(boolean.control, { ...props, value: props.value ?? valueOf(props.field, 'default') })
-      cms.registerWidget('boolean', control, boolean.preview, boolean.schema)
-    }
-    const template = pane(preview, Object.entries(words).find(([code]) => code === language)?.[1] ?? words.nl, h)
-    for (const name of preview.collections) cms.registerPreviewTemplate(name, template)
-    // Each text Decap's phrases of this language lack, set at its path (Decap's own wins).
-    const phrases = cms.getLocale(language)
-    const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
-    if (isRecord(phrases)) {
-      for (const [path, texts] of Object.entries(gaps)) {
-        const text = Object.entries(texts).find(([code]) => code === language)?.[1]
-        const names = path.split('.')
-        const last = names.pop()
-        let at: unknown = phrases
-        for (const name of names) {
-          if (isRecord(at) && !isRecord(at[name])) at[name] = {}
-          at = isRecord(at) ? at[name] : undefined
-        }
-        if (text !== undefined && last !== undefined && isRecord(at) && typeof at[last] !== 'string') at[last] = text
+    try {
+      const boolean = cms.getWidget('boolean')
+      if (boolean) {
+        const control = (props: Record<string, unknown>) =>
+          h(boolean.control, { ...props, value: props.value ?? valueOf(props.field, 'default') })
+        cms.registerWidget('boolean', control, boolean.preview, boolean.schema)
       }
-      cms.registerLocale(language, phrases)
+      const template = pane(preview, Object.entries(words).find(([code]) => code === language)?.[1] ?? words.nl, h)
+      for (const name of preview.collections) cms.registerPreviewTemplate(name, template)
+      // Each text Decap's phrases of this language lack, set at its path (Decap's own wins).
+      const phrases = cms.getLocale(language)
+      const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
+      if (isRecord(phrases)) {
+        for (const [path, texts] of Object.entries(gaps)) {
+          const text = Object.entries(texts).find(([code]) => code === language)?.[1]
+          const names = path.split('.')
+          const last = names.pop()
+          let at: unknown = phrases
+          for (const name of names) {
+            if (isRecord(at) && !isRecord(at[name])) at[name] = {}
+            at = isRecord(at) ? at[name] : undefined
+          }
+          if (text !== undefined && last !== undefined && isRecord(at) && typeof at[last] !== 'string') at[last] = text
+        }
+        cms.registerLocale(language, phrases)
+      }
+    } finally {
+      // A failing extra leaves the admin without it, not blank.
+      cms.init({ config: { locale: language } })
     }
-    cms.init({ config: { locale: language } })
   })
 }
