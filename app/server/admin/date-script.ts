@@ -59,6 +59,8 @@ export function dateScript(words: typeof editorWords, scheduled: ScheduledDate, 
       const at = Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3]))
       return Number.isNaN(at) ? { text: '' } : { text: dayFormat.format(at), day: value.trim() }
     }
+    // Only an ISO moment: Date.parse would read 03-04-2026 as the 4th of March, and say it wrongly.
+    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value.trim())) return { text: '' }
     const at = Date.parse(value)
     return Number.isNaN(at) ? { text: '' } : { text: momentFormat.format(at) }
   }
